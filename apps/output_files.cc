@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+#include "apps/output_files.h"
+
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+#include <unistd.h>
+
+namespace contactlab {
+
+AtomicFile::AtomicFile(std::filesystem::path target) : target_(std::move(target)) {
+  temporary_ = target_;
+  temporary_ += ".tmp-" + std::to_string(::getpid());
+  stream_.open(temporary_, std::ios::out | std::ios::trunc);
+  if (!stream_) throw std::runtime_error("cannot write " + temporary_.string());
+}
+
+AtomicFile::~AtomicFile() {
+  if (!committed_) {
+    stream_.close();
+    std::error_code ignored;
+    std::filesystem::remove(temporary_, ignored);
+  }
+}
+
+void AtomicFile::commit() {
+  stream_.flush();
+  if (!stream_) throw std::runtime_error("error while writing " + temporary_.string());
+  stream_.close();
+  std::filesystem::rename(temporary_, target_);
+  committed_ = true;
+}
+
+void write_file_atomically(const std::filesystem::path& target, const std::string& text) {
+  AtomicFile file(target);
+  file.stream() << text;
+  file.commit();
+}
+
+std::string format_number(double value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
+  return std::string(buffer, result.ptr);
+}
+
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char escaped[8];
+          std::snprintf(escaped, sizeof(escaped), "\\u%04x", c);
+          out += escaped;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace contactlab

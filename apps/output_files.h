@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+// Output files written atomically: content goes to a temporary file in the same directory, which is renamed
+// over the target only once complete, so a reader never sees a partial file.
+#pragma once
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace contactlab {
+
+class AtomicFile {
+ public:
+  explicit AtomicFile(std::filesystem::path target);
+  ~AtomicFile();  // removes the temporary file if commit() was not called
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+
+  std::ofstream& stream() { return stream_; }
+  void commit();  // flush, close and rename; throws std::runtime_error on failure
+
+ private:
+  std::filesystem::path target_;
+  std::filesystem::path temporary_;
+  std::ofstream stream_;
+  bool committed_ = false;
+};
+
+// Writes `text` to `target` atomically.
+void write_file_atomically(const std::filesystem::path& target, const std::string& text);
+
+// Shortest decimal that reads back to the same double (round trip), "nan"/"inf" spelled out.
+std::string format_number(double value);
+
+// JSON string literal with escapes.
+std::string json_string(const std::string& text);
+
+}  // namespace contactlab

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: MIT
+#include "apps/report.h"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+#include "engine/energy.h"
+
+namespace contactlab {
+namespace {
+
+std::string json_number(double value) { return std::isfinite(value) ? format_number(value) : "null"; }
+
+std::string status_name(SimulationStatus status) {
+  return status == SimulationStatus::kCompleted ? "completed" : "numerical_error";
+}
+
+// Column names of one generalized coordinate or velocity: "<body>" for one-coordinate joints, else
+// "<body>[k]".
+std::string coordinate_name(const Body& body, int k, int count) {
+  return count == 1 ? body.name : body.name + "[" + std::to_string(k) + "]";
+}
+
+}  // namespace
+
+std::string scene_law(const Scene& scene) {
+  std::string law;
+  for (const ContactPairModel& pair : scene.model.contact.pairs) {
+    if (law.empty()) law = pair.law_info->id;
+    else if (law != pair.law_info->id) return "mixed";
+  }
+  return law.empty() ? "none" : law;
+}
+
+std::string summary_json(const Scene& scene, const SimulationResult& result, double wall_time_s) {
+  const IntegratorOptions& integrator = scene.simulation.integrator;
+  std::ostringstream j;
+  j << "{\n";
+  j << "  \"scene\": " << json_string(scene.name) << ",\n";
+  j << "  \"scene_file\": " << json_string(scene.file) << ",\n";
+  j << "  \"model\": " << json_string(scene_law(scene)) << ",\n";
+  j << "  \"status\": " << json_string(status_name(result.status)) << ",\n";
+  j << "  \"message\": " << json_string(result.message) << ",\n";
+  j << "  \"variables\": {";
+  bool first = true;
+  for (const auto& [name, value] : scene.variables) {
+    j << (first ? "" : ", ") << json_string(name) << ": " << json_number(value);
+    first = false;
+  }
+  j << "},\n";
+  j << "  \"duration\": " << json_number(scene.simulation.duration) << ",\n";
+  j << "  \"end_time\": " << json_number(result.end_time) << ",\n";
+  j << "  \"integrator\": {\"method\": " << json_string(integrator_method_name(integrator.method))
+    << ", \"relative_tolerance\": " << json_number(integrator.relative_tolerance)
+    << ", \"absolute_tolerance\": " << json_number(integrator.absolute_tolerance)
+    << ", \"steps\": " << result.stats.steps << ", \"step_attempts\": " << result.stats.step_attempts
+    << ", \"error_test_failures\": " << result.stats.error_test_failures
+    << ", \"rhs_evaluations\": " << result.stats.rhs_evaluations
+    << ", \"root_evaluations\": " << result.stats.root_evaluations << ", \"events\": " << result.stats.events << "},\n";
+  j << "  \"wall_time_s\": " << json_number(wall_time_s) << ",\n";
+  j << "  \"energy\": {\"initial\": " << json_number(result.initial_energy)
+    << ", \"max_balance_error\": " << json_number(result.max_energy_balance_error)
+    << ", \"scale\": " << json_number(result.energy_scale) << ", \"max_relative_balance_error\": "
+    << json_number(result.energy_scale > 0.0 ? result.max_energy_balance_error / result.energy_scale : 0.0) << "},\n";
+  j << "  \"contacts\": [";
+  for (std::size_t p = 0; p < scene.model.contact.pairs.size(); ++p) {
+    const ContactPairModel& pair = scene.model.contact.pairs[p];
+    j << (p ? ",\n" : "\n") << "    {\"pair\": " << json_string(pair.name) << ", \"law\": " << json_string(std::string(pair.law_info->id))
+      << ", \"parameters\": {";
+    for (std::size_t k = 0; k < pair.law_info->parameters.size(); ++k) {
+      j << (k ? ", " : "") << json_string(std::string(pair.law_info->parameters[k].name)) << ": "
+        << json_number(pair.parameters.values[k]);
+    }
+    j << "}, \"stiffness\": " << json_number(pair.stiffness) << ", \"exponent\": " << json_number(pair.exponent)
+      << ", \"effective_radius\": " << json_number(pair.effective_radius)
+      << ", \"effective_modulus\": " << json_number(pair.effective_modulus) << "}";
+  }
+  j << (scene.model.contact.pairs.empty() ? "],\n" : "\n  ],\n");
+  j << "  \"impacts\": [";
+  for (std::size_t i = 0; i < result.impacts.size(); ++i) {
+    const ImpactRecord& r = result.impacts[i];
+    j << (i ? ",\n" : "\n") << "    {\"pair\": " << json_string(scene.model.contact.pairs[static_cast<std::size_t>(r.pair)].name)
+      << ", \"t_start\": " << json_number(r.t_start) << ", \"t_end\": " << json_number(r.t_end)
+      << ", \"open\": " << (r.open ? "true" : "false") << ", \"impact_velocity\": " << json_number(r.impact_velocity)
+      << ", \"separation_velocity\": " << json_number(r.separation_velocity)
+      << ", \"restitution\": " << json_number(r.restitution) << ", \"max_indentation\": " << json_number(r.max_indentation)
+      << ", \"max_force\": " << json_number(r.max_force) << ", \"min_force\": " << json_number(r.min_force)
+      << ", \"effective_mass\": " << json_number(r.effective_mass)
+      << ", \"dissipated_energy\": " << json_number(r.dissipated_energy) << "}";
+  }
+  j << (result.impacts.empty() ? "],\n" : "\n  ],\n");
+  j << "  \"diagnostics\": [";
+  std::vector<std::string> all = scene.notes;
+  all.insert(all.end(), result.diagnostics.begin(), result.diagnostics.end());
+  for (std::size_t i = 0; i < all.size(); ++i) j << (i ? ",\n" : "\n") << "    " << json_string(all[i]);
+  j << (all.empty() ? "]\n" : "\n  ]\n");
+  j << "}\n";
+  return j.str();
+}
+
+std::string impacts_csv(const Scene& scene, const SimulationResult& result) {
+  std::ostringstream c;
+  c << "pair,t_start,t_end,open,impact_velocity,separation_velocity,restitution,max_indentation,max_force,min_force,"
+       "effective_mass,dissipated_energy\n";
+  for (const ImpactRecord& r : result.impacts) {
+    c << scene.model.contact.pairs[static_cast<std::size_t>(r.pair)].name << "," << format_number(r.t_start) << ","
+      << format_number(r.t_end) << "," << (r.open ? 1 : 0) << "," << format_number(r.impact_velocity) << ","
+      << format_number(r.separation_velocity) << "," << format_number(r.restitution) << ","
+      << format_number(r.max_indentation) << "," << format_number(r.max_force) << "," << format_number(r.min_force)
+      << "," << format_number(r.effective_mass) << "," << format_number(r.dissipated_energy) << "\n";
+  }
+  return c.str();
+}
+
+void print_impact_table(std::ostream& out, const Scene& scene, const SimulationResult& result, double wall_time_s) {
+  char line[512];
+  std::snprintf(line, sizeof(line), "%s: law %s, %.6g s simulated in %.3f s (%ld steps, %ld RHS evaluations)\n",
+                scene.name.c_str(), scene_law(scene).c_str(), result.end_time - scene.initial_state.time, wall_time_s,
+                result.stats.steps, result.stats.rhs_evaluations);
+  out << line;
+  std::snprintf(line, sizeof(line), "%4s  %-20s %12s %12s %14s %14s %12s %13s %13s %14s\n", "#", "pair", "t_start [s]",
+                "t_end [s]", "v_impact [m/s]", "v_sep [m/s]", "restitution", "max δ [m]", "max F [N]", "dissipated [J]");
+  out << line;
+  for (std::size_t i = 0; i < result.impacts.size(); ++i) {
+    const ImpactRecord& r = result.impacts[i];
+    std::snprintf(line, sizeof(line), "%4zu  %-20s %12.7f %12.7f %14.7g %14.7g %12.7f %13.6e %13.6e %14.6e%s\n", i + 1,
+                  scene.model.contact.pairs[static_cast<std::size_t>(r.pair)].name.c_str(), r.t_start, r.t_end,
+                  r.impact_velocity, r.separation_velocity, r.restitution, r.max_indentation, r.max_force,
+                  r.dissipated_energy, r.open ? "  (open at end)" : "");
+    out << line;
+  }
+  if (result.impacts.empty()) out << "      no impacts\n";
+  const double relative = result.energy_scale > 0.0 ? result.max_energy_balance_error / result.energy_scale : 0.0;
+  std::snprintf(line, sizeof(line), "energy balance: max |E + W_dissipated - E(0)| = %.3e J (%.3e of %.6g J)\n",
+                result.max_energy_balance_error, relative, result.energy_scale);
+  out << line;
+}
+
+TimeseriesWriter::TimeseriesWriter(const std::filesystem::path& file, const Scene& scene)
+    : scene_(scene), file_(file) {
+  std::ofstream& out = file_.stream();
+  out << "time";
+  const Model& model = scene.model;
+  for (const Body& body : model.bodies) {
+    for (int k = 0; k < body.joint.nq; ++k) out << ",q_" << coordinate_name(body, k, body.joint.nq);
+  }
+  for (const Body& body : model.bodies) {
+    for (int k = 0; k < body.joint.nv; ++k) out << ",v_" << coordinate_name(body, k, body.joint.nv);
+  }
+  out << ",kinetic_energy,gravitational_energy,elastic_energy,dissipated_energy,total_energy";
+  for (const ContactPairModel& pair : model.contact.pairs) {
+    out << "," << pair.name << ".indentation," << pair.name << ".normal_velocity," << pair.name << ".force";
+  }
+  out << "\n";
+}
+
+void TimeseriesWriter::write(const State& state, const Data& data) {
+  std::ofstream& out = file_.stream();
+  out << format_number(state.time);
+  for (Eigen::Index i = 0; i < state.q.size(); ++i) out << "," << format_number(state.q[i]);
+  for (Eigen::Index i = 0; i < state.v.size(); ++i) out << "," << format_number(state.v[i]);
+  const Energy e = energy(scene_.model, state, data);
+  out << "," << format_number(e.kinetic) << "," << format_number(e.gravitational) << "," << format_number(e.elastic)
+      << "," << format_number(e.dissipated()) << "," << format_number(e.total());
+  for (std::size_t p = 0; p < scene_.model.contact.pairs.size(); ++p) {
+    out << "," << format_number(-data.geometry[p].gap) << "," << format_number(data.geometry[p].normal_velocity) << ","
+        << format_number(data.contact_force[p].force);
+  }
+  out << "\n";
+}
+
+}  // namespace contactlab

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: MIT
+// The output contract of `contactlab run` (docs/output.md): summary.json, impacts.csv, timeseries.csv and
+// the per-impact table on stdout.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <ostream>
+#include <string>
+
+#include "apps/output_files.h"
+#include "engine/simulate.h"
+#include "scenes/scene.h"
+
+namespace contactlab {
+
+std::string summary_json(const Scene& scene, const SimulationResult& result, double wall_time_s);
+std::string impacts_csv(const Scene& scene, const SimulationResult& result);
+void print_impact_table(std::ostream& out, const Scene& scene, const SimulationResult& result, double wall_time_s);
+
+// Streams timeseries.csv rows (time, coordinates, velocities, energies, per-contact δ, δ̇, F) as samples arrive.
+class TimeseriesWriter {
+ public:
+  TimeseriesWriter(const std::filesystem::path& file, const Scene& scene);
+  void write(const State& state, const Data& data);
+  void commit() { file_.commit(); }
+
+ private:
+  const Scene& scene_;
+  AtomicFile file_;
+};
+
+// The law that every contact of the scene uses, or "mixed".
+std::string scene_law(const Scene& scene);
+
+}  // namespace contactlab

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+#include "contact/material_mixing.h"
+
+#include <cmath>
+#include <limits>
+
+namespace contactlab {
+
+double material_compliance(const Material& m) {
+  if (std::isinf(m.youngs_modulus)) return 0.0;
+  return (1.0 - m.poisson_ratio * m.poisson_ratio) / m.youngs_modulus;
+}
+
+double effective_modulus(const Material& a, const Material& b) {
+  const double compliance = material_compliance(a) + material_compliance(b);
+  return compliance > 0.0 ? 1.0 / compliance : std::numeric_limits<double>::infinity();
+}
+
+double effective_radius(double radius_a, double radius_b) {
+  if (std::isinf(radius_a)) return radius_b;
+  if (std::isinf(radius_b)) return radius_a;
+  return radius_a * radius_b / (radius_a + radius_b);
+}
+
+double hertz_stiffness(double modulus, double radius) {
+  return 4.0 / 3.0 * modulus * std::sqrt(std::abs(radius));
+}
+
+}  // namespace contactlab

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: MIT
+// How one contact pair's elastic parameters follow from its two shapes and materials — one documented,
+// tested place (docs/contact.md "Parameter mixing").
+#pragma once
+
+#include "contact/shape.h"
+
+namespace contactlab {
+
+// Compliance σ = (1 − ν²)/E of one material (0 for a rigid one) — Alves et al. (S000) Eq (4).
+double material_compliance(const Material& material);
+
+// Effective modulus E* with 1/E* = σ_a + σ_b [Pa]; infinite when both are rigid.
+double effective_modulus(const Material& a, const Material& b);
+
+// Effective radius R* = R_a R_b / (R_a + R_b) [m]; an infinite radius (flat) drops out, a negative one
+// marks a concave surface (internal contact, e.g. a pin in a hole) — S001 after Eq (5.3).
+double effective_radius(double radius_a, double radius_b);
+
+// Hertz point-contact stiffness K = (4/3) E* √R* [N/m^1.5] — S000 Eq (3); S001 Eq (5.3), (5.5).
+// Internal contact uses |R*|.
+double hertz_stiffness(double effective_modulus, double effective_radius);
+
+}  // namespace contactlab

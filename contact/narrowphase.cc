@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+// Closed forms for the primitive pairs: the gap is exact (round-off only) on both sides of touch, which
+// event location needs; FCL's own signed distance is not exact near contact and its halfspace distance
+// is wrong (docs/contact.md "FCL"). Everything else goes through FCL.
+#include "contact/narrowphase.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "contact/fcl_bridge.h"
+
+namespace contactlab {
+namespace {
+
+using Eigen::Isometry3d;
+using Eigen::Vector3d;
+
+// Components of a direction smaller than this count as zero, so a face parallel to a plane yields its
+// centre rather than an arbitrary corner.
+constexpr double kFlatTolerance = 1e-12;
+
+double sign_or_zero(double x) { return x > kFlatTolerance ? 1.0 : (x < -kFlatTolerance ? -1.0 : 0.0); }
+
+// The point of a convex shape farthest along unit direction d (its support point), world coordinates.
+Vector3d support_point(const Shape& s, const Isometry3d& X, const Vector3d& d) {
+  const Vector3d centre = X.translation();
+  switch (s.type) {
+    case ShapeType::kSphere: return centre + s.radius * d;
+    case ShapeType::kCapsule: {
+      const Vector3d axis = X.linear().col(2);
+      return centre + sign_or_zero(axis.dot(d)) * 0.5 * s.length * axis + s.radius * d;
+    }
+    case ShapeType::kCylinder: {
+      const Vector3d axis = X.linear().col(2);
+      const double along = axis.dot(d);
+      const Vector3d radial = d - along * axis;
+      const double radial_norm = radial.norm();
+      Vector3d point = centre + sign_or_zero(along) * 0.5 * s.length * axis;
+      if (radial_norm > kFlatTolerance) point += s.radius * radial / radial_norm;
+      return point;
+    }
+    case ShapeType::kBox: {
+      Vector3d point = centre;
+      for (int i = 0; i < 3; ++i) {
+        const Vector3d e = X.linear().col(i);
+        point += sign_or_zero(e.dot(d)) * s.half_extents[i] * e;
+      }
+      return point;
+    }
+    case ShapeType::kHalfspace: break;
+  }
+  return centre;
+}
+
+void halfspace_convex(const Shape&, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB,
+                      PairGeometry& out) {
+  const Vector3d n = X_WA.linear().col(2);
+  const Vector3d deepest = support_point(b, X_WB, -n);
+  out.gap = n.dot(deepest - X_WA.translation());
+  out.normal = n;
+  out.point_b = deepest;
+  out.point_a = deepest - out.gap * n;
+}
+
+// Two spheres (also the core of sphere–capsule and capsule–capsule, whose closest axis points act as
+// sphere centres).
+void sphere_sphere_at(const Vector3d& centre_a, double radius_a, const Vector3d& centre_b, double radius_b,
+                      PairGeometry& out) {
+  const Vector3d d = centre_b - centre_a;
+  const double distance = d.norm();
+  out.normal = distance > 0.0 ? Vector3d(d / distance) : Vector3d::UnitZ();
+  out.gap = distance - radius_a - radius_b;
+  out.point_a = centre_a + radius_a * out.normal;
+  out.point_b = centre_b - radius_b * out.normal;
+}
+
+void sphere_sphere(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB,
+                   PairGeometry& out) {
+  sphere_sphere_at(X_WA.translation(), a.radius, X_WB.translation(), b.radius, out);
+}
+
+// Closest point to p on the segment [s0, s1].
+Vector3d closest_on_segment(const Vector3d& s0, const Vector3d& s1, const Vector3d& p) {
+  const Vector3d e = s1 - s0;
+  const double length2 = e.squaredNorm();
+  if (length2 == 0.0) return s0;
+  return s0 + std::clamp(e.dot(p - s0) / length2, 0.0, 1.0) * e;
+}
+
+void capsule_axis(const Shape& s, const Isometry3d& X, Vector3d& s0, Vector3d& s1) {
+  const Vector3d half = 0.5 * s.length * X.linear().col(2);
+  s0 = X.translation() - half;
+  s1 = X.translation() + half;
+}
+
+void sphere_capsule(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB,
+                    PairGeometry& out) {
+  Vector3d b0, b1;
+  capsule_axis(b, X_WB, b0, b1);
+  sphere_sphere_at(X_WA.translation(), a.radius, closest_on_segment(b0, b1, X_WA.translation()), b.radius, out);
+}
+
+// Closest points of two segments (Ericson, Real-Time Collision Detection §5.1.9).
+void closest_between_segments(const Vector3d& p1, const Vector3d& q1, const Vector3d& p2, const Vector3d& q2,
+                              Vector3d& c1, Vector3d& c2) {
+  const Vector3d d1 = q1 - p1;
+  const Vector3d d2 = q2 - p2;
+  const Vector3d r = p1 - p2;
+  const double a = d1.squaredNorm();
+  const double e = d2.squaredNorm();
+  const double f = d2.dot(r);
+  double s = 0.0;
+  double t = 0.0;
+  if (a == 0.0 && e == 0.0) {
+    c1 = p1;
+    c2 = p2;
+    return;
+  }
+  if (a == 0.0) {
+    t = std::clamp(f / e, 0.0, 1.0);
+  } else {
+    const double c = d1.dot(r);
+    if (e == 0.0) {
+      s = std::clamp(-c / a, 0.0, 1.0);
+    } else {
+      const double b = d1.dot(d2);
+      const double denominator = a * e - b * b;
+      s = denominator > 0.0 ? std::clamp((b * f - c * e) / denominator, 0.0, 1.0) : 0.0;
+      t = (b * s + f) / e;
+      if (t < 0.0) {
+        t = 0.0;
+        s = std::clamp(-c / a, 0.0, 1.0);
+      } else if (t > 1.0) {
+        t = 1.0;
+        s = std::clamp((b - c) / a, 0.0, 1.0);
+      }
+    }
+  }
+  c1 = p1 + s * d1;
+  c2 = p2 + t * d2;
+}
+
+void capsule_capsule(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB,
+                     PairGeometry& out) {
+  Vector3d a0, a1, b0, b1, ca, cb;
+  capsule_axis(a, X_WA, a0, a1);
+  capsule_axis(b, X_WB, b0, b1);
+  closest_between_segments(a0, a1, b0, b1, ca, cb);
+  sphere_sphere_at(ca, a.radius, cb, b.radius, out);
+}
+
+using ClosedForm = void (*)(const Shape&, const Isometry3d&, const Shape&, const Isometry3d&, PairGeometry&);
+
+// [type a][type b] with type a ≤ type b; null: through FCL (or unsupported for halfspace–halfspace).
+constexpr ClosedForm kClosedForms[kShapeTypeCount][kShapeTypeCount] = {
+    //  halfspace  sphere            capsule           cylinder          box
+    {nullptr, halfspace_convex, halfspace_convex, halfspace_convex, halfspace_convex},  // halfspace
+    {nullptr, sphere_sphere, sphere_capsule, nullptr, nullptr},                          // sphere
+    {nullptr, nullptr, capsule_capsule, nullptr, nullptr},                               // capsule
+    {nullptr, nullptr, nullptr, nullptr, nullptr},                                       // cylinder
+    {nullptr, nullptr, nullptr, nullptr, nullptr},                                       // box
+};
+
+}  // namespace
+
+bool narrowphase_supported(ShapeType a, ShapeType b) {
+  return a <= b && !(a == ShapeType::kHalfspace && b == ShapeType::kHalfspace);
+}
+
+void narrowphase(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB,
+                 const FclShapes* fcl, int shape_a, int shape_b, PairGeometry& out) {
+  if (ClosedForm closed = kClosedForms[static_cast<int>(a.type)][static_cast<int>(b.type)]) {
+    closed(a, X_WA, b, X_WB, out);
+    return;
+  }
+  fcl->pair_geometry(shape_a, X_WA, shape_b, X_WB, out);
+}
+
+}  // namespace contactlab

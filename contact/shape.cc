@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+#include "contact/shape.h"
+
+#include <limits>
+
+namespace contactlab {
+
+const char* shape_type_name(ShapeType type) {
+  switch (type) {
+    case ShapeType::kHalfspace: return "halfspace";
+    case ShapeType::kSphere: return "sphere";
+    case ShapeType::kCapsule: return "capsule";
+    case ShapeType::kCylinder: return "cylinder";
+    case ShapeType::kBox: return "box";
+  }
+  return "?";
+}
+
+double curvature_radius(const Shape& shape) {
+  switch (shape.type) {
+    case ShapeType::kSphere:
+    case ShapeType::kCapsule: return shape.radius;
+    case ShapeType::kHalfspace:
+    case ShapeType::kCylinder:
+    case ShapeType::kBox: return std::numeric_limits<double>::infinity();
+  }
+  return std::numeric_limits<double>::infinity();
+}
+
+}  // namespace contactlab

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+// Shapes attached to bodies, and the materials they are made of.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+
+namespace contactlab {
+
+enum class ShapeType : std::uint8_t {
+  kHalfspace,  // the region z ≤ 0 of the shape frame; outward normal +z (a ground)
+  kSphere,     // radius
+  kCapsule,    // radius, length of the axis segment along local z, centred on the origin
+  kCylinder,   // radius, length along local z, centred on the origin
+  kBox,        // half_extents along local x, y, z
+};
+inline constexpr int kShapeTypeCount = 5;
+
+const char* shape_type_name(ShapeType type);
+
+struct Shape {
+  std::string name;
+  ShapeType type = ShapeType::kSphere;
+  int body = 0;                       // index of the body that carries the shape (0 = world)
+  Eigen::Isometry3d pose = Eigen::Isometry3d::Identity();  // X_BS, shape frame in body frame
+  double radius = 0.0;                // [m]
+  double length = 0.0;                // [m]
+  Eigen::Vector3d half_extents = Eigen::Vector3d::Zero();  // [m]
+  int material = -1;                  // index into ContactModel::materials
+};
+
+// A body's material. Infinite Young's modulus means rigid (contributes nothing to the compliance).
+struct Material {
+  std::string name;
+  double youngs_modulus = std::numeric_limits<double>::infinity();  // E [Pa]
+  double poisson_ratio = 0.0;                                        // ν [-]
+  double density = 0.0;                                              // ρ [kg/m³]
+  double yield_strength = std::numeric_limits<double>::infinity();   // σ_y [Pa]
+};
+
+// Principal radius of curvature used by Hertz theory at a shape's contact point: infinite for flat
+// surfaces (halfspace, box face, cylinder flat face), the radius for spheres and capsule caps/sides.
+double curvature_radius(const Shape& shape);
+
+}  // namespace contactlab

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+// Energies and the energy ledger. With W_absorbed = Σ ∫ F δ̇ dt over all contacts, the bodies' mechanical
+// energy obeys E_bodies(t) + W_absorbed(t) = E_bodies(0) for every law; splitting W_absorbed into the elastic
+// energy the laws hold and the rest gives E(t) + W_dissipated(t) = E(0) with E = E_bodies + E_elastic.
+#pragma once
+
+#include "engine/data.h"
+#include "engine/model.h"
+#include "engine/state.h"
+
+namespace contactlab {
+
+struct Energy {
+  double kinetic = 0.0;      // ½ q̇ᵀ M q̇ [J]
+  double gravitational = 0.0;  // −Σ m g·c [J]
+  double elastic = 0.0;      // stored in active contacts, as the laws declare [J]
+  double absorbed = 0.0;     // Σ ∫ F δ̇ dt [J]
+  double dissipated() const { return absorbed - elastic; }
+  double total() const { return kinetic + gravitational + elastic; }  // E
+  double bodies() const { return kinetic + gravitational; }
+};
+
+// After forward(model, state, data).
+Energy energy(const Model& model, const State& state, const Data& data);
+
+}  // namespace contactlab

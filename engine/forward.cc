@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+#include "engine/forward.h"
+
+#include "contact/contact_force.h"
+#include "contact/contact_kinematics.h"
+#include "engine/dynamics.h"
+#include "engine/kinematics.h"
+
+namespace contactlab {
+
+void contact_geometry(const Model& model, std::span<const PairState> contacts, bool all_pairs, Data& data) {
+  const int pairs = static_cast<int>(model.contact.pairs.size());
+  for (int p = 0; p < pairs; ++p) {
+    if (!all_pairs && !contacts[static_cast<std::size_t>(p)].active) continue;
+    pair_geometry(model.contact, p, data.motion, data.fcl.get(), data.geometry[static_cast<std::size_t>(p)]);
+  }
+}
+
+void contact_forces(const Model& model, double time, std::span<const PairState> contacts, Data& data) {
+  for (Vec6& f : data.external_force) f.setZero();
+  for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
+    const PairState& state = contacts[p];
+    if (!state.active) {
+      data.contact_force[p] = {};
+      continue;
+    }
+    const ContactPairModel& pair = model.contact.pairs[p];
+    const PairGeometry& geometry = data.geometry[p];
+    data.contact_input[p] = contact_input(pair, state, geometry, time);
+    const ContactForce force = pair_force(pair, state, data.contact_input[p]);
+    data.contact_force[p] = force;
+    const Vec3 on_b = force.force * geometry.normal;
+    add_point_force(data, pair.body_a, geometry.point_a, -on_b, data.external_force);
+    add_point_force(data, pair.body_b, geometry.point_b, on_b, data.external_force);
+  }
+}
+
+void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
+              const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts, Data& data) {
+  forward_kinematics(model, q, v, data);
+  contact_geometry(model, contacts, false, data);
+  contact_forces(model, time, contacts, data);
+  forward_dynamics(model, data);
+}
+
+void forward(const Model& model, const State& state, Data& data) {
+  forward_kinematics(model, state.q, state.v, data);
+  contact_geometry(model, state.contacts, true, data);
+  contact_forces(model, state.time, state.contacts, data);
+  forward_dynamics(model, data);
+  for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
+    if (!state.contacts[p].active) {
+      data.contact_input[p] = contact_input(model.contact.pairs[p], state.contacts[p], data.geometry[p], state.time);
+    }
+  }
+}
+
+}  // namespace contactlab

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+// Time integration with contact events: SUNDIALS ARKODE (explicit Dormand–Prince 5(4)) with root finding on
+// each pair's gap (onset), indentation (separation), indentation rate (maximum indentation) and force rate
+// (force peak). The right-hand side is smooth between events; after each event the integrator restarts.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/data.h"
+#include "engine/model.h"
+#include "engine/state.h"
+
+namespace contactlab {
+
+enum class IntegratorMethod {
+  kDormandPrince,  // ARKODE ERKStep, ARKODE_DORMAND_PRINCE_7_4_5, adaptive
+};
+
+const char* integrator_method_name(IntegratorMethod method);
+
+struct IntegratorOptions {
+  IntegratorMethod method = IntegratorMethod::kDormandPrince;
+  double relative_tolerance = 1e-8;
+  double absolute_tolerance = 1e-10;  // on q and v
+  double initial_step = 0.0;          // [s]; 0 lets ARKODE choose
+  double max_step = 0.0;              // [s]; 0 means unbounded
+  long max_steps = 50'000'000;
+  bool locate_force_peaks = true;     // root-find dF/dt = 0 so max_force is exact (costs ~1 RHS per step)
+};
+
+struct SimulationOptions {
+  double duration = 1.0;                // [s]
+  double output_interval = 0.0;         // [s] between samples; 0: no regular samples
+  bool output_steps_in_contact = true;  // also sample every internal step while a contact is active
+  IntegratorOptions integrator;
+  // Numerical-trouble thresholds (the run stops with an error, never continues silently).
+  double energy_tolerance = 1e-3;       // |E + W_dissipated − E(0)| / energy scale
+  double max_indentation_ratio = 0.1;   // δ / |R*| (pairs with a finite effective radius)
+};
+
+// One contact event, from onset to separation.
+struct ImpactRecord {
+  int pair = -1;
+  double t_start = 0.0;              // [s]
+  double t_end = 0.0;                // [s]; the run's end time if the contact is still open
+  bool open = false;                 // true if the run ended during the contact
+  double impact_velocity = 0.0;      // δ̇ at onset [m/s]
+  double separation_velocity = 0.0;  // −δ̇ at separation [m/s] (> 0 when separating)
+  double restitution = 0.0;          // separation_velocity / impact_velocity
+  double max_indentation = 0.0;      // [m]
+  double max_force = 0.0;            // [N]
+  double min_force = 0.0;            // [N]; < 0 means tension occurred
+  double effective_mass = 0.0;       // [kg] at onset
+  double dissipated_energy = 0.0;    // absorbed work minus the elastic energy left at separation [J]
+};
+
+struct IntegratorStats {
+  long steps = 0;
+  long step_attempts = 0;
+  long error_test_failures = 0;
+  long rhs_evaluations = 0;
+  long root_evaluations = 0;
+  long events = 0;
+};
+
+enum class SimulationStatus { kCompleted, kNumericalError };
+
+struct SimulationResult {
+  SimulationStatus status = SimulationStatus::kCompleted;
+  std::string message;                   // what went wrong, with time, pair and law
+  std::vector<std::string> diagnostics;  // warnings (once per pair and kind)
+  std::vector<ImpactRecord> impacts;
+  IntegratorStats stats;
+  double end_time = 0.0;
+  double initial_energy = 0.0;           // E(0) [J]
+  double max_energy_balance_error = 0.0; // max |E + W_dissipated − E(0)| [J]
+  double energy_scale = 0.0;             // what the balance error is relative to [J]
+};
+
+// Called at each output sample; `data` holds forward(model, state, data).
+using SampleObserver = std::function<void(const State& state, const Data& data)>;
+
+// Integrates from state.time to state.time + options.duration; `state` ends at the final time.
+SimulationResult simulate(const Model& model, State& state, Data& data, const SimulationOptions& options,
+                          const SampleObserver& observer = {});
+
+}  // namespace contactlab

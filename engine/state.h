@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+// The minimal copyable state of a simulation: what a checkpoint holds. Copying it restarts a run exactly.
+#pragma once
+
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "contact/contact_model.h"
+
+namespace contactlab {
+
+struct Model;
+
+struct State {
+  double time = 0.0;                  // [s]
+  Eigen::VectorXd q;                  // generalized coordinates
+  Eigen::VectorXd v;                  // generalized velocities
+  std::vector<PairState> contacts;    // one per contact pair of the model
+  Eigen::VectorXd absorbed_work;      // ∫ F δ̇ dt per contact pair since t = 0 [J] (the energy ledger)
+};
+
+// A state at rest at q = 0, sized for the model.
+State make_state(const Model& model);
+
+}  // namespace contactlab

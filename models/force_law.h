@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: MIT
+// A normal contact force law: a small pure function plus the metadata that describes it.
+//
+// Conventions (docs/models.md, "Conventions"): SI units; indentation > 0 means the bodies overlap;
+// normal_velocity = d(indentation)/dt, > 0 while approaching; force > 0 is repulsive.
+// A law never sees bodies, geometry libraries, scene files or logging: everything it needs arrives
+// in ContactInput, its compiled parameters and its per-contact state.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace contactlab {
+
+// What the contact layer knows about one contact at one instant.
+struct ContactInput {
+  double indentation = 0.0;        // δ [m], > 0 penetrating
+  double normal_velocity = 0.0;    // δ̇ [m/s], > 0 approaching
+  double impact_velocity = 0.0;    // δ̇⁻ [m/s], normal velocity captured at contact onset (> 0)
+  double effective_mass = 0.0;     // m_eff [kg] along the normal, frozen at onset
+  double effective_radius = 0.0;   // R* [m]; negative for internal (conformal) contact
+  double effective_modulus = 0.0;  // E* [Pa], 1/E* = (1-ν₁²)/E₁ + (1-ν₂²)/E₂
+  double stiffness = 0.0;          // K [N/m^n], from theory or given by the scene
+  double exponent = 1.5;           // n of the elastic term K δ^n
+  double time_since_onset = 0.0;   // [s]
+};
+
+// The force and, where the law provides them, its partial derivatives (for implicit integrators).
+struct ContactForce {
+  double force = 0.0;                  // [N], > 0 repulsive
+  double dforce_dindentation = 0.0;    // ∂F/∂δ [N/m]
+  double dforce_dnormal_velocity = 0.0;  // ∂F/∂δ̇ [N·s/m]
+};
+
+// One law parameter as a scene gives it. Ranges are closed unless the flag says otherwise.
+struct LawParameter {
+  std::string_view name;
+  std::string_view unit;
+  std::string_view description;
+  double default_value = 0.0;
+  bool required = false;
+  double min = 0.0;
+  double max = 0.0;
+  bool min_exclusive = false;
+  bool max_exclusive = false;
+};
+
+// What a law needs from the contact layer, and what it may do.
+enum LawNeeds : std::uint32_t {
+  kNeedsNothing = 0,
+  kNeedsImpactVelocity = 1u << 0,
+  kNeedsEffectiveMass = 1u << 1,
+  kNeedsHistory = 1u << 2,
+  kNeedsTimeSinceOnset = 1u << 3,
+  kNeedsMaterials = 1u << 4,  // E*, R* directly (not only K)
+};
+
+enum class Separation : std::uint8_t {
+  kIndentation,  // contact ends when δ returns to 0 (default)
+  kForce,        // contact ends when F returns to 0 during restitution (Poursina–Nikravesh)
+};
+
+// Evaluates the force. `parameters` holds the law's parameters in declaration order (after compile-time
+// preparation), `state` its per-contact state (size LawInfo::state_size, may be null when 0).
+using ForceFunction = ContactForce (*)(const ContactInput& input, const double* parameters,
+                                       const double* state);
+
+// Turns the scene's parameter values (declaration order) into what ForceFunction reads, once per pair at
+// compile time: e.g. a target restitution into a normalised damping factor. May be null.
+using PrepareFunction = void (*)(double* parameters);
+
+// Called once at contact onset to initialise per-contact state. May be null.
+using OnsetFunction = void (*)(const ContactInput& input, const double* parameters, double* state);
+
+// Elastic (recoverable) energy stored at indentation δ, for the energy ledger. May be null (then the
+// whole absorbed work counts as dissipated once the contact ends).
+using PotentialFunction = double (*)(const ContactInput& input, const double* parameters,
+                                     const double* state);
+
+struct LawInfo {
+  std::string_view id;
+  std::span<const std::string_view> aliases;
+  std::string_view family;
+  std::string_view formula;   // one line, plain text
+  std::string_view source;    // paper and equation
+  std::span<const LawParameter> parameters;
+  std::uint32_t needs = kNeedsNothing;
+  int state_size = 0;
+  Separation separation = Separation::kIndentation;
+  bool can_tension = false;   // F < 0 possible while δ > 0 in an isolated impact
+  bool force_jump = false;    // F ≠ 0 at δ = 0 on first touch
+  bool requires_linear_stiffness = false;  // exponent must be 1 (K in N/m)
+  // Target-restitution range where the damping formula reproduces the target within ±0.01
+  // (models.md §1 "c_r range"); [0, 0] when the law takes no target restitution.
+  double accurate_restitution_min = 0.0;
+  double accurate_restitution_max = 0.0;
+  ForceFunction force = nullptr;
+  PrepareFunction prepare = nullptr;
+  OnsetFunction onset = nullptr;
+  PotentialFunction potential = nullptr;
+};
+
+inline constexpr int kMaxLawParameters = 8;
+inline constexpr int kMaxLawState = 8;
+
+}  // namespace contactlab

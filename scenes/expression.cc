@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+// Recursive descent: sum := product (('+'|'-') product)*; product := power (('*'|'/') power)*;
+// power := unary ('^' power)?; unary := '-' unary | '+' unary | atom; atom := number | name | name '(' sum ')'
+// | '(' sum ')'.
+#include "scenes/expression.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <numbers>
+
+namespace contactlab {
+namespace {
+
+class Parser {
+ public:
+  Parser(std::string_view text, const VariableLookup& lookup) : text_(text), lookup_(lookup) {}
+
+  double parse() {
+    const double value = sum();
+    skip_space();
+    if (position_ != text_.size()) fail("unexpected '" + std::string(1, text_[position_]) + "'");
+    return value;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& message) const { throw ExpressionError(message, position_); }
+
+  void skip_space() {
+    while (position_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[position_]))) ++position_;
+  }
+
+  bool accept(char c) {
+    skip_space();
+    if (position_ < text_.size() && text_[position_] == c) {
+      ++position_;
+      return true;
+    }
+    return false;
+  }
+
+  double sum() {
+    double value = product();
+    for (;;) {
+      if (accept('+')) value += product();
+      else if (accept('-')) value -= product();
+      else return value;
+    }
+  }
+
+  double product() {
+    double value = power();
+    for (;;) {
+      if (accept('*')) value *= power();
+      else if (accept('/')) value /= power();
+      else return value;
+    }
+  }
+
+  double power() {
+    const double base = unary();
+    if (accept('^')) return std::pow(base, power());
+    return base;
+  }
+
+  double unary() {
+    if (accept('-')) return -unary();
+    if (accept('+')) return unary();
+    return atom();
+  }
+
+  double atom() {
+    skip_space();
+    if (position_ >= text_.size()) fail("expected a number, a name or '('");
+    if (accept('(')) {
+      const double value = sum();
+      if (!accept(')')) fail("expected ')'");
+      return value;
+    }
+    const char c = text_[position_];
+    if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') return number();
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') return name();
+    fail("unexpected '" + std::string(1, c) + "'");
+  }
+
+  double number() {
+    const std::string rest(text_.substr(position_));
+    char* end = nullptr;
+    const double value = std::strtod(rest.c_str(), &end);
+    if (end == rest.c_str()) fail("malformed number");
+    position_ += static_cast<std::size_t>(end - rest.c_str());
+    return value;
+  }
+
+  double name() {
+    const std::size_t start = position_;
+    while (position_ < text_.size() &&
+           (std::isalnum(static_cast<unsigned char>(text_[position_])) || text_[position_] == '_')) {
+      ++position_;
+    }
+    const std::string_view id = text_.substr(start, position_ - start);
+    if (accept('(')) {
+      const double x = sum();
+      if (!accept(')')) fail("expected ')' after the argument of " + std::string(id));
+      return call(id, x, start);
+    }
+    if (std::optional<double> value = lookup_ ? lookup_(id) : std::nullopt) return *value;
+    if (id == "pi") return std::numbers::pi;
+    if (id == "e") return std::numbers::e;
+    throw ExpressionError("unknown variable '" + std::string(id) + "'", start);
+  }
+
+  static double call(std::string_view f, double x, std::size_t at) {
+    if (f == "sqrt") return std::sqrt(x);
+    if (f == "cbrt") return std::cbrt(x);
+    if (f == "exp") return std::exp(x);
+    if (f == "log") return std::log(x);
+    if (f == "sin") return std::sin(x);
+    if (f == "cos") return std::cos(x);
+    if (f == "tan") return std::tan(x);
+    if (f == "asin") return std::asin(x);
+    if (f == "acos") return std::acos(x);
+    if (f == "atan") return std::atan(x);
+    if (f == "abs") return std::abs(x);
+    throw ExpressionError("unknown function '" + std::string(f) + "'", at);
+  }
+
+  std::string_view text_;
+  const VariableLookup& lookup_;
+  std::size_t position_ = 0;
+};
+
+}  // namespace
+
+double evaluate_expression(std::string_view text, const VariableLookup& lookup) {
+  return Parser(text, lookup).parse();
+}
+
+}  // namespace contactlab

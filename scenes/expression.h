@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: MIT
+// Arithmetic expressions in scene values: numbers, variables, + − * / ^ (right-associative), unary minus,
+// parentheses, the constants pi and e, and sqrt, cbrt, exp, log, sin, cos, tan, asin, acos, atan, abs.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace contactlab {
+
+struct ExpressionError : std::runtime_error {
+  ExpressionError(const std::string& message, std::size_t position)
+      : std::runtime_error(message), position(position) {}
+  std::size_t position;  // character offset in the expression
+};
+
+using VariableLookup = std::function<std::optional<double>(std::string_view name)>;
+
+// Evaluates `text`; throws ExpressionError on a syntax error or an unknown variable.
+double evaluate_expression(std::string_view text, const VariableLookup& lookup);
+
+}  // namespace contactlab

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// A scene file compiled into what a run needs: the immutable Model, the initial State and the simulation
+// options. The schema is documented in docs/scenes.md.
+#pragma once
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/model.h"
+#include "engine/simulate.h"
+#include "engine/state.h"
+
+namespace contactlab {
+
+// Bad input: names the file, line, column and key path, what was expected and what was found.
+class SceneError : public std::runtime_error {
+ public:
+  SceneError(std::string file, int line, int column, std::string key_path, std::string problem);
+  const std::string& file() const { return file_; }
+  int line() const { return line_; }      // 1-based; 0 when unknown
+  int column() const { return column_; }  // 1-based; 0 when unknown
+  const std::string& key_path() const { return key_path_; }
+  const std::string& problem() const { return problem_; }
+
+ private:
+  std::string file_;
+  int line_;
+  int column_;
+  std::string key_path_;
+  std::string problem_;
+};
+
+struct SceneOptions {
+  std::vector<std::pair<std::string, std::string>> variable_overrides;  // --set NAME=VALUE (VALUE: expression)
+  std::string law_override;                                            // --model ID: every contact's law
+};
+
+struct Scene {
+  std::string name;
+  std::string description;
+  std::string file;
+  Model model;
+  State initial_state;
+  SimulationOptions simulation;
+  std::map<std::string, double> variables;  // after overrides
+  std::vector<std::string> notes;           // non-fatal remarks from compilation (e.g. dropped parameters)
+};
+
+// Reads and compiles a scene file; throws SceneError on any problem.
+Scene load_scene(const std::string& path, const SceneOptions& options = {});
+
+// Same, from text; `file` is the name used in messages.
+Scene load_scene_text(const std::string& text, const std::string& file, const SceneOptions& options = {});
+
+}  // namespace contactlab

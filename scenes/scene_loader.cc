@@ -1,0 +1,849 @@
+// SPDX-License-Identifier: MIT
+// Scene files: YAML in, Model + initial State + SimulationOptions out. Everything is validated here, so the
+// engine can assume a consistent model. Every error names file:line:column, the key path, what was expected
+// and what was found.
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <numbers>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include <yaml-cpp/yaml.h>
+
+#include "contact/material_mixing.h"
+#include "contact/narrowphase.h"
+#include "models/registry.h"
+#include "scenes/expression.h"
+#include "scenes/scene.h"
+
+namespace contactlab {
+
+SceneError::SceneError(std::string file, int line, int column, std::string key_path, std::string problem)
+    : std::runtime_error([&] {
+        std::ostringstream out;
+        out << file;
+        if (line > 0) out << ":" << line << ":" << column;
+        out << ": ";
+        if (!key_path.empty()) out << key_path << ": ";
+        out << problem;
+        return out.str();
+      }()),
+      file_(std::move(file)),
+      line_(line),
+      column_(column),
+      key_path_(std::move(key_path)),
+      problem_(std::move(problem)) {}
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// " (did you mean 'x'?)" for the closest candidate within a few edits, else "".
+std::string did_you_mean(std::string_view word, const std::vector<std::string_view>& candidates) {
+  std::string_view best;
+  std::size_t best_distance = std::numeric_limits<std::size_t>::max();
+  for (std::string_view c : candidates) {
+    const std::size_t d = edit_distance(word, c);
+    if (d < best_distance) {
+      best_distance = d;
+      best = c;
+    }
+  }
+  if (best.empty() || best_distance > std::max<std::size_t>(2, word.size() / 3)) return {};
+  return " (did you mean '" + std::string(best) + "'?)";
+}
+
+std::string join(const std::vector<std::string_view>& words) {
+  std::string out;
+  for (std::string_view w : words) {
+    if (!out.empty()) out += ", ";
+    out += w;
+  }
+  return out;
+}
+
+// A map's value for `key`, or a null node (never yaml-cpp's invalid "zombie" node, whose methods throw).
+YAML::Node child_of(const YAML::Node& node, const std::string& key) {
+  if (!node.IsDefined() || !node.IsMap()) return YAML::Node();
+  const YAML::Node value = node[key];
+  return value.IsDefined() ? value : YAML::Node();
+}
+
+std::string describe(const YAML::Node& node) {
+  if (!node.IsDefined() || node.IsNull()) return "nothing";
+  if (node.IsMap()) return "a map";
+  if (node.IsSequence()) return "a list of " + std::to_string(node.size());
+  return "'" + node.Scalar() + "'";
+}
+
+class Reader {
+ public:
+  Reader(std::string file, const SceneOptions& options) : file_(std::move(file)) {
+    for (const auto& [name, value] : options.variable_overrides) overrides_[name] = value;
+  }
+
+  const std::string& file() const { return file_; }
+
+  [[noreturn]] void fail(const YAML::Node& at, const std::string& path, const std::string& problem) const {
+    const YAML::Mark mark = at.IsDefined() ? at.Mark() : YAML::Mark::null_mark();
+    throw SceneError(file_, mark.line >= 0 ? mark.line + 1 : 0, mark.column >= 0 ? mark.column + 1 : 0, path,
+                     problem);
+  }
+
+  void set_variables(const YAML::Node& node) {
+    variables_node_ = node;
+    for (const auto& [name, value] : overrides_) {
+      if (child_of(node, name).IsNull()) {
+        std::vector<std::string_view> names;
+        if (node.IsMap()) {
+          for (const auto& entry : node) names.push_back(entry.first.Scalar());
+        }
+        throw SceneError(file_, 0, 0, "variables",
+                         "--set " + name + ": the scene has no variable '" + name + "'" + did_you_mean(name, names) +
+                             (names.empty() ? "; it declares none" : "; its variables are " + join(names)));
+      }
+    }
+    if (node.IsMap()) {
+      for (const auto& entry : node) resolve(entry.first.Scalar());
+    }
+  }
+
+  const std::map<std::string, double>& variables() const { return values_; }
+
+  double number(const YAML::Node& node, const std::string& path) {
+    if (!node.IsDefined() || !node.IsScalar()) fail(node, path, "expected a number or an expression, found " + describe(node));
+    double value = 0.0;
+    if (YAML::convert<double>::decode(node, value)) return value;
+    return expression(node.Scalar(), node, path);
+  }
+
+ private:
+  double expression(const std::string& text, const YAML::Node& node, const std::string& path) {
+    try {
+      return evaluate_expression(text, [this](std::string_view name) { return resolve(std::string(name)); });
+    } catch (const ExpressionError& error) {
+      fail(node, path, "in expression '" + text + "': " + error.what() + " (at character " +
+                           std::to_string(error.position + 1) + ")");
+    }
+  }
+
+  std::optional<double> resolve(const std::string& name) {
+    if (auto it = values_.find(name); it != values_.end()) return it->second;
+    if (child_of(variables_node_, name).IsNull()) return std::nullopt;
+    if (!resolving_.insert(name).second) {
+      fail(child_of(variables_node_, name), "variables." + name, "the variable refers to itself (a cycle through '" + name + "')");
+    }
+    double value;
+    if (auto it = overrides_.find(name); it != overrides_.end()) {
+      try {
+        value = evaluate_expression(it->second, [this](std::string_view n) { return resolve(std::string(n)); });
+      } catch (const ExpressionError& error) {
+        throw SceneError(file_, 0, 0, "variables." + name,
+                         "--set " + name + "=" + it->second + ": " + error.what());
+      }
+    } else {
+      value = number(child_of(variables_node_, name), "variables." + name);
+    }
+    resolving_.erase(name);
+    values_[name] = value;
+    return value;
+  }
+
+  std::string file_;
+  std::map<std::string, std::string> overrides_;
+  YAML::Node variables_node_;
+  std::map<std::string, double> values_;
+  std::set<std::string> resolving_;
+};
+
+// A YAML map with a fixed set of allowed keys; unknown keys are errors with a suggestion.
+class MapReader {
+ public:
+  MapReader(Reader& reader, const YAML::Node& node, std::string path, std::vector<std::string_view> allowed)
+      : reader_(reader), node_(node), path_(std::move(path)), allowed_(std::move(allowed)) {
+    if (node_.IsDefined() && !node_.IsNull() && !node_.IsMap()) {
+      reader_.fail(node_, path_, "expected a map with keys " + join(allowed_) + ", found " + describe(node_));
+    }
+    if (!node_.IsMap()) return;
+    for (const auto& entry : node_) {
+      const std::string key = entry.first.Scalar();
+      if (std::find(allowed_.begin(), allowed_.end(), key) == allowed_.end()) {
+        reader_.fail(entry.first, child(key),
+                     "unknown key" + did_you_mean(key, allowed_) + "; expected one of " + join(allowed_));
+      }
+    }
+  }
+
+  const YAML::Node& node() const { return node_; }
+  const std::string& path() const { return path_; }
+  std::string child(std::string_view key) const { return path_.empty() ? std::string(key) : path_ + "." + std::string(key); }
+  bool has(const char* key) const { return !child_of(node_, key).IsNull(); }
+  YAML::Node get(const char* key) const { return child_of(node_, key); }
+
+  [[noreturn]] void fail(const char* key, const std::string& problem) const {
+    reader_.fail(has(key) ? get(key) : node_, child(key), problem);
+  }
+
+  double number(const char* key, double fallback) const {
+    return has(key) ? reader_.number(get(key), child(key)) : fallback;
+  }
+
+  double required_number(const char* key, std::string_view what) const {
+    if (!has(key)) reader_.fail(node_, child(key), "missing required key (" + std::string(what) + ")");
+    return reader_.number(get(key), child(key));
+  }
+
+  // A number that must satisfy `valid`; `expected` says what is expected, e.g. "a positive mass [kg]".
+  template <typename Valid>
+  double checked(const char* key, std::optional<double> fallback, std::string_view expected, Valid valid) const {
+    if (!has(key) && !fallback) reader_.fail(node_, child(key), "missing required key: expected " + std::string(expected));
+    const double value = has(key) ? reader_.number(get(key), child(key)) : *fallback;
+    if (!valid(value)) {
+      std::ostringstream found;
+      found << value;
+      reader_.fail(get(key), child(key), "expected " + std::string(expected) + ", found " + found.str());
+    }
+    return value;
+  }
+
+  std::string text(const char* key, std::string fallback) const {
+    if (!has(key)) return fallback;
+    const YAML::Node value = get(key);
+    if (!value.IsScalar()) reader_.fail(value, child(key), "expected a name, found " + describe(value));
+    return value.Scalar();
+  }
+
+  std::string choice(const char* key, const std::vector<std::string_view>& options, std::string fallback) const {
+    const std::string value = text(key, fallback);
+    if (std::find(options.begin(), options.end(), value) == options.end()) {
+      reader_.fail(get(key), child(key),
+                   "expected one of " + join(options) + ", found '" + value + "'" + did_you_mean(value, options));
+    }
+    return value;
+  }
+
+  bool flag(const char* key, bool fallback) const {
+    if (!has(key)) return fallback;
+    bool value = false;
+    if (!YAML::convert<bool>::decode(get(key), value)) {
+      reader_.fail(get(key), child(key), "expected true or false, found " + describe(get(key)));
+    }
+    return value;
+  }
+
+  Eigen::Vector3d vector3(const char* key, const Eigen::Vector3d& fallback) const {
+    if (!has(key)) return fallback;
+    const YAML::Node value = get(key);
+    if (!value.IsSequence() || value.size() != 3) {
+      reader_.fail(value, child(key), "expected a list of 3 numbers [x, y, z], found " + describe(value));
+    }
+    Eigen::Vector3d out;
+    for (std::size_t i = 0; i < 3; ++i) {
+      out[static_cast<Eigen::Index>(i)] = reader_.number(value[i], child(key) + "[" + std::to_string(i) + "]");
+    }
+    return out;
+  }
+
+  // A unit direction (normalised); zero vectors are errors.
+  Eigen::Vector3d direction(const char* key, const Eigen::Vector3d& fallback) const {
+    const Eigen::Vector3d v = vector3(key, fallback);
+    if (!(v.norm() > 0.0)) reader_.fail(get(key), child(key), "expected a non-zero direction, found [0, 0, 0]");
+    return v.normalized();
+  }
+
+ private:
+  Reader& reader_;
+  YAML::Node node_;
+  std::string path_;
+  std::vector<std::string_view> allowed_;
+};
+
+auto positive = [](double x) { return x > 0.0; };
+auto non_negative = [](double x) { return x >= 0.0; };
+
+// Rotation taking +z onto `axis`.
+Eigen::Matrix3d z_onto(const Eigen::Vector3d& axis) {
+  return Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d::UnitZ(), axis).toRotationMatrix();
+}
+
+// Optional `rotation: {axis: [...], angle: rad}`.
+std::optional<Eigen::Matrix3d> read_rotation(Reader& reader, const MapReader& map) {
+  if (!map.has("rotation")) return std::nullopt;
+  MapReader rotation(reader, map.get("rotation"), map.child("rotation"), {"axis", "angle"});
+  const Eigen::Vector3d axis = rotation.direction("axis", Eigen::Vector3d::UnitZ());
+  const double angle = rotation.required_number("angle", "angle [rad]");
+  return Eigen::AngleAxisd(angle, axis).toRotationMatrix();
+}
+
+struct ShapeSource {
+  YAML::Node node;
+  std::string path;
+  std::string material_name;
+};
+
+// Volume and rotational inertia about the shape's own centre, shape axes, for unit density.
+void unit_density_inertia(const Shape& s, double& volume, Eigen::Matrix3d& inertia) {
+  using std::numbers::pi;
+  const double r = s.radius;
+  const double r2 = r * r;
+  inertia.setZero();
+  switch (s.type) {
+    case ShapeType::kSphere:
+      volume = 4.0 / 3.0 * pi * r2 * r;
+      inertia.diagonal().setConstant(0.4 * volume * r2);
+      break;
+    case ShapeType::kBox: {
+      const Eigen::Vector3d h = s.half_extents;
+      volume = 8.0 * h.x() * h.y() * h.z();
+      inertia.diagonal() << volume / 3.0 * (h.y() * h.y() + h.z() * h.z()), volume / 3.0 * (h.x() * h.x() + h.z() * h.z()),
+          volume / 3.0 * (h.x() * h.x() + h.y() * h.y());
+      break;
+    }
+    case ShapeType::kCylinder: {
+      const double L = s.length;
+      volume = pi * r2 * L;
+      inertia.diagonal() << volume * (3.0 * r2 + L * L) / 12.0, volume * (3.0 * r2 + L * L) / 12.0, 0.5 * volume * r2;
+      break;
+    }
+    case ShapeType::kCapsule: {
+      // Cylinder plus two hemispherical caps (centroids 3r/8 beyond the cylinder ends).
+      const double L = s.length;
+      const double cylinder = pi * r2 * L;
+      const double caps = 4.0 / 3.0 * pi * r2 * r;
+      volume = cylinder + caps;
+      const double axial = cylinder * r2 / 2.0 + caps * 0.4 * r2;
+      const double transverse = cylinder * (L * L / 12.0 + r2 / 4.0) + caps * (0.4 * r2 + L * L / 4.0 + 3.0 * L * r / 8.0);
+      inertia.diagonal() << transverse, transverse, axial;
+      break;
+    }
+    case ShapeType::kHalfspace:
+      volume = 0.0;
+      break;
+  }
+}
+
+class Compiler {
+ public:
+  Compiler(const YAML::Node& root, const std::string& file, const SceneOptions& options)
+      : reader_(file, options), root_(root), options_(options) {}
+
+  Scene compile();
+
+ private:
+  void read_materials(const MapReader& top);
+  int read_shape(const YAML::Node& node, const std::string& path, int body, const std::string& default_name);
+  void read_bodies(const MapReader& top);
+  void read_contacts(const MapReader& top);
+  void read_integration(const MapReader& top);
+  void compute_inertia_from_shapes(Body& body, int body_index, const MapReader& map);
+
+  Reader reader_;
+  YAML::Node root_;
+  const SceneOptions& options_;
+  Scene scene_;
+  std::map<std::string, int> material_index_;
+  std::map<std::string, int> body_index_;
+  std::map<std::string, int> shape_index_;
+  std::vector<ShapeSource> shape_sources_;
+  struct InitialValues {
+    YAML::Node q;
+    YAML::Node v;
+    std::string path;
+  };
+  std::vector<InitialValues> initial_;  // per body
+};
+
+void Compiler::read_materials(const MapReader& top) {
+  if (!top.has("materials")) return;
+  const YAML::Node materials = top.get("materials");
+  if (!materials.IsMap()) reader_.fail(materials, "materials", "expected a map of material names, found " + describe(materials));
+  for (const auto& entry : materials) {
+    const std::string name = entry.first.Scalar();
+    const std::string path = "materials." + name;
+    MapReader m(reader_, entry.second, path, {"youngs_modulus", "poisson_ratio", "density", "yield_strength", "rigid"});
+    Material material;
+    material.name = name;
+    if (m.flag("rigid", false)) {
+      if (m.has("youngs_modulus")) m.fail("youngs_modulus", "a rigid material takes no Young's modulus");
+    } else {
+      material.youngs_modulus = m.checked("youngs_modulus", std::nullopt, "a positive Young's modulus [Pa] (or rigid: true)", positive);
+    }
+    material.poisson_ratio =
+        m.checked("poisson_ratio", 0.0, "a Poisson ratio in (-1, 0.5)", [](double x) { return x > -1.0 && x < 0.5; });
+    material.density = m.checked("density", 0.0, "a non-negative density [kg/m^3]", non_negative);
+    material.yield_strength = m.checked("yield_strength", kInf, "a positive yield strength [Pa]", positive);
+    material_index_[name] = static_cast<int>(scene_.model.contact.materials.size());
+    scene_.model.contact.materials.push_back(material);
+  }
+}
+
+int Compiler::read_shape(const YAML::Node& node, const std::string& path, int body, const std::string& default_name) {
+  MapReader m(reader_, node, path,
+              {"name", "type", "radius", "length", "half_extents", "size", "position", "axis", "normal", "rotation",
+               "material"});
+  Shape shape;
+  shape.body = body;
+  shape.name = m.text("name", default_name);
+  const std::string type = m.choice("type", {"sphere", "capsule", "cylinder", "box", "halfspace"}, "");
+  if (!m.has("type")) m.fail("type", "missing required key: expected one of sphere, capsule, cylinder, box, halfspace");
+  if (shape_index_.count(shape.name)) m.fail("name", "a shape named '" + shape.name + "' already exists; shape names must be unique");
+  const Eigen::Vector3d position = m.vector3("position", Eigen::Vector3d::Zero());
+  shape.pose.translation() = position;
+  if (type == "halfspace") {
+    shape.type = ShapeType::kHalfspace;
+    shape.pose.linear() = z_onto(m.direction("normal", Eigen::Vector3d::UnitZ()));
+  } else {
+    if (m.has("normal")) m.fail("normal", "only a halfspace has a normal; use axis or rotation");
+    shape.pose.linear() = z_onto(m.direction("axis", Eigen::Vector3d::UnitZ()));
+    if (auto rotation = read_rotation(reader_, m)) shape.pose.linear() = *rotation;
+  }
+  if (type == "sphere" || type == "capsule" || type == "cylinder") {
+    shape.radius = m.checked("radius", std::nullopt, "a positive radius [m]", positive);
+  }
+  if (type == "sphere") shape.type = ShapeType::kSphere;
+  if (type == "capsule" || type == "cylinder") {
+    shape.type = type == "capsule" ? ShapeType::kCapsule : ShapeType::kCylinder;
+    shape.length = m.checked("length", std::nullopt,
+                             type == "capsule" ? "the length of the capsule's axis segment [m], >= 0" : "a positive length [m]",
+                             [&](double x) { return type == "capsule" ? x >= 0.0 : x > 0.0; });
+  }
+  if (type == "box") {
+    shape.type = ShapeType::kBox;
+    if (m.has("half_extents") == m.has("size")) m.fail("size", "a box needs exactly one of size (full extents) or half_extents [m]");
+    const Eigen::Vector3d extents = m.has("size") ? Eigen::Vector3d(0.5 * m.vector3("size", Eigen::Vector3d::Zero())) : m.vector3("half_extents", Eigen::Vector3d::Zero());
+    if (!(extents.minCoeff() > 0.0)) m.fail(m.has("size") ? "size" : "half_extents", "expected positive extents [m]");
+    shape.half_extents = extents;
+  }
+  ShapeSource source{node, path, m.text("material", "")};
+  if (!source.material_name.empty()) {
+    auto it = material_index_.find(source.material_name);
+    if (it == material_index_.end()) {
+      std::vector<std::string_view> names;
+      for (const auto& [n, i] : material_index_) names.push_back(n);
+      m.fail("material", "unknown material '" + source.material_name + "'" + did_you_mean(source.material_name, names) +
+                             (names.empty() ? "; the scene declares no materials" : "; materials are " + join(names)));
+    }
+    shape.material = it->second;
+  }
+  const int index = static_cast<int>(scene_.model.contact.shapes.size());
+  shape_index_[shape.name] = index;
+  scene_.model.contact.shapes.push_back(shape);
+  shape_sources_.push_back(source);
+  return index;
+}
+
+void Compiler::compute_inertia_from_shapes(Body& body, int body_index, const MapReader& map) {
+  double total_volume = 0.0;
+  Eigen::Vector3d first_moment = Eigen::Vector3d::Zero();
+  std::vector<std::pair<const Shape*, double>> solids;
+  for (const Shape& s : scene_.model.contact.shapes) {
+    if (s.body != body_index || s.type == ShapeType::kHalfspace) continue;
+    double volume = 0.0;
+    Eigen::Matrix3d unused;
+    unit_density_inertia(s, volume, unused);
+    total_volume += volume;
+    first_moment += volume * s.pose.translation();
+    solids.emplace_back(&s, volume);
+  }
+  if (total_volume <= 0.0) {
+    map.fail("inertia", "the body has no solid shape to compute its inertia from; give inertia [kg·m²] (and com)");
+  }
+  const double density = body.mass / total_volume;
+  if (!map.has("com")) body.com = first_moment / total_volume;
+  body.inertia.setZero();
+  for (const auto& [s, volume] : solids) {
+    double v = 0.0;
+    Eigen::Matrix3d unit;
+    unit_density_inertia(*s, v, unit);
+    const Eigen::Matrix3d R = s->pose.linear();
+    const Eigen::Vector3d d = s->pose.translation() - body.com;
+    const double mass = density * volume;
+    body.inertia += density * R * unit * R.transpose() + mass * (d.squaredNorm() * Eigen::Matrix3d::Identity() - d * d.transpose());
+  }
+}
+
+void Compiler::read_bodies(const MapReader& top) {
+  body_index_["world"] = 0;
+  initial_.resize(1);
+  if (top.has("world")) {
+    MapReader world(reader_, top.get("world"), "world", {"shapes"});
+    if (world.has("shapes")) {
+      const YAML::Node shapes = world.get("shapes");
+      if (!shapes.IsSequence()) reader_.fail(shapes, "world.shapes", "expected a list of shapes, found " + describe(shapes));
+      for (std::size_t i = 0; i < shapes.size(); ++i) {
+        read_shape(shapes[i], "world.shapes[" + std::to_string(i) + "]", 0, "world_" + std::to_string(i));
+      }
+    }
+  }
+  if (!top.has("bodies")) return;
+  const YAML::Node bodies = top.get("bodies");
+  if (!bodies.IsSequence()) reader_.fail(bodies, "bodies", "expected a list of bodies, found " + describe(bodies));
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const std::string path = "bodies[" + std::to_string(i) + "]";
+    MapReader m(reader_, bodies[i], path, {"name", "mass", "com", "inertia", "joint", "initial", "shapes"});
+    Body body;
+    if (!m.has("name")) m.fail("name", "missing required key: expected a body name");
+    body.name = m.text("name", "");
+    if (body_index_.count(body.name)) m.fail("name", "a body named '" + body.name + "' already exists ('world' is reserved)");
+
+    MapReader joint(reader_, m.get("joint"), m.child("joint"), {"type", "parent", "axis", "position", "rotation"});
+    const std::string type = joint.choice("type", {"fixed", "revolute", "prismatic"}, "fixed");
+    body.joint.type = type == "revolute" ? JointType::kRevolute : type == "prismatic" ? JointType::kPrismatic : JointType::kFixed;
+    const std::string parent = joint.text("parent", "world");
+    auto parent_it = body_index_.find(parent);
+    if (parent_it == body_index_.end()) {
+      std::vector<std::string_view> names;
+      for (const auto& [n, b] : body_index_) names.push_back(n);
+      joint.fail("parent", "unknown body '" + parent + "'" + did_you_mean(parent, names) +
+                               "; a parent must be 'world' or a body listed earlier (" + join(names) + ")");
+    }
+    body.parent = parent_it->second;
+    body.joint.axis = joint.direction("axis", Eigen::Vector3d::UnitZ());
+    body.joint.placement.translation() = joint.vector3("position", Eigen::Vector3d::Zero());
+    if (auto rotation = read_rotation(reader_, joint)) body.joint.placement.linear() = *rotation;
+
+    const bool moving = body.joint.type != JointType::kFixed;
+    body.mass = m.checked("mass", moving ? std::optional<double>() : std::optional<double>(0.0), "a positive mass [kg]",
+                          [&](double x) { return moving ? x > 0.0 : x >= 0.0; });
+    body.com = m.vector3("com", Eigen::Vector3d::Zero());
+    const int index = static_cast<int>(scene_.model.bodies.size());
+    body_index_[body.name] = index;
+    if (m.has("shapes")) {
+      const YAML::Node shapes = m.get("shapes");
+      if (!shapes.IsSequence()) reader_.fail(shapes, m.child("shapes"), "expected a list of shapes, found " + describe(shapes));
+      for (std::size_t s = 0; s < shapes.size(); ++s) {
+        read_shape(shapes[s], m.child("shapes") + "[" + std::to_string(s) + "]", index,
+                   shapes.size() == 1 ? body.name : body.name + "_" + std::to_string(s));
+      }
+    }
+    if (m.has("inertia")) {
+      const YAML::Node inertia = m.get("inertia");
+      if (inertia.IsSequence() && inertia.size() == 3 && inertia[0].IsScalar()) {
+        const Eigen::Vector3d diagonal = m.vector3("inertia", Eigen::Vector3d::Zero());
+        if (!(diagonal.minCoeff() >= 0.0)) m.fail("inertia", "expected non-negative principal moments [kg·m²]");
+        body.inertia = diagonal.asDiagonal();
+      } else {
+        m.fail("inertia", "expected principal moments [Ixx, Iyy, Izz] about the centre of mass [kg·m²], found " + describe(inertia));
+      }
+    } else if (moving) {
+      compute_inertia_from_shapes(body, index, m);
+    }
+    MapReader initial(reader_, m.get("initial"), m.child("initial"), {"q", "v"});
+    initial_.push_back({initial.get("q"), initial.get("v"), initial.path()});
+    scene_.model.bodies.push_back(body);
+  }
+}
+
+void Compiler::read_contacts(const MapReader& top) {
+  ContactModel& contact = scene_.model.contact;
+  const std::vector<std::string_view> keys = {"law", "parameters", "stiffness", "exponent", "mass", "tension"};
+  std::vector<std::string_view> top_keys = keys;
+  top_keys.insert(top_keys.end(), {"pairs", "impact_velocity_floor"});
+  MapReader defaults(reader_, top.get("contacts"), "contacts", top_keys);
+  contact.impact_velocity_floor =
+      defaults.checked("impact_velocity_floor", 1e-4, "a positive velocity [m/s]", positive);
+
+  struct PairRequest {
+    int shape_a;
+    int shape_b;
+    std::optional<MapReader> settings;
+  };
+  std::vector<PairRequest> requests;
+  const YAML::Node pairs = defaults.get("pairs");
+  if (defaults.has("pairs") && !(pairs.IsScalar() && pairs.Scalar() == "all")) {
+    if (!pairs.IsSequence()) reader_.fail(pairs, "contacts.pairs", "expected 'all' or a list of pairs, found " + describe(pairs));
+    std::vector<std::string_view> pair_keys = keys;
+    pair_keys.push_back("shapes");
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      const std::string path = "contacts.pairs[" + std::to_string(i) + "]";
+      MapReader pair(reader_, pairs[i], path, pair_keys);
+      const YAML::Node names = pair.get("shapes");
+      if (!names.IsSequence() || names.size() != 2) {
+        pair.fail("shapes", "expected two shape names [a, b], found " + describe(names));
+      }
+      int ids[2];
+      for (std::size_t k = 0; k < 2; ++k) {
+        auto it = shape_index_.find(names[k].Scalar());
+        if (it == shape_index_.end()) {
+          std::vector<std::string_view> all;
+          for (const auto& [n, s] : shape_index_) all.push_back(n);
+          reader_.fail(names[k], pair.child("shapes") + "[" + std::to_string(k) + "]",
+                       "unknown shape '" + names[k].Scalar() + "'" + did_you_mean(names[k].Scalar(), all) +
+                           "; shapes are " + join(all));
+        }
+        ids[k] = it->second;
+      }
+      if (contact.shapes[static_cast<std::size_t>(ids[0])].body == contact.shapes[static_cast<std::size_t>(ids[1])].body) {
+        pair.fail("shapes", "both shapes are on the same body");
+      }
+      requests.push_back({ids[0], ids[1], pair});
+    }
+  } else {
+    // Every pair of shapes on different bodies, except joined bodies and pairs that cannot move.
+    const auto& shapes = contact.shapes;
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+      for (std::size_t j = i + 1; j < shapes.size(); ++j) {
+        const int a = shapes[i].body;
+        const int b = shapes[j].body;
+        if (a == b) continue;
+        if (is_fixed_to_world(scene_.model, a) && is_fixed_to_world(scene_.model, b)) continue;
+        // Like MuJoCo: a body and its parent do not collide, unless the parent is the world.
+        if ((a > 0 && scene_.model.bodies[static_cast<std::size_t>(b)].parent == a) ||
+            (b > 0 && scene_.model.bodies[static_cast<std::size_t>(a)].parent == b)) {
+          continue;
+        }
+        requests.push_back({static_cast<int>(i), static_cast<int>(j), std::nullopt});
+      }
+    }
+  }
+
+  for (PairRequest& request : requests) {
+    const MapReader* own = request.settings ? &*request.settings : nullptr;
+    auto pick = [&](const char* key) -> const MapReader& { return own && own->has(key) ? *own : defaults; };
+
+    Shape* a = &contact.shapes[static_cast<std::size_t>(request.shape_a)];
+    Shape* b = &contact.shapes[static_cast<std::size_t>(request.shape_b)];
+    if (a->type > b->type) {
+      std::swap(request.shape_a, request.shape_b);
+      std::swap(a, b);
+    }
+    ContactPairModel pair;
+    pair.shape_a = request.shape_a;
+    pair.shape_b = request.shape_b;
+    pair.body_a = a->body;
+    pair.body_b = b->body;
+    pair.name = a->name + "/" + b->name;
+    const std::string where = own ? own->path() : "contacts";
+    if (!narrowphase_supported(a->type, b->type)) {
+      reader_.fail(own ? own->node() : defaults.node(), where,
+                   std::string("no contact between a ") + shape_type_name(a->type) + " and a " + shape_type_name(b->type));
+    }
+
+    // Law: --model overrides the scene's choice.
+    const MapReader& law_map = pick("law");
+    std::string law_name = law_map.text("law", "hertz");
+    if (!options_.law_override.empty()) law_name = options_.law_override;
+    pair.law = find_law(law_name);
+    if (pair.law < 0) {
+      const auto ids = law_ids();
+      if (!options_.law_override.empty()) {
+        throw SceneError(reader_.file(), 0, 0, "--model",
+                         "unknown law '" + law_name + "'" + did_you_mean(law_name, ids) + "; valid names are " + join(ids));
+      }
+      law_map.fail("law", "unknown law '" + law_name + "'" + did_you_mean(law_name, ids) + "; valid names are " + join(ids));
+    }
+    pair.law_info = &law_info(pair.law);
+    const LawInfo& law = *pair.law_info;
+
+    // Law parameters: the pair's own block over the contacts block; with --model, names the new law does not
+    // take are dropped (each scene block was written for the scene's own law).
+    std::vector<NamedValue> values;
+    std::vector<std::string> names;
+    for (const MapReader* block : {static_cast<const MapReader*>(&defaults), own}) {
+      if (block == nullptr || !block->has("parameters")) continue;
+      const YAML::Node parameters = block->get("parameters");
+      if (!parameters.IsMap()) reader_.fail(parameters, block->child("parameters"), "expected a map of parameter values, found " + describe(parameters));
+      for (const auto& entry : parameters) {
+        const std::string name = entry.first.Scalar();
+        const std::string path = block->child("parameters") + "." + name;
+        auto spec = std::find_if(law.parameters.begin(), law.parameters.end(),
+                                 [&](const LawParameter& p) { return p.name == name; });
+        if (spec == law.parameters.end()) {
+          if (!options_.law_override.empty()) {
+            scene_.notes.push_back("--model " + std::string(law.id) + ": parameter '" + path + "' does not apply and is ignored");
+            continue;
+          }
+          std::vector<std::string_view> known;
+          for (const LawParameter& p : law.parameters) known.push_back(p.name);
+          reader_.fail(entry.first, path,
+                       "law '" + std::string(law.id) + "' has no parameter '" + name + "'" + did_you_mean(name, known) +
+                           (known.empty() ? "; it takes none" : "; its parameters are " + join(known)));
+        }
+        const double value = reader_.number(entry.second, path);
+        if (std::string problem = check_law_parameter(*spec, value); !problem.empty()) reader_.fail(entry.second, path, problem);
+        auto existing = std::find(names.begin(), names.end(), name);
+        if (existing != names.end()) {
+          values[static_cast<std::size_t>(existing - names.begin())].value = value;
+        } else {
+          names.push_back(name);
+          values.push_back({spec->name, value});
+        }
+      }
+    }
+    try {
+      pair.parameters = compile_law_parameters(law, values);
+    } catch (const std::invalid_argument& error) {
+      law_map.fail("law", error.what());
+    }
+    for (std::size_t k = 0; k < law.parameters.size(); ++k) {
+      if (law.parameters[k].name != "restitution" || law.accurate_restitution_max <= law.accurate_restitution_min) continue;
+      const double c = pair.parameters.values[k];
+      if (c < law.accurate_restitution_min || c > law.accurate_restitution_max) {
+        std::ostringstream note;
+        note << pair.name << ": law " << law.id << " reproduces a target restitution within 0.01 only for c in ["
+             << law.accurate_restitution_min << ", " << law.accurate_restitution_max << "]; the target is " << c;
+        scene_.notes.push_back(note.str());
+      }
+    }
+
+    // Stiffness: from Hertz theory and the materials, or given.
+    const bool materials = a->material >= 0 && b->material >= 0;
+    if (materials) {
+      pair.effective_modulus = effective_modulus(contact.materials[static_cast<std::size_t>(a->material)],
+                                                 contact.materials[static_cast<std::size_t>(b->material)]);
+    }
+    pair.effective_radius = effective_radius(curvature_radius(*a), curvature_radius(*b));
+    const MapReader& stiffness_map = pick("stiffness");
+    const YAML::Node stiffness_node = stiffness_map.get("stiffness");
+    const bool hertz = !stiffness_map.has("stiffness") || (stiffness_node.IsScalar() && stiffness_node.Scalar() == "hertz");
+    if (hertz) {
+      if (!materials) {
+        const Shape& missing = a->material < 0 ? *a : *b;
+        stiffness_map.fail("stiffness", "Hertz stiffness of " + pair.name + " needs a material on shape '" + missing.name +
+                                            "'; give the shape a material, or give stiffness [N/m^n] and exponent");
+      }
+      if (!std::isfinite(pair.effective_radius)) {
+        stiffness_map.fail("stiffness", "Hertz stiffness of " + pair.name +
+                                            " is undefined (both surfaces flat at the contact point); give stiffness [N/m^n]");
+      }
+      if (!std::isfinite(pair.effective_modulus)) {
+        stiffness_map.fail("stiffness", "both materials of " + pair.name + " are rigid; give stiffness [N/m^n]");
+      }
+      pair.stiffness = hertz_stiffness(pair.effective_modulus, pair.effective_radius);
+      pair.exponent = pick("exponent").checked("exponent", 1.5, "exponent 1.5 with Hertz stiffness", [](double x) { return x == 1.5; });
+    } else {
+      pair.stiffness = stiffness_map.checked("stiffness", std::nullopt, "a positive stiffness [N/m^n] or 'hertz'", positive);
+      pair.exponent = pick("exponent").checked("exponent", 1.5, "an exponent n >= 1", [](double x) { return x >= 1.0; });
+    }
+    if (law.requires_linear_stiffness && pair.exponent != 1.0) {
+      law_map.fail("law", "law '" + std::string(law.id) + "' needs a linear stiffness: give stiffness [N/m] and exponent: 1");
+    }
+
+    const std::string mass_rule = pick("mass").choice("mass", {"multibody", "reduced"}, "multibody");
+    pair.mass_rule = mass_rule == "reduced" ? MassRule::kReduced : MassRule::kMultibody;
+    auto body_mass = [&](int body) { return is_fixed_to_world(scene_.model, body) ? kInf : scene_.model.bodies[static_cast<std::size_t>(body)].mass; };
+    const double ma = body_mass(pair.body_a);
+    const double mb = body_mass(pair.body_b);
+    pair.reduced_mass = std::isinf(ma) ? mb : std::isinf(mb) ? ma : ma * mb / (ma + mb);
+    pair.tension = pick("tension").choice("tension", {"allow", "clamp"}, "allow") == "clamp" ? TensionRule::kClamp : TensionRule::kAllow;
+    contact.pairs.push_back(pair);
+  }
+}
+
+void Compiler::read_integration(const MapReader& top) {
+  SimulationOptions& sim = scene_.simulation;
+  sim.duration = top.checked("duration", std::nullopt, "a positive duration [s]", positive);
+  MapReader integrator(reader_, top.get("integrator"), "integrator",
+                       {"method", "relative_tolerance", "absolute_tolerance", "initial_step", "max_step", "max_steps",
+                        "locate_force_peaks"});
+  integrator.choice("method", {"dormand_prince"}, "dormand_prince");
+  IntegratorOptions& options = sim.integrator;
+  options.method = IntegratorMethod::kDormandPrince;
+  options.relative_tolerance = integrator.checked("relative_tolerance", options.relative_tolerance, "a tolerance in (0, 1)",
+                                                  [](double x) { return x > 0.0 && x < 1.0; });
+  options.absolute_tolerance = integrator.checked("absolute_tolerance", options.absolute_tolerance, "a positive tolerance", positive);
+  options.initial_step = integrator.checked("initial_step", 0.0, "a step >= 0 [s] (0: automatic)", non_negative);
+  options.max_step = integrator.checked("max_step", 0.0, "a step >= 0 [s] (0: unbounded)", non_negative);
+  options.max_steps = static_cast<long>(integrator.checked("max_steps", static_cast<double>(options.max_steps),
+                                                           "a positive whole number", [](double x) { return x >= 1.0 && x == std::floor(x); }));
+  options.locate_force_peaks = integrator.flag("locate_force_peaks", true);
+
+  MapReader output(reader_, top.get("output"), "output", {"interval", "steps_in_contact"});
+  sim.output_interval = output.checked("interval", sim.duration / 1000.0, "an interval >= 0 [s]", non_negative);
+  sim.output_steps_in_contact = output.flag("steps_in_contact", true);
+
+  MapReader checks(reader_, top.get("checks"), "checks", {"energy_tolerance", "max_indentation_ratio"});
+  sim.energy_tolerance = checks.checked("energy_tolerance", sim.energy_tolerance, "a positive relative tolerance", positive);
+  sim.max_indentation_ratio = checks.checked("max_indentation_ratio", sim.max_indentation_ratio, "a positive ratio", positive);
+}
+
+Scene Compiler::compile() {
+  if (!root_.IsMap()) reader_.fail(root_, "", "expected a scene (a YAML map), found " + describe(root_));
+  MapReader top(reader_, root_, "",
+                {"scene", "description", "variables", "gravity", "materials", "bodies", "world", "contacts",
+                 "integrator", "duration", "output", "checks"});
+  scene_.file = reader_.file();
+  if (!top.has("scene")) top.fail("scene", "missing required key: expected the scene's name");
+  scene_.name = top.text("scene", "");
+  scene_.description = top.text("description", "");
+  const YAML::Node variables = top.get("variables");
+  if (top.has("variables") && !variables.IsMap()) reader_.fail(variables, "variables", "expected a map of name: value, found " + describe(variables));
+  reader_.set_variables(variables);
+
+  scene_.model = make_model();
+  scene_.model.gravity = top.vector3("gravity", Eigen::Vector3d(0.0, 0.0, -9.81));
+  read_materials(top);
+  read_bodies(top);
+  try {
+    finalize(scene_.model);
+  } catch (const std::invalid_argument& error) {
+    reader_.fail(top.get("bodies"), "bodies", error.what());
+  }
+  read_contacts(top);
+  read_integration(top);
+
+  State& state = scene_.initial_state;
+  state = make_state(scene_.model);
+  for (std::size_t i = 1; i < scene_.model.bodies.size(); ++i) {
+    const Joint& joint = scene_.model.bodies[i].joint;
+    const InitialValues& initial = initial_[i];
+    auto read_values = [&](const YAML::Node& node, const char* key, int count, Eigen::VectorXd& out, int offset) {
+      if (!node.IsDefined() || node.IsNull()) return;
+      const std::string path = initial.path + "." + key;
+      if (count == 0) reader_.fail(node, path, "a fixed joint has no coordinates");
+      if (node.IsScalar() && count == 1) {
+        out[offset] = reader_.number(node, path);
+        return;
+      }
+      if (!node.IsSequence() || static_cast<int>(node.size()) != count) {
+        reader_.fail(node, path, "expected " + std::to_string(count) + " value(s) for a " + joint_type_name(joint.type) +
+                                     " joint, found " + describe(node));
+      }
+      for (int k = 0; k < count; ++k) out[offset + k] = reader_.number(node[static_cast<std::size_t>(k)], path + "[" + std::to_string(k) + "]");
+    };
+    read_values(initial.q, "q", joint.nq, state.q, joint.q_index);
+    read_values(initial.v, "v", joint.nv, state.v, joint.v_index);
+  }
+  scene_.variables = reader_.variables();
+  return std::move(scene_);
+}
+
+}  // namespace
+
+Scene load_scene_text(const std::string& text, const std::string& file, const SceneOptions& options) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& error) {
+    throw SceneError(file, error.mark.line + 1, error.mark.column + 1, "", "YAML syntax error: " + error.msg);
+  }
+  return Compiler(root, file, options).compile();
+}
+
+Scene load_scene(const std::string& path, const SceneOptions& options) {
+  std::ifstream in(path);
+  if (!in) throw SceneError(path, 0, 0, "", "cannot open the scene file");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return load_scene_text(buffer.str(), path, options);
+}
+
+}  // namespace contactlab
