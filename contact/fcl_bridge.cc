@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: MIT
 // FCL 0.7 choices, and why:
-// - Penetration depth comes from fcl::collide, whose primitive algorithms are exact.
+// - Penetration depth comes from fcl::collide, whose primitive algorithms are exact (sphere–box, box–box,
+//   sphere–cylinder, …). Collision uses the libccd solver: for pairs without a primitive algorithm
+//   (capsule–box, cylinder–box, cylinder–cylinder, capsule–cylinder) the GST_INDEP solver's EPA returns a
+//   negated depth and a normal in A's local frame (gjk_solver_indep-inl.h: `S depth = -epa.depth;`,
+//   `normal = epa.normal`), so overlapping shapes came out as separated. libccd's MPR gives the depth to its
+//   1e-6 tolerance with a world-frame normal.
 // - Separation distance comes from fcl::distance with the GST_INDEP GJK solver: FCL's libccd solver is off by
 //   up to 1e-3 (relative) near contact and crashes on halfspaces. Halfspace pairs never reach this file: FCL
 //   returns wrong distances for them (0.516 instead of 0.4 for a sphere 0.4 above a plane), so
@@ -45,7 +50,7 @@ void FclShapes::pair_geometry(int shape_a, const Eigen::Isometry3d& X_WA, int sh
   const fcl::CollisionGeometryd* b = impl_->geometry[static_cast<std::size_t>(shape_b)].get();
 
   fcl::CollisionRequestd collision_request(1, true);
-  collision_request.gjk_solver_type = fcl::GST_INDEP;
+  collision_request.gjk_solver_type = fcl::GST_LIBCCD;  // not GST_INDEP: its EPA negates the depth (see top)
   fcl::CollisionResultd collision_result;
   fcl::collide(a, X_WA, b, X_WB, collision_request, collision_result);
   if (collision_result.numContacts() > 0) {

@@ -433,12 +433,15 @@ void Run::execute(const SampleObserver& observer) {
   N_VConst(options_.integrator.absolute_tolerance, tolerances_);
   work_of(tolerances_).setConstant(kLedgerAbsoluteTolerance);
 
-  // Pairs that already overlap at the start begin in contact.
+  // Pairs that overlap at the start, or touch while approaching, begin in contact (a root at t0 is not
+  // reported by the root finder).
   forward(model_, state_, data_);
   for (int p = 0; p < pairs_; ++p) {
-    if (data_.geometry[static_cast<std::size_t>(p)].gap < 0.0 && !state_.contacts[static_cast<std::size_t>(p)].active) {
+    const PairGeometry& geometry = data_.geometry[static_cast<std::size_t>(p)];
+    if (state_.contacts[static_cast<std::size_t>(p)].active) continue;
+    if (geometry.gap < 0.0 || (geometry.gap == 0.0 && geometry.normal_velocity > 0.0)) {
       start_contact(p, t0);
-      warn_once(p, 2, describe(t0, p) + ": the shapes overlap at the start; the contact starts active");
+      if (geometry.gap < 0.0) warn_once(p, 2, describe(t0, p) + ": the shapes overlap at the start; the contact starts active");
     }
   }
   forward(model_, state_, data_);

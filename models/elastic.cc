@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Purely elastic laws: no dissipation, c_out = 1.
+#include <algorithm>
 #include <cmath>
 
 #include "models/laws.h"

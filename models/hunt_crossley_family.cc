@@ -12,7 +12,7 @@ namespace {
 
 // Parameter 0: the target restitution; slot 1 receives z at compile time.
 constexpr LawParameter kTargetRestitution[] = {
-    {"restitution", "-", "target coefficient of restitution c_r", 0.9, true, 0.0, 1.0, true, false},
+    {"restitution", "-", "target coefficient of restitution c_r", 0.0, true, 0.0, 1.0, true, false},
 };
 constexpr int kDampingSlot = 1;
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Linear spring–dashpot laws (Kelvin–Voigt family).
+#include <algorithm>
 #include <cmath>
 #include <limits>
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "models/restitution.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -10,11 +11,12 @@ namespace {
 
 // x − ln(1 + x), accurate for small x where the difference cancels.
 double x_minus_log1p(double x) {
-  if (std::abs(x) < 1e-2) {
-    // x²/2 − x³/3 + x⁴/4 − …: nine terms leave a remainder below 1e-20·x².
+  if (std::abs(x) < 0.1) {
+    // x²/2 − x³/3 + x⁴/4 − …: up to x³⁰ the remainder is below 1e-28·x²; the direct difference would
+    // lose about two digits to cancellation here.
     double term = x * x;
     double sum = 0.0;
-    for (int k = 2; k <= 10; ++k) {
+    for (int k = 2; k <= 30; ++k) {
       sum += ((k % 2 == 0) ? 1.0 : -1.0) * term / k;
       term *= x;
     }

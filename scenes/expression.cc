@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Recursive descent: sum := product (('+'|'-') product)*; product := power (('*'|'/') power)*;
-// power := unary ('^' power)?; unary := '-' unary | '+' unary | atom; atom := number | name | name '(' sum ')'
-// | '(' sum ')'.
+// Recursive descent, with the usual precedence (−2^2 = −4, 2^−1 = 0.5):
+// sum := product (('+'|'-') product)*; product := unary (('*'|'/') unary)*;
+// unary := '-' unary | '+' unary | power; power := atom ('^' unary)?;
+// atom := number | name | name '(' sum ')' | '(' sum ')'.
 #include "scenes/expression.h"
 
 #include <cctype>
@@ -49,24 +50,24 @@ class Parser {
   }
 
   double product() {
-    double value = power();
+    double value = unary();
     for (;;) {
-      if (accept('*')) value *= power();
-      else if (accept('/')) value /= power();
+      if (accept('*')) value *= unary();
+      else if (accept('/')) value /= unary();
       else return value;
     }
-  }
-
-  double power() {
-    const double base = unary();
-    if (accept('^')) return std::pow(base, power());
-    return base;
   }
 
   double unary() {
     if (accept('-')) return -unary();
     if (accept('+')) return unary();
-    return atom();
+    return power();
+  }
+
+  double power() {
+    const double base = atom();
+    if (accept('^')) return std::pow(base, unary());
+    return base;
   }
 
   double atom() {

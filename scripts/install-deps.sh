@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what contactlab needs from Debian 12 packages, and nothing when all is present (idempotent).
+set -euo pipefail
+
+packages=(
+  g++ make cmake git
+  libeigen3-dev libfcl-dev libyaml-cpp-dev libspdlog-dev libcli11-dev libsundials-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  python3 python3-numpy python3-matplotlib
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}" >&2
+sudo_cmd=()
+if [ "$(id -u)" -ne 0 ]; then
+  sudo_cmd=(sudo)
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

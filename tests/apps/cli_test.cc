@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+// The runner's contract (docs/output.md): files and keys of `contactlab run`, exit codes, no partial output
+// on bad input, deterministic output.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <algorithm>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kBinary = CONTACTLAB_BINARY;
+const std::string kScenes = std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/";
+
+int run(const std::string& arguments, const fs::path& log) {
+  const std::string command = kBinary + " " + arguments + " > " + log.string() + " 2>&1";
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string read(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+// summary.json without the one field that measures time.
+std::string without_wall_time(std::string json) {
+  const auto at = json.find("\"wall_time_s\"");
+  const auto end = json.find('\n', at);
+  return json.erase(at, end - at);
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    directory_ = fs::temp_directory_path() / ("contactlab_cli_test_" + std::to_string(::getpid()) + "_" +
+                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(directory_);
+    fs::create_directories(directory_);
+  }
+  void TearDown() override { fs::remove_all(directory_); }
+  fs::path directory_;
+};
+
+TEST_F(Cli, RunWritesTheOutputContract) {
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("run " + kScenes + "bouncing_ball.yaml --out " + out.string(), directory_ / "log"), 0)
+      << read(directory_ / "log");
+  const std::string summary = read(out / "summary.json");
+  for (const char* key : {"\"scene\": \"bouncing_ball\"", "\"model\": \"flores\"", "\"integrator\"", "\"method\"",
+                          "\"relative_tolerance\"", "\"steps\"", "\"rhs_evaluations\"", "\"wall_time_s\"", "\"impacts\"",
+                          "\"pair\"", "\"t_start\"", "\"t_end\"", "\"impact_velocity\"", "\"separation_velocity\"",
+                          "\"restitution\"", "\"max_indentation\"", "\"max_force\"", "\"dissipated_energy\""}) {
+    EXPECT_NE(summary.find(key), std::string::npos) << key;
+  }
+  const std::string impacts = read(out / "impacts.csv");
+  EXPECT_EQ(impacts.rfind("pair,t_start,t_end,", 0), 0u);
+  // Four bounces in 3 s (models.md §5.5 set-up; flight times shrink by the restitution 0.894 each bounce).
+  EXPECT_EQ(std::count(impacts.begin(), impacts.end(), '\n'), 5);
+  const std::string timeseries = read(out / "timeseries.csv");
+  EXPECT_EQ(timeseries.rfind("time,q_ball,v_ball,kinetic_energy", 0), 0u);
+  EXPECT_NE(timeseries.find("ground/ball.indentation,ground/ball.normal_velocity,ground/ball.force"), std::string::npos);
+  // The per-impact table on stdout.
+  const std::string log = read(directory_ / "log");
+  EXPECT_NE(log.find("restitution"), std::string::npos);
+  EXPECT_NE(log.find("ground/ball"), std::string::npos);
+  // No temporary file is left behind.
+  for (const auto& entry : fs::directory_iterator(out)) {
+    EXPECT_EQ(entry.path().string().find(".tmp"), std::string::npos) << entry.path();
+  }
+}
+
+TEST_F(Cli, BadSceneExitsTwoAndWritesNothing) {
+  const fs::path scene = directory_ / "bad.yaml";
+  std::ofstream(scene) << read(kScenes + "bouncing_ball.yaml") + "\nduraton: 2\n";
+  const fs::path out = directory_ / "out";
+  EXPECT_EQ(run("run " + scene.string() + " --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_FALSE(fs::exists(out));
+  const std::string log = read(directory_ / "log");
+  EXPECT_NE(log.find("bad.yaml:"), std::string::npos) << log;
+  EXPECT_NE(log.find("did you mean 'duration'?"), std::string::npos) << log;
+}
+
+TEST_F(Cli, UnknownModelAndBadSetExitTwo) {
+  EXPECT_EQ(run("run " + kScenes + "bouncing_ball.yaml --model florez --out " + (directory_ / "a").string(), directory_ / "log"), 2);
+  EXPECT_NE(read(directory_ / "log").find("did you mean 'flores'?"), std::string::npos);
+  EXPECT_EQ(run("run " + kScenes + "bouncing_ball.yaml --set nonsense --out " + (directory_ / "b").string(), directory_ / "log"), 2);
+  EXPECT_FALSE(fs::exists(directory_ / "a"));
+  EXPECT_FALSE(fs::exists(directory_ / "b"));
+}
+
+TEST_F(Cli, RunsAreDeterministic) {
+  for (const char* name : {"one", "two"}) {
+    ASSERT_EQ(run("run " + kScenes + "bouncing_ball.yaml --out " + (directory_ / name).string(), directory_ / "log"), 0);
+  }
+  EXPECT_EQ(without_wall_time(read(directory_ / "one" / "summary.json")),
+            without_wall_time(read(directory_ / "two" / "summary.json")));
+  EXPECT_EQ(read(directory_ / "one" / "timeseries.csv"), read(directory_ / "two" / "timeseries.csv"));
+  EXPECT_EQ(read(directory_ / "one" / "impacts.csv"), read(directory_ / "two" / "impacts.csv"));
+}
+
+TEST_F(Cli, CheckAndModels) {
+  EXPECT_EQ(run("check " + kScenes + "bouncing_ball.yaml", directory_ / "log"), 0);
+  EXPECT_NE(read(directory_ / "log").find("ok"), std::string::npos);
+  EXPECT_EQ(run("models", directory_ / "log"), 0);
+  EXPECT_NE(read(directory_ / "log").find("zhang_sharf_exact"), std::string::npos);
+  EXPECT_EQ(run("models ye", directory_ / "log"), 0);  // an alias shows its law
+  EXPECT_NE(read(directory_ / "log").find("flores"), std::string::npos);
+  EXPECT_EQ(run("models --json", directory_ / "log"), 0);
+  EXPECT_EQ(read(directory_ / "log").front(), '[');
+  EXPECT_EQ(run("models no_such_law", directory_ / "log"), 2);
+}
+
+}  // namespace

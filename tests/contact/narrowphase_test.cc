@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: MIT
+// Tests of contact/narrowphase (and the FCL fallback of contact/fcl_bridge): gap, normal and witness points of
+// every closed-form pair against hand-derived values, separated and overlapping; the closed-form depths against
+// FCL; and the FCL path for pairs without a closed form.
+//
+// Conventions checked throughout: the normal points from A to B, gap > 0 separated, and
+// point_b − point_a = gap · normal.
+#include "contact/narrowphase.h"
+
+#include <cmath>
+#include <memory>
+#include <numbers>
+#include <vector>
+
+#include <fcl/fcl.h>
+#include <gtest/gtest.h>
+
+#include "contact/fcl_bridge.h"
+
+namespace contactlab {
+namespace {
+
+using Eigen::AngleAxisd;
+using Eigen::Isometry3d;
+using Eigen::Matrix3d;
+using Eigen::Vector3d;
+
+constexpr double kPi = std::numbers::pi;
+constexpr double kTolerance = 1e-12;  // relative; the closed forms are exact up to round-off
+
+Shape make_sphere(double radius) {
+  Shape s;
+  s.type = ShapeType::kSphere;
+  s.radius = radius;
+  return s;
+}
+Shape make_halfspace() {
+  Shape s;
+  s.type = ShapeType::kHalfspace;
+  return s;
+}
+Shape make_box(const Vector3d& half_extents) {
+  Shape s;
+  s.type = ShapeType::kBox;
+  s.half_extents = half_extents;
+  return s;
+}
+Shape make_capsule(double radius, double length) {
+  Shape s;
+  s.type = ShapeType::kCapsule;
+  s.radius = radius;
+  s.length = length;
+  return s;
+}
+Shape make_cylinder(double radius, double length) {
+  Shape s;
+  s.type = ShapeType::kCylinder;
+  s.radius = radius;
+  s.length = length;
+  return s;
+}
+
+Isometry3d make_pose(const Vector3d& translation, const Matrix3d& rotation = Matrix3d::Identity()) {
+  Isometry3d X = Isometry3d::Identity();
+  X.linear() = rotation;
+  X.translation() = translation;
+  return X;
+}
+
+Matrix3d rotation_about(const Vector3d& axis, double angle) { return AngleAxisd(angle, axis).toRotationMatrix(); }
+
+PairGeometry closed_form(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB) {
+  PairGeometry out;
+  out.gap = 12345.0;  // sentinel: every field must be written
+  narrowphase(a, X_WA, b, X_WB, nullptr, 0, 1, out);
+  return out;
+}
+
+void expect_vector_near(const Vector3d& actual, const Vector3d& expected, double tolerance, const char* what) {
+  EXPECT_LE((actual - expected).norm(), tolerance) << what << ": " << actual.transpose() << " vs "
+                                                   << expected.transpose();
+}
+
+// Gap to `tolerance` relative to |gap|; the normal and points to `tolerance` relative to their size (≥ 1).
+void expect_geometry(const PairGeometry& actual, double gap, const Vector3d& normal, const Vector3d& point_a,
+                     const Vector3d& point_b, double tolerance = kTolerance) {
+  EXPECT_NEAR(actual.gap, gap, tolerance * std::abs(gap)) << "gap";
+  expect_vector_near(actual.normal, normal, tolerance, "normal");
+  expect_vector_near(actual.point_a, point_a, tolerance * std::max(1.0, point_a.norm()), "point_a");
+  expect_vector_near(actual.point_b, point_b, tolerance * std::max(1.0, point_b.norm()), "point_b");
+  expect_vector_near(actual.point_b - actual.point_a, actual.gap * actual.normal,
+                     tolerance * std::max(1.0, point_a.norm()), "point_b − point_a = gap·normal");
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sphere–sphere.
+
+// Centres along u = (2, 3, 6)/7 (a unit vector with rational components) at distance D:
+// gap = D − r_a − r_b, normal u, point_a = c_a + r_a u, point_b = c_b − r_b u.
+TEST(SphereSphere, SeparatedAndOverlapping) {
+  const Shape a = make_sphere(0.3), b = make_sphere(0.5);
+  const Vector3d centre_a(0.1, 0.2, 0.3);
+  const Vector3d u = Vector3d(2.0, 3.0, 6.0) / 7.0;
+  for (double distance : {1.0, 0.7}) {
+    const Vector3d centre_b = centre_a + distance * u;
+    const PairGeometry g = closed_form(a, make_pose(centre_a), b, make_pose(centre_b));
+    expect_geometry(g, distance - 0.8, u, centre_a + 0.3 * u, centre_b - 0.5 * u);
+  }
+  // Distance 1.0 separates by 0.2; 0.7 overlaps by 0.1 (checked literally too).
+  EXPECT_NEAR(closed_form(a, make_pose(centre_a), b, make_pose(centre_a + 0.7 * u)).gap, -0.1, 1e-15);
+}
+
+TEST(SphereSphere, RotationOfTheShapeFramesDoesNotMatter) {
+  const Shape a = make_sphere(0.3), b = make_sphere(0.5);
+  const Vector3d u = Vector3d(2.0, 3.0, 6.0) / 7.0;
+  const PairGeometry g = closed_form(a, make_pose(Vector3d::Zero(), rotation_about(Vector3d::UnitX(), 1.0)), b,
+                                     make_pose(0.7 * u, rotation_about(Vector3d(1, 1, 0).normalized(), -2.0)));
+  expect_geometry(g, -0.1, u, 0.3 * u, 0.2 * u);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Halfspace–convex: the halfspace is z ≤ 0 of its frame; gap = n·(deepest point of B − plane origin).
+
+TEST(HalfspaceSphere, AxisAlignedPlane) {
+  const Shape ground = make_halfspace(), ball = make_sphere(0.5);
+  // Centre 0.7 above the plane: gap 0.2, deepest point 0.2 above, its projection on the plane.
+  expect_geometry(closed_form(ground, Isometry3d::Identity(), ball, make_pose(Vector3d(0.3, -0.2, 0.7))), 0.2,
+                  Vector3d::UnitZ(), Vector3d(0.3, -0.2, 0.0), Vector3d(0.3, -0.2, 0.2));
+  // Centre 0.4 above: overlapping by 0.1, the deepest point 0.1 below the plane.
+  expect_geometry(closed_form(ground, Isometry3d::Identity(), ball, make_pose(Vector3d(0.3, -0.2, 0.4))), -0.1,
+                  Vector3d::UnitZ(), Vector3d(0.3, -0.2, 0.0), Vector3d(0.3, -0.2, -0.1));
+}
+
+TEST(HalfspaceSphere, RotatedPlane) {
+  // The plane frame rotated by α = 30° about x and moved to o = (1, 2, 3): its axes are
+  // x̂ = (1, 0, 0), ŷ = (0, cos α, sin α) = (0, √3/2, 1/2), n = ẑ = (0, −sin α, cos α) = (0, −1/2, √3/2).
+  const double root3_2 = std::sqrt(3.0) / 2.0;
+  const Vector3d origin(1.0, 2.0, 3.0), x_hat(1.0, 0.0, 0.0), y_hat(0.0, root3_2, 0.5), n(0.0, -0.5, root3_2);
+  const Isometry3d plane = make_pose(origin, rotation_about(Vector3d::UnitX(), kPi / 6.0));
+  const Shape ground = make_halfspace(), ball = make_sphere(0.5);
+  const Vector3d foot = origin + 0.4 * x_hat + 0.3 * y_hat;  // the centre's projection on the plane
+  for (double height : {0.7, 0.4}) {
+    const Vector3d centre = foot + height * n;
+    expect_geometry(closed_form(ground, plane, ball, make_pose(centre)), height - 0.5, n, foot, centre - 0.5 * n);
+  }
+}
+
+TEST(HalfspaceBox, FlatFaceGivesTheFaceCentre) {
+  // An axis-aligned box (half extents 0.2, 0.3, 0.1) centred at height z_c: its bottom face is parallel to
+  // the plane, so the deepest point is the face centre (x_c, y_c, z_c − 0.1) and gap = z_c − 0.1.
+  const Shape ground = make_halfspace(), box = make_box(Vector3d(0.2, 0.3, 0.1));
+  for (double z : {0.15, 0.05}) {
+    expect_geometry(closed_form(ground, Isometry3d::Identity(), box, make_pose(Vector3d(0.5, -0.5, z))), z - 0.1,
+                    Vector3d::UnitZ(), Vector3d(0.5, -0.5, 0.0), Vector3d(0.5, -0.5, z - 0.1));
+  }
+}
+
+TEST(HalfspaceBox, TiltedAboutOneAxisGivesTheEdgeMidpoint) {
+  // Rotated by β = 30° about y: e_x = (cos β, 0, −sin β), e_y = (0, 1, 0), e_z = (sin β, 0, cos β). Along −z
+  // the support is c + h_x e_x − h_z e_z, with e_y parallel to the plane (the midpoint of the lowest edge):
+  // gap = z_c − h_x sin β − h_z cos β.
+  const double beta = kPi / 6.0, c = std::cos(beta), s = std::sin(beta);
+  const Vector3d half(0.2, 0.3, 0.1);
+  const Shape ground = make_halfspace(), box = make_box(half);
+  for (double z : {0.25, 0.15}) {
+    const Vector3d centre(0.5, -0.5, z);
+    const Vector3d deepest = centre + half.x() * Vector3d(c, 0.0, -s) - half.z() * Vector3d(s, 0.0, c);
+    const double gap = z - half.x() * s - half.z() * c;
+    expect_geometry(closed_form(ground, Isometry3d::Identity(), box,
+                                make_pose(centre, rotation_about(Vector3d::UnitY(), beta))),
+                    gap, Vector3d::UnitZ(), Vector3d(deepest.x(), deepest.y(), 0.0), deepest);
+  }
+}
+
+TEST(HalfspaceBox, TiltedAboutTwoAxesGivesACorner) {
+  // R = R_y(β) R_x(φ), β = 30°, φ = 20°: e_x = (cβ, 0, −sβ), e_y = (sβ sφ, cφ, cβ sφ),
+  // e_z = (sβ cφ, −sφ, cβ cφ). Their z components −sβ, cβ sφ, cβ cφ give the lowest corner
+  // c + h_x e_x − h_y e_y − h_z e_z at height z_c − h_x sβ − h_y cβ sφ − h_z cβ cφ.
+  const double beta = kPi / 6.0, phi = kPi / 9.0;
+  const double cb = std::cos(beta), sb = std::sin(beta), cp = std::cos(phi), sp = std::sin(phi);
+  const Vector3d e_x(cb, 0.0, -sb), e_y(sb * sp, cp, cb * sp), e_z(sb * cp, -sp, cb * cp);
+  const Vector3d half(0.2, 0.3, 0.1);
+  const Matrix3d R = rotation_about(Vector3d::UnitY(), beta) * rotation_about(Vector3d::UnitX(), phi);
+  const Shape ground = make_halfspace(), box = make_box(half);
+  for (double z : {0.45, 0.25}) {
+    const Vector3d centre(-0.3, 0.8, z);
+    const Vector3d corner = centre + half.x() * e_x - half.y() * e_y - half.z() * e_z;
+    const double gap = z - half.x() * sb - half.y() * cb * sp - half.z() * cb * cp;
+    expect_geometry(closed_form(ground, Isometry3d::Identity(), box, make_pose(centre, R)), gap, Vector3d::UnitZ(),
+                    Vector3d(corner.x(), corner.y(), 0.0), corner);
+  }
+}
+
+TEST(HalfspaceCapsule, TiltedAndLyingFlat) {
+  const Shape ground = make_halfspace(), capsule = make_capsule(0.1, 0.6);
+  // Tilted by β = 40° about y: axis a = (sin β, 0, cos β) points up, so the lowest point is the bottom cap's
+  // c − (L/2) a − r ẑ and gap = z_c − (L/2) cos β − r.
+  const double beta = 2.0 * kPi / 9.0;
+  const Vector3d axis(std::sin(beta), 0.0, std::cos(beta));
+  for (double z : {0.5, 0.3}) {
+    const Vector3d centre(0.2, 0.1, z);
+    const Vector3d deepest = centre - 0.3 * axis - 0.1 * Vector3d::UnitZ();
+    expect_geometry(closed_form(ground, Isometry3d::Identity(), capsule,
+                                make_pose(centre, rotation_about(Vector3d::UnitY(), beta))),
+                    z - 0.3 * std::cos(beta) - 0.1, Vector3d::UnitZ(), Vector3d(deepest.x(), deepest.y(), 0.0),
+                    deepest);
+  }
+  // Lying flat (axis along x): the whole bottom line is deepest; the support picks the middle, c − r ẑ.
+  for (double z : {0.15, 0.05}) {
+    const Vector3d centre(0.2, 0.1, z);
+    expect_geometry(closed_form(ground, Isometry3d::Identity(), capsule,
+                                make_pose(centre, rotation_about(Vector3d::UnitY(), kPi / 2.0))),
+                    z - 0.1, Vector3d::UnitZ(), Vector3d(0.2, 0.1, 0.0), Vector3d(0.2, 0.1, z - 0.1));
+  }
+}
+
+TEST(HalfspaceCylinder, FlatFaceGivesTheFaceCentre) {
+  // Upright (axis z), radius 0.2, length 0.5: the bottom face centre c − 0.25 ẑ, gap = z_c − 0.25.
+  const Shape ground = make_halfspace(), cylinder = make_cylinder(0.2, 0.5);
+  for (double z : {0.3, 0.2}) {
+    expect_geometry(closed_form(ground, Isometry3d::Identity(), cylinder, make_pose(Vector3d(-0.4, 0.6, z))),
+                    z - 0.25, Vector3d::UnitZ(), Vector3d(-0.4, 0.6, 0.0), Vector3d(-0.4, 0.6, z - 0.25));
+  }
+}
+
+TEST(HalfspaceCylinder, TiltedGivesTheLowestRimPoint) {
+  // Tilted by β = 25° about y: axis a = (sβ, 0, cβ). Along d = −ẑ the radial direction is
+  // (d − (a·d) a)/|…| = (cβ, 0, −sβ), so the lowest rim point is c − (L/2) a + r (cβ, 0, −sβ), at height
+  // z_c − (L/2) cβ − r sβ.
+  const double beta = 5.0 * kPi / 36.0, c = std::cos(beta), s = std::sin(beta);
+  const Shape ground = make_halfspace(), cylinder = make_cylinder(0.2, 0.5);
+  for (double z : {0.4, 0.25}) {
+    const Vector3d centre(-0.4, 0.6, z);
+    const Vector3d rim = centre - 0.25 * Vector3d(s, 0.0, c) + 0.2 * Vector3d(c, 0.0, -s);
+    expect_geometry(closed_form(ground, Isometry3d::Identity(), cylinder,
+                                make_pose(centre, rotation_about(Vector3d::UnitY(), beta))),
+                    z - 0.25 * c - 0.2 * s, Vector3d::UnitZ(), Vector3d(rim.x(), rim.y(), 0.0), rim);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sphere–capsule and capsule–capsule: the closest points of the axis segments act as sphere centres.
+
+TEST(SphereCapsule, BesideTheSegmentAndBeyondTheCap) {
+  // Capsule radius 0.2, length 1.0, centred at (1, 1, 1) along z: its axis runs from z = 0.5 to z = 1.5.
+  const Shape capsule = make_capsule(0.2, 1.0);
+  const Isometry3d X_capsule = make_pose(Vector3d(1.0, 1.0, 1.0));
+  // Beside the segment: a sphere of radius 0.3 at (1 + d, 1, 1.25) is closest to the axis point (1, 1, 1.25),
+  // the normal from the sphere (A) to the capsule (B) is −x̂, and gap = d − 0.5.
+  for (double d : {0.7, 0.4}) {
+    const Vector3d centre(1.0 + d, 1.0, 1.25);
+    expect_geometry(closed_form(make_sphere(0.3), make_pose(centre), capsule, X_capsule), d - 0.5, -Vector3d::UnitX(),
+                    Vector3d(1.0 + d - 0.3, 1.0, 1.25), Vector3d(1.2, 1.0, 1.25));
+  }
+  // Beyond the top cap: a sphere of radius 0.2 at (1, 1, 1.5) + k (0.3, 0, 0.4) is closest to the end point
+  // (1, 1, 1.5) at distance 0.5 k, along n = −(0.6, 0, 0.8), so gap = 0.5 k − 0.4.
+  const Vector3d top(1.0, 1.0, 1.5), n(-0.6, 0.0, -0.8);
+  for (double k : {1.0, 0.5}) {
+    const Vector3d centre = top + k * Vector3d(0.3, 0.0, 0.4);
+    expect_geometry(closed_form(make_sphere(0.2), make_pose(centre), capsule, X_capsule), 0.5 * k - 0.4, n,
+                    centre + 0.2 * n, top - 0.2 * n);
+  }
+}
+
+// Capsule A: radius 0.2, length 2, along x through the origin (R_y(90°) turns its z axis into x).
+const Isometry3d kCapsuleAlongX = make_pose(Vector3d::Zero(), rotation_about(Vector3d::UnitY(), kPi / 2.0));
+
+TEST(CapsuleCapsule, CrossingAxes) {
+  // Capsule B: radius 0.3, length 2, horizontal at height h, through (0.2, −0.3, h), its axis at γ = 60° to x.
+  // B's axis crosses above y = 0 at t = 0.3/sin γ, i.e. at x* = 0.2 + 0.3 cos γ/sin γ = 0.2 + 0.1 √3; the
+  // common perpendicular is ẑ, so gap = h − 0.5, point_a = (x*, 0, 0.2) and point_b = (x*, 0, h − 0.3).
+  const Shape a = make_capsule(0.2, 2.0), b = make_capsule(0.3, 2.0);
+  const double x_star = 0.2 + 0.1 * std::sqrt(3.0);
+  for (double h : {0.7, 0.4}) {
+    const Isometry3d X_B = make_pose(Vector3d(0.2, -0.3, h), rotation_about(Vector3d::UnitZ(), kPi / 3.0) *
+                                                                 rotation_about(Vector3d::UnitY(), kPi / 2.0));
+    expect_geometry(closed_form(a, kCapsuleAlongX, b, X_B), h - 0.5, Vector3d::UnitZ(), Vector3d(x_star, 0.0, 0.2),
+                    Vector3d(x_star, 0.0, h - 0.3));
+  }
+}
+
+TEST(CapsuleCapsule, ParallelSideBySide) {
+  // B parallel to A at height h, shifted to x ∈ [−0.5, 1.5]: gap = h − 0.5 along ẑ. The closest points are
+  // not unique; any pair above each other on the overlap x ∈ [−0.5, 1] is right.
+  const Shape a = make_capsule(0.2, 2.0), b = make_capsule(0.3, 2.0);
+  for (double h : {0.7, 0.4}) {
+    const Isometry3d X_B = make_pose(Vector3d(0.5, 0.0, h), kCapsuleAlongX.linear());
+    const PairGeometry g = closed_form(a, kCapsuleAlongX, b, X_B);
+    EXPECT_NEAR(g.gap, h - 0.5, kTolerance * std::abs(h - 0.5));
+    expect_vector_near(g.normal, Vector3d::UnitZ(), kTolerance, "normal");
+    EXPECT_NEAR(g.point_a.y(), 0.0, kTolerance);
+    EXPECT_NEAR(g.point_a.z(), 0.2, kTolerance);
+    EXPECT_GE(g.point_a.x(), -0.5 - kTolerance);
+    EXPECT_LE(g.point_a.x(), 1.0 + kTolerance);
+    expect_vector_near(g.point_b - g.point_a, g.gap * g.normal, kTolerance, "point_b − point_a = gap·normal");
+  }
+}
+
+TEST(CapsuleCapsule, ParallelEndToEnd) {
+  // B collinear with A, centred at x = 1 + 1 + s: the facing end points (1, 0, 0) and (1 + s, 0, 0) are
+  // closest, n = x̂, gap = s − 0.5, point_a = (1.2, 0, 0), point_b = (1 + s − 0.3, 0, 0).
+  const Shape a = make_capsule(0.2, 2.0), b = make_capsule(0.3, 2.0);
+  for (double s : {0.6, 0.4}) {
+    const Isometry3d X_B = make_pose(Vector3d(2.0 + s, 0.0, 0.0), kCapsuleAlongX.linear());
+    expect_geometry(closed_form(a, kCapsuleAlongX, b, X_B), s - 0.5, Vector3d::UnitX(), Vector3d(1.2, 0.0, 0.0),
+                    Vector3d(0.7 + s, 0.0, 0.0));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Cross-checks of the overlapping closed forms against FCL.
+
+double fcl_penetration_depth(const fcl::CollisionGeometryd& a, const Isometry3d& X_WA,
+                             const fcl::CollisionGeometryd& b, const Isometry3d& X_WB) {
+  fcl::CollisionRequestd request(1, true);
+  fcl::CollisionResultd result;
+  fcl::collide(&a, X_WA, &b, X_WB, request, result);
+  return result.numContacts() > 0 ? result.getContact(0).penetration_depth : 0.0;
+}
+
+TEST(FclCrossCheck, SphereSphereDepth) {
+  // FCL's sphere–sphere collision is closed form too: the depths agree to round-off (here 0.1).
+  const Vector3d u = Vector3d(2.0, 3.0, 6.0) / 7.0;
+  const Isometry3d X_A = make_pose(Vector3d(0.1, 0.2, 0.3)), X_B = make_pose(Vector3d(0.1, 0.2, 0.3) + 0.7 * u);
+  const double depth = fcl_penetration_depth(fcl::Sphered(0.3), X_A, fcl::Sphered(0.5), X_B);
+  EXPECT_NEAR(-closed_form(make_sphere(0.3), X_A, make_sphere(0.5), X_B).gap, depth, kTolerance * depth);
+  EXPECT_NEAR(depth, 0.1, kTolerance * 0.1);
+}
+
+TEST(FclCrossCheck, HalfspaceSphereDepth) {
+  // FCL's halfspace–sphere collision is closed form; the rotated plane of HalfspaceSphere.RotatedPlane with the
+  // centre 0.4 above it overlaps by 0.1.
+  const Isometry3d plane = make_pose(Vector3d(1.0, 2.0, 3.0), rotation_about(Vector3d::UnitX(), kPi / 6.0));
+  const Vector3d centre = plane * Vector3d(0.4, 0.3, 0.4);
+  const double depth =
+      fcl_penetration_depth(fcl::Halfspaced(Vector3d::UnitZ(), 0.0), plane, fcl::Sphered(0.5), make_pose(centre));
+  EXPECT_NEAR(-closed_form(make_halfspace(), plane, make_sphere(0.5), make_pose(centre)).gap, depth, kTolerance * depth);
+  EXPECT_NEAR(depth, 0.1, kTolerance * 0.1);
+}
+
+TEST(FclCrossCheck, CapsuleCapsuleDepth) {
+  // The crossing capsules of CapsuleCapsule.CrossingAxes at h = 0.4 overlap by 0.1.
+  const Isometry3d X_B = make_pose(Vector3d(0.2, -0.3, 0.4), rotation_about(Vector3d::UnitZ(), kPi / 3.0) *
+                                                                 rotation_about(Vector3d::UnitY(), kPi / 2.0));
+  const fcl::Capsuled fcl_a(0.2, 2.0), fcl_b(0.3, 2.0);
+  const double depth = -closed_form(make_capsule(0.2, 2.0), kCapsuleAlongX, make_capsule(0.3, 2.0), X_B).gap;
+  EXPECT_NEAR(depth, 0.1, kTolerance * 0.1);
+
+  // FCL 0.7's closed form for this pair is its segment–segment signed distance (fcl::distance): round-off.
+  fcl::DistanceRequestd request(true);
+  fcl::DistanceResultd result;
+  fcl::distance(&fcl_a, kCapsuleAlongX, &fcl_b, X_B, request, result);
+  EXPECT_NEAR(-result.min_distance, depth, kTolerance * depth);
+
+  // fcl::collide has no closed form for capsule–capsule in FCL 0.7 (it runs libccd's iterative MPR, whose
+  // default tolerance is 1e-6), so it agrees only to that tolerance.
+  EXPECT_NEAR(fcl_penetration_depth(fcl_a, kCapsuleAlongX, fcl_b, X_B), depth, 1e-5 * depth);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The FCL fallback (FclShapes::pair_geometry), for pairs without a closed form. Shapes are sorted by type,
+// so a sphere is A against a box B.
+
+class FclFallback : public ::testing::Test {
+ protected:
+  PairGeometry query(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB) {
+    shapes_ = {a, b};
+    fcl_ = std::make_unique<FclShapes>(shapes_);
+    PairGeometry out;
+    narrowphase(shapes_[0], X_WA, shapes_[1], X_WB, fcl_.get(), 0, 1, out);
+    return out;
+  }
+
+ private:
+  std::vector<Shape> shapes_;
+  std::unique_ptr<FclShapes> fcl_;
+};
+
+TEST_F(FclFallback, SphereAboveABoxFace) {
+  // Box of half extents (0.5, 0.4, 0.2), rotated and moved; a sphere of radius 0.3 whose centre sits at box
+  // coordinates (0.1, −0.1, 0.2 + h), above the top face. The nearest box point is the face point
+  // (0.1, −0.1, 0.2); the normal from the sphere (A) to the box (B) is the box's −ẑ; gap = h − 0.3.
+  const Matrix3d R = rotation_about(Vector3d(1.0, -2.0, 0.5).normalized(), 0.7);
+  const Isometry3d X_box = make_pose(Vector3d(0.3, -1.0, 2.0), R);
+  const Vector3d up = R.col(2);
+  const Vector3d face_point = X_box * Vector3d(0.1, -0.1, 0.2);
+  const Shape sphere = make_sphere(0.3), box = make_box(Vector3d(0.5, 0.4, 0.2));
+
+  // Separated by 0.2: FCL's sphere–box distance is closed form, but only 1e-6 is asked of a GJK-based path.
+  {
+    const Vector3d centre = face_point + 0.5 * up;
+    expect_geometry(query(sphere, make_pose(centre), box, X_box), 0.2, -up, centre - 0.3 * up, face_point, 1e-6);
+  }
+  // Overlapping by 0.1: FCL's sphere–box collision is closed form, exact. The deepest point of the sphere is
+  // 0.1 below the face, the box's deepest point is the face point.
+  {
+    const Vector3d centre = face_point + 0.2 * up;
+    const PairGeometry g = query(sphere, make_pose(centre), box, X_box);
+    EXPECT_LT(g.gap, 0.0);
+    expect_geometry(g, -0.1, -up, centre - 0.3 * up, face_point);
+  }
+}
+
+// Pairs for which FCL 0.7 has no closed-form collision (GJK/EPA or MPR), checked to 1e-6 relative.
+TEST_F(FclFallback, CylinderOnABoxOverlapping) {
+  // An upright cylinder (radius 0.2, length 1) over a unit cube at the origin, its bottom face at
+  // 0.9 − 0.5 = 0.4, below the cube's top face at 0.5: gap = −0.1, normal from the cylinder (A) to the box
+  // (B) is −ẑ; the box's deepest point lies on its top face, the cylinder's on its bottom face.
+  const Shape cylinder = make_cylinder(0.2, 1.0), box = make_box(Vector3d(0.5, 0.5, 0.5));
+  const PairGeometry g = query(cylinder, make_pose(Vector3d(0.1, 0.05, 0.9)), box, Isometry3d::Identity());
+  EXPECT_NEAR(g.gap, -0.1, 1e-6 * 0.1);
+  expect_vector_near(g.normal, -Vector3d::UnitZ(), 1e-6, "normal");
+  EXPECT_NEAR(g.point_a.z(), 0.4, 1e-6);
+  EXPECT_NEAR(g.point_b.z(), 0.5, 1e-6);
+  expect_vector_near(g.point_b - g.point_a, g.gap * g.normal, 1e-12, "point_b − point_a = gap·normal");
+}
+
+TEST_F(FclFallback, TiltedCapsuleOnABoxOverlapping) {
+  // A capsule (radius 0.2, length 1) tilted by R_y(β) R_x(φ) over the unit cube, centre height 0.9: its lowest
+  // point is the bottom cap's c − (L/2) a − r ẑ with a = (sβ cφ, −sφ, cβ cφ), at height
+  // 0.9 − 0.5 cβ cφ − 0.2, so gap = that − 0.5, along −ẑ.
+  const double beta = 0.5, phi = 0.3;
+  const Shape capsule = make_capsule(0.2, 1.0), box = make_box(Vector3d(0.5, 0.5, 0.5));
+  const Matrix3d R = rotation_about(Vector3d::UnitY(), beta) * rotation_about(Vector3d::UnitX(), phi);
+  const double gap = 0.9 - 0.5 * std::cos(beta) * std::cos(phi) - 0.2 - 0.5;
+  const PairGeometry g = query(capsule, make_pose(Vector3d(0.1, 0.05, 0.9), R), box, Isometry3d::Identity());
+  EXPECT_NEAR(g.gap, gap, 1e-6 * std::abs(gap));
+  expect_vector_near(g.normal, -Vector3d::UnitZ(), 1e-6, "normal");
+  expect_vector_near(g.point_b - g.point_a, g.gap * g.normal, 1e-12, "point_b − point_a = gap·normal");
+}
+
+TEST_F(FclFallback, CylinderAboveABoxSeparated) {
+  // The cylinder of CylinderOnABoxOverlapping raised to centre height 1.1: bottom face at 0.6, gap = 0.1.
+  const Shape cylinder = make_cylinder(0.2, 1.0), box = make_box(Vector3d(0.5, 0.5, 0.5));
+  const PairGeometry g = query(cylinder, make_pose(Vector3d(0.1, 0.05, 1.1)), box, Isometry3d::Identity());
+  EXPECT_NEAR(g.gap, 0.1, 1e-6 * 0.1);
+  expect_vector_near(g.normal, -Vector3d::UnitZ(), 1e-6, "normal");
+  EXPECT_NEAR(g.point_a.z(), 0.6, 1e-6);
+  EXPECT_NEAR(g.point_b.z(), 0.5, 1e-6);
+}
+
+TEST(NarrowphaseSupported, EveryOrderedPairButHalfspaceHalfspace) {
+  EXPECT_FALSE(narrowphase_supported(ShapeType::kHalfspace, ShapeType::kHalfspace));
+  EXPECT_TRUE(narrowphase_supported(ShapeType::kHalfspace, ShapeType::kBox));
+  EXPECT_TRUE(narrowphase_supported(ShapeType::kSphere, ShapeType::kCylinder));
+  EXPECT_TRUE(narrowphase_supported(ShapeType::kBox, ShapeType::kBox));
+  EXPECT_FALSE(narrowphase_supported(ShapeType::kBox, ShapeType::kSphere));  // pairs are stored sorted by type
+}
+
+}  // namespace
+}  // namespace contactlab

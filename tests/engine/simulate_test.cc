@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: MIT
+// engine/simulate: isolated impacts against closed forms (models.md §2.3, §2.5), the energy ledger, event
+// location, and the numerical-trouble reports.
+#include "engine/simulate.h"
+
+#include <cmath>
+#include <numbers>
+
+#include <gtest/gtest.h>
+
+#include "contact/material_mixing.h"
+#include "models/registry.h"
+#include "models/restitution.h"
+
+namespace contactlab {
+namespace {
+
+// A sphere on a vertical prismatic joint above a rigid halfspace; K given directly.
+struct DropTest {
+  double radius = 0.1;
+  double mass = 1.0;
+  double stiffness = 3.1702031680886005e10;  // Hertz K of the S003 ball (E = 67 GPa, ν = 0.33, R = 0.1) on rigid ground
+  double gravity = 0.0;
+  double height = 0.05;      // lowest point above the ground at t = 0 [m]
+  double speed = 5.0;        // downward speed at t = 0 [m/s]
+  std::string law = "flores";
+  double restitution = 0.9;
+  double duration = 0.05;
+};
+
+struct Built {
+  Model model;
+  State state;
+};
+
+Built build(const DropTest& test) {
+  Built b{make_model(), {}};
+  Model& model = b.model;
+  model.gravity = Vec3(0.0, 0.0, -test.gravity);
+  Body ball;
+  ball.name = "ball";
+  ball.parent = 0;
+  ball.joint.type = JointType::kPrismatic;
+  ball.joint.axis = Vec3::UnitZ();
+  ball.mass = test.mass;
+  ball.inertia = Mat3::Identity() * 0.4 * test.mass * test.radius * test.radius;
+  add_body(model, ball);
+  finalize(model);
+
+  Shape ground;
+  ground.name = "ground";
+  ground.type = ShapeType::kHalfspace;
+  ground.body = 0;
+  Shape sphere;
+  sphere.name = "ball";
+  sphere.type = ShapeType::kSphere;
+  sphere.body = 1;
+  sphere.radius = test.radius;
+  model.contact.shapes = {ground, sphere};
+
+  ContactPairModel pair;
+  pair.name = "ground/ball";
+  pair.shape_a = 0;
+  pair.shape_b = 1;
+  pair.body_a = 0;
+  pair.body_b = 1;
+  pair.law = find_law(test.law);
+  pair.law_info = &law_info(pair.law);
+  std::vector<NamedValue> values;
+  if (!pair.law_info->parameters.empty()) values.push_back({"restitution", test.restitution});
+  pair.parameters = compile_law_parameters(*pair.law_info, values);
+  pair.stiffness = test.stiffness;
+  pair.exponent = 1.5;
+  pair.effective_radius = test.radius;
+  model.contact.pairs = {pair};
+
+  b.state = make_state(model);
+  b.state.q[0] = test.height + test.radius;
+  b.state.v[0] = -test.speed;
+  return b;
+}
+
+SimulationOptions tight_options(double duration) {
+  SimulationOptions options;
+  options.duration = duration;
+  options.integrator.relative_tolerance = 1e-10;
+  options.integrator.absolute_tolerance = 1e-12;
+  return options;
+}
+
+SimulationResult run(const DropTest& test, Built* out = nullptr) {
+  Built b = build(test);
+  Data data(b.model);
+  SimulationResult result = simulate(b.model, b.state, data, tight_options(test.duration));
+  if (out) *out = std::move(b);
+  return result;
+}
+
+// Undamped Hertz impact (models.md §2.3): maximum indentation, peak force, compression time.
+double hertz_max_indentation(double m, double v, double K, double n) {
+  return std::pow((n + 1.0) * m * v * v / (2.0 * K), 1.0 / (n + 1.0));
+}
+double hertz_compression_time(double m, double v, double K, double n) {
+  const double a = 1.0 / (n + 1.0);
+  return a * std::tgamma(0.5) * std::tgamma(a) / std::tgamma(0.5 + a) * hertz_max_indentation(m, v, K, n) / v;
+}
+
+TEST(Simulate, HertzImpactMatchesClosedForm) {
+  DropTest test;
+  test.law = "hertz";
+  const SimulationResult result = run(test);
+  ASSERT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
+  ASSERT_EQ(result.impacts.size(), 1u);
+  const ImpactRecord& impact = result.impacts[0];
+  const double x_H = hertz_max_indentation(test.mass, test.speed, test.stiffness, 1.5);
+  // Elastic: the ball leaves at the speed it came (energy conservation).
+  EXPECT_NEAR(impact.restitution, 1.0, 1e-8);
+  // δ_max is located by a root of δ̇, F_max by a root of dF/dt: both exact to the integrator tolerance.
+  EXPECT_NEAR(impact.max_indentation / x_H, 1.0, 1e-8);
+  EXPECT_NEAR(impact.max_force / (test.stiffness * std::pow(x_H, 1.5)), 1.0, 1e-8);
+  // Contact duration 2 t_H; both ends are located events.
+  EXPECT_NEAR((impact.t_end - impact.t_start) / (2.0 * hertz_compression_time(test.mass, test.speed, test.stiffness, 1.5)),
+              1.0, 1e-7);
+  // Onset located at the exact free-flight time h / v.
+  EXPECT_NEAR(impact.t_start, test.height / test.speed, 1e-12);
+  EXPECT_NEAR(impact.impact_velocity, test.speed, 1e-10);
+  EXPECT_NEAR(impact.dissipated_energy / (0.5 * test.mass * test.speed * test.speed), 0.0, 1e-7);
+}
+
+TEST(Simulate, HuntCrossleyRestitutionIsTheExactClosedForm) {
+  // With no external force the HC-type impact returns c_out(z) of models.md §2.5 exactly, for any K, m, v.
+  for (const char* law : {"flores", "hunt_crossley", "lankarani_nikravesh", "zhang_sharf_exact", "gonthier"}) {
+    for (double c : {0.3, 0.9}) {
+      DropTest test;
+      test.law = law;
+      test.restitution = c;
+      const SimulationResult result = run(test);
+      ASSERT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
+      ASSERT_EQ(result.impacts.size(), 1u) << law;
+      const LawParameters p = compile_law_parameters(law_info(find_law(law)), std::vector<NamedValue>{{"restitution", c}});
+      const double expected = hunt_crossley_restitution(p.values[1]);
+      EXPECT_NEAR(result.impacts[0].restitution, expected, 1e-7) << law << " c = " << c;
+      // Energy lost = ½ m v² (1 − c_out²), all of it through the law's damping.
+      EXPECT_NEAR(result.impacts[0].dissipated_energy,
+                  0.5 * test.mass * test.speed * test.speed * (1.0 - expected * expected), 1e-6)
+          << law;
+    }
+  }
+}
+
+TEST(Simulate, BouncingBallUnderGravityConservesEnergyWithHertz) {
+  // S003 bouncing ball (models.md §5.5): lowest point 1 m up, 5 m/s at first touch, g = 9.81, 3 s.
+  DropTest test;
+  test.law = "hertz";
+  test.gravity = 9.81;
+  test.height = 1.0;
+  test.speed = std::sqrt(25.0 - 2.0 * 9.81 * 1.0);
+  test.duration = 3.0;
+  const SimulationResult result = run(test);
+  ASSERT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
+  ASSERT_EQ(result.impacts.size(), 3u);  // flight time 2·5/9.81 = 1.02 s between bounces
+  // E(t) + W_dissipated(t) = E(0); here nothing dissipates, so E itself is conserved.
+  EXPECT_LT(result.max_energy_balance_error / result.initial_energy, 1e-8);
+  for (const ImpactRecord& impact : result.impacts) {
+    EXPECT_NEAR(impact.impact_velocity, 5.0, 1e-7);
+    EXPECT_NEAR(impact.restitution, 1.0, 1e-8);
+    // With the weight m g acting through the contact, δ_max solves K δ^{2.5}/2.5 − m g δ = ½ m v².
+    double delta = hertz_max_indentation(test.mass, 5.0, test.stiffness, 1.5);
+    for (int i = 0; i < 50; ++i) {
+      const double f = test.stiffness * std::pow(delta, 2.5) / 2.5 - test.mass * 9.81 * delta - 12.5 * test.mass;
+      delta -= f / (test.stiffness * std::pow(delta, 1.5) - test.mass * 9.81);
+    }
+    EXPECT_NEAR(impact.max_indentation / delta, 1.0, 1e-8);
+  }
+}
+
+TEST(Simulate, GravityDuringContactMatchesAnIndependentIntegration) {
+  // The flores ball under gravity: the weight acts during the 0.15 ms contact and lowers the restitution
+  // slightly below the gravity-free closed form (0.8939207). Oracle: the same 1-DOF equation
+  // m δ̈ = m g − F(δ, δ̇) integrated here with classical RK4 at 1e-8 s steps.
+  DropTest test;
+  test.gravity = 9.81;
+  test.height = 0.0;
+  test.speed = 5.0;
+  test.duration = 0.001;
+  const SimulationResult result = run(test);
+  ASSERT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
+  ASSERT_GE(result.impacts.size(), 1u);
+
+  const double z = 8.0 * (1.0 - 0.9) / (5.0 * 0.9);
+  auto acceleration = [&](double delta, double rate) {
+    const double force = delta > 0.0 ? test.stiffness * std::pow(delta, 1.5) * (1.0 + z * rate / 5.0) : 0.0;
+    return 9.81 - force / test.mass;
+  };
+  double delta = 0.0;
+  double rate = 5.0;
+  const double h = 1e-8;
+  double previous_delta = 0.0;
+  double previous_rate = rate;
+  for (int step = 0; step < 10'000'000; ++step) {
+    previous_delta = delta;
+    previous_rate = rate;
+    const double k1x = rate, k1v = acceleration(delta, rate);
+    const double k2x = rate + 0.5 * h * k1v, k2v = acceleration(delta + 0.5 * h * k1x, rate + 0.5 * h * k1v);
+    const double k3x = rate + 0.5 * h * k2v, k3v = acceleration(delta + 0.5 * h * k2x, rate + 0.5 * h * k2v);
+    const double k4x = rate + h * k3v, k4v = acceleration(delta + h * k3x, rate + h * k3v);
+    delta += h / 6.0 * (k1x + 2.0 * k2x + 2.0 * k3x + k4x);
+    rate += h / 6.0 * (k1v + 2.0 * k2v + 2.0 * k3v + k4v);
+    if (step > 10 && delta <= 0.0) break;
+  }
+  const double fraction = previous_delta / (previous_delta - delta);  // linear interpolation to δ = 0
+  const double separation = -(previous_rate + fraction * (rate - previous_rate));
+  EXPECT_NEAR(result.impacts[0].restitution, separation / 5.0, 2e-7);
+  EXPECT_LT(result.impacts[0].restitution, hunt_crossley_restitution(z));
+}
+
+// Two spheres, each on its own prismatic joint along x, in central impact.
+Built two_spheres(double m1, double m2, double v1, double v2, const std::string& law, double c) {
+  Built b{make_model(), {}};
+  Model& model = b.model;
+  model.gravity.setZero();
+  for (double mass : {m1, m2}) {
+    Body body;
+    body.name = model.bodies.size() == 1 ? "left" : "right";
+    body.parent = 0;
+    body.joint.type = JointType::kPrismatic;
+    body.joint.axis = Vec3::UnitX();
+    body.mass = mass;
+    body.inertia = Mat3::Identity() * 1e-4;
+    add_body(model, body);
+  }
+  finalize(model);
+  for (int i = 0; i < 2; ++i) {
+    Shape s;
+    s.name = i == 0 ? "left" : "right";
+    s.type = ShapeType::kSphere;
+    s.body = i + 1;
+    s.radius = 0.02;
+    model.contact.shapes.push_back(s);
+  }
+  ContactPairModel pair;
+  pair.name = "left/right";
+  pair.shape_a = 0;
+  pair.shape_b = 1;
+  pair.body_a = 1;
+  pair.body_b = 2;
+  pair.law = find_law(law);
+  pair.law_info = &law_info(pair.law);
+  pair.parameters = compile_law_parameters(*pair.law_info, std::vector<NamedValue>{{"restitution", c}});
+  pair.effective_radius = 0.01;
+  pair.stiffness = hertz_stiffness(1.13736e11, 0.01);  // S003 steel spheres (models.md §5.4)
+  model.contact.pairs = {pair};
+  b.state = make_state(model);
+  b.state.q << -0.001, 0.041;  // 1 mm apart
+  b.state.v << v1, v2;
+  return b;
+}
+
+TEST(Simulate, TwoSpheresConserveMomentumAndUseTheReducedMass) {
+  const double m1 = 0.261381, m2 = 0.5, v1 = 0.05;
+  Built b = two_spheres(m1, m2, v1, 0.0, "zhang_sharf_exact", 0.7);
+  Data data(b.model);
+  const SimulationResult result = simulate(b.model, b.state, data, tight_options(0.1));
+  ASSERT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
+  ASSERT_EQ(result.impacts.size(), 1u);
+  // m_eff from the articulated-body probe equals m1 m2/(m1 + m2) for two free bodies.
+  EXPECT_NEAR(result.impacts[0].effective_mass, m1 * m2 / (m1 + m2), 1e-12);
+  // Momentum: the contact forces are equal and opposite.
+  EXPECT_NEAR(m1 * b.state.v[0] + m2 * b.state.v[1], m1 * v1, 1e-12 * m1 * v1);
+  // The exact law reproduces the target (models.md §3.D6).
+  EXPECT_NEAR(result.impacts[0].restitution, 0.7, 1e-7);
+  EXPECT_NEAR((b.state.v[1] - b.state.v[0]) / v1, 0.7, 1e-7);
+}
+
+TEST(Simulate, RunsAreDeterministic) {
+  DropTest test;
+  test.gravity = 9.81;
+  test.height = 0.3;
+  test.duration = 1.0;
+  const SimulationResult a = run(test);
+  const SimulationResult b = run(test);
+  ASSERT_EQ(a.impacts.size(), b.impacts.size());
+  for (std::size_t i = 0; i < a.impacts.size(); ++i) {
+    EXPECT_EQ(a.impacts[i].t_start, b.impacts[i].t_start);
+    EXPECT_EQ(a.impacts[i].restitution, b.impacts[i].restitution);
+    EXPECT_EQ(a.impacts[i].max_force, b.impacts[i].max_force);
+  }
+  EXPECT_EQ(a.stats.rhs_evaluations, b.stats.rhs_evaluations);
+}
+
+TEST(Simulate, ExcessivePenetrationIsReportedWithTimePairAndLaw) {
+  // A contact 1e9 times too soft: the ball sinks past a tenth of its radius.
+  DropTest test;
+  test.stiffness = 30.0;
+  const SimulationResult result = run(test);
+  ASSERT_EQ(result.status, SimulationStatus::kNumericalError);
+  EXPECT_NE(result.message.find("t = "), std::string::npos) << result.message;
+  EXPECT_NE(result.message.find("ground/ball"), std::string::npos) << result.message;
+  EXPECT_NE(result.message.find("law flores"), std::string::npos) << result.message;
+  EXPECT_NE(result.message.find("exceeds"), std::string::npos) << result.message;
+}
+
+TEST(Simulate, LowImpactVelocityIsFlooredAndReported) {
+  DropTest test;
+  test.speed = 1e-6;
+  test.height = 1e-9;
+  test.duration = 0.01;
+  const SimulationResult result = run(test);
+  ASSERT_FALSE(result.diagnostics.empty());
+  EXPECT_NE(result.diagnostics[0].find("below the floor"), std::string::npos) << result.diagnostics[0];
+}
+
+}  // namespace
+}  // namespace contactlab

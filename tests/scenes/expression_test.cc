@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: MIT
+#include "scenes/expression.h"
+
+#include <cmath>
+#include <numbers>
+
+#include <gtest/gtest.h>
+
+namespace contactlab {
+namespace {
+
+std::optional<double> variables(std::string_view name) {
+  if (name == "g") return 9.81;
+  if (name == "drop_height") return 1.0;
+  if (name == "impact_speed") return 5.0;
+  return std::nullopt;
+}
+
+TEST(Expression, ArithmeticPrecedenceAndAssociativity) {
+  EXPECT_EQ(evaluate_expression("1 + 2 * 3", variables), 7.0);
+  EXPECT_EQ(evaluate_expression("(1 + 2) * 3", variables), 9.0);
+  EXPECT_EQ(evaluate_expression("2 ^ 3 ^ 2", variables), 512.0);  // right-associative: 2^(3^2)
+  EXPECT_EQ(evaluate_expression("-2 ^ 2", variables), -4.0);      // unary minus binds looser than ^
+  EXPECT_EQ(evaluate_expression("2 ^ -1", variables), 0.5);
+  EXPECT_EQ(evaluate_expression("8 / 4 / 2", variables), 1.0);
+  EXPECT_EQ(evaluate_expression("1e-3 * 2", variables), 2e-3);
+}
+
+TEST(Expression, VariablesConstantsAndFunctions) {
+  // The bouncing ball's release speed: the downward speed that reaches 5 m/s after 1 m of fall.
+  EXPECT_DOUBLE_EQ(evaluate_expression("-sqrt(impact_speed^2 - 2*g*drop_height)", variables),
+                   -std::sqrt(25.0 - 2.0 * 9.81));
+  EXPECT_DOUBLE_EQ(evaluate_expression("pi/12", variables), std::numbers::pi / 12.0);
+  EXPECT_DOUBLE_EQ(evaluate_expression("cos(pi) + exp(0) + log(e)", variables), 1.0);
+}
+
+TEST(Expression, ErrorsSayWhereAndWhat) {
+  try {
+    evaluate_expression("2 * mass", variables);
+    FAIL() << "expected an error";
+  } catch (const ExpressionError& error) {
+    EXPECT_EQ(std::string(error.what()), "unknown variable 'mass'");
+    EXPECT_EQ(error.position, 4u);
+  }
+  EXPECT_THROW(evaluate_expression("(1 + 2", variables), ExpressionError);
+  EXPECT_THROW(evaluate_expression("1 +", variables), ExpressionError);
+  EXPECT_THROW(evaluate_expression("1 2", variables), ExpressionError);
+  EXPECT_THROW(evaluate_expression("foo(1)", variables), ExpressionError);
+}
+
+}  // namespace
+}  // namespace contactlab

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: MIT
+// scenes/scene_loader: the scene library compiles to the intended model, and malformed scenes give one clear
+// message naming file, line, column and key path.
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "scenes/scene.h"
+
+namespace contactlab {
+namespace {
+
+const std::string kSceneDirectory = std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/";
+
+TEST(SceneLoader, BouncingBallCompilesToTheIntendedModel) {
+  const Scene scene = load_scene(kSceneDirectory + "bouncing_ball.yaml");
+  EXPECT_EQ(scene.name, "bouncing_ball");
+  ASSERT_EQ(scene.model.bodies.size(), 2u);
+  EXPECT_EQ(scene.model.nv, 1);
+  ASSERT_EQ(scene.model.contact.pairs.size(), 1u);
+  const ContactPairModel& pair = scene.model.contact.pairs[0];
+  EXPECT_EQ(pair.name, "ground/ball");
+  EXPECT_EQ(pair.law_info->id, "flores");
+  EXPECT_EQ(pair.parameters.values[0], 0.9);
+  // Ball on a rigid flat: K = (4/3) E/(1 − ν²) √R (models.md §2.1, sphere–plane).
+  EXPECT_NEAR(pair.stiffness / (4.0 / 3.0 * 6.7e10 / (1.0 - 0.33 * 0.33) * std::sqrt(0.1)), 1.0, 1e-14);
+  EXPECT_EQ(pair.exponent, 1.5);
+  // Released with the lowest point 1 m up and the speed that reaches 5 m/s at the ground.
+  EXPECT_DOUBLE_EQ(scene.initial_state.q[0], 1.1);
+  EXPECT_DOUBLE_EQ(scene.initial_state.v[0], -std::sqrt(25.0 - 2.0 * 9.81));
+  EXPECT_EQ(scene.simulation.duration, 3.0);
+  EXPECT_EQ(scene.model.gravity.z(), -9.81);
+}
+
+TEST(SceneLoader, SetOverridesAVariableAndModelReplacesTheLaw) {
+  SceneOptions options;
+  options.variable_overrides = {{"impact_speed", "2*4"}, {"restitution", "0.5"}};
+  options.law_override = "zhang_sharf_exact";
+  const Scene scene = load_scene(kSceneDirectory + "bouncing_ball.yaml", options);
+  EXPECT_DOUBLE_EQ(scene.initial_state.v[0], -std::sqrt(64.0 - 2.0 * 9.81));
+  EXPECT_EQ(scene.model.contact.pairs[0].law_info->id, "zhang_sharf_exact");
+  EXPECT_EQ(scene.model.contact.pairs[0].parameters.values[0], 0.5);
+  EXPECT_EQ(scene.variables.at("impact_speed"), 8.0);
+}
+
+TEST(SceneLoader, ModelOverrideDropsParametersTheNewLawDoesNotTake) {
+  SceneOptions options;
+  options.law_override = "hertz";
+  const Scene scene = load_scene(kSceneDirectory + "bouncing_ball.yaml", options);
+  EXPECT_EQ(scene.model.contact.pairs[0].law_info->id, "hertz");
+  ASSERT_EQ(scene.notes.size(), 1u);
+  EXPECT_NE(scene.notes[0].find("restitution"), std::string::npos);
+}
+
+TEST(SceneLoader, LawOutsideItsAccurateRangeGetsANote) {
+  SceneOptions options;
+  options.variable_overrides = {{"restitution", "0.5"}};  // flores is within 0.01 only for c >= 0.828
+  const Scene scene = load_scene(kSceneDirectory + "bouncing_ball.yaml", options);
+  ASSERT_EQ(scene.notes.size(), 1u);
+  EXPECT_NE(scene.notes[0].find("0.828"), std::string::npos) << scene.notes[0];
+}
+
+// A minimal valid scene; each malformed case below changes one thing.
+const std::string kValid = R"(scene: t
+variables: {r: 0.1}
+materials:
+  steel: {youngs_modulus: 2e11, poisson_ratio: 0.3}
+world:
+  shapes: [{name: ground, type: halfspace, material: steel}]
+bodies:
+  - name: ball
+    mass: 1
+    joint: {type: prismatic, axis: [0, 0, 1]}
+    initial: {q: 1, v: -1}
+    shapes: [{type: sphere, radius: r, material: steel}]
+contacts:
+  law: flores
+  parameters: {restitution: 0.9}
+duration: 1
+)";
+
+struct Malformed {
+  const char* name;
+  std::string from;  // text replaced in kValid
+  std::string to;
+  int line;
+  std::string key_path;
+  std::string message;  // a fragment the message must contain
+};
+
+void PrintTo(const Malformed& c, std::ostream* out) { *out << c.name; }
+
+std::string replace(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return text.replace(at, from.size(), to);
+}
+
+class MalformedScene : public ::testing::TestWithParam<Malformed> {};
+
+TEST_P(MalformedScene, NamesFileLineKeyAndProblem) {
+  const Malformed& c = GetParam();
+  const std::string text = replace(kValid, c.from, c.to);
+  try {
+    load_scene_text(text, "bad.yaml");
+    FAIL() << c.name << ": no error";
+  } catch (const SceneError& error) {
+    EXPECT_EQ(error.file(), "bad.yaml");
+    EXPECT_EQ(error.line(), c.line) << error.what();
+    EXPECT_EQ(error.key_path(), c.key_path) << error.what();
+    EXPECT_NE(std::string(error.what()).find(c.message), std::string::npos) << error.what();
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    SceneLoader, MalformedScene,
+    ::testing::Values(
+        Malformed{"unknown_key", "duration: 1", "duraton: 1", 16, "duraton", "did you mean 'duration'?"},
+        Malformed{"negative_mass", "mass: 1", "mass: -1", 9, "bodies[0].mass", "expected a positive mass [kg], found -1"},
+        Malformed{"missing_duration", "duration: 1\n", "", 1, "duration", "missing required key"},
+        Malformed{"wrong_type", "mass: 1", "mass: [1, 2]", 9, "bodies[0].mass", "expected a number or an expression, found a list of 2"},
+        Malformed{"restitution_out_of_range", "restitution: 0.9", "restitution: 1.5", 15, "contacts.parameters.restitution",
+                  "expected restitution in (0, 1], found 1.5"},
+        Malformed{"restitution_zero", "restitution: 0.9", "restitution: 0", 15, "contacts.parameters.restitution", "in (0, 1]"},
+        Malformed{"unknown_law", "law: flores", "law: flores2", 14, "contacts.law", "did you mean 'flores'?"},
+        Malformed{"unknown_parent", "joint: {type: prismatic", "joint: {parent: bal, type: prismatic", 10, "bodies[0].joint.parent",
+                  "unknown body 'bal'"},
+        Malformed{"unknown_variable", "radius: r", "radius: rr", 12, "bodies[0].shapes[0].radius", "unknown variable 'rr'"},
+        Malformed{"unknown_material", "radius: r, material: steel", "radius: r, material: steal", 12,
+                  "bodies[0].shapes[0].material", "did you mean 'steel'?"},
+        Malformed{"law_parameter_unknown", "{restitution: 0.9}", "{restitution: 0.9, damping: 3}", 15, "contacts.parameters.damping",
+                  "law 'flores' has no parameter 'damping'"},
+        Malformed{"bad_joint_type", "type: prismatic", "type: prismatc", 10, "bodies[0].joint.type", "did you mean 'prismatic'?"},
+        Malformed{"poisson_out_of_range", "poisson_ratio: 0.3", "poisson_ratio: 0.7", 4, "materials.steel.poisson_ratio",
+                  "expected a Poisson ratio in (-1, 0.5)"},
+        Malformed{"wrong_initial_count", "q: 1,", "q: [1, 2],", 11, "bodies[0].initial.q", "expected 1 value(s) for a prismatic joint"},
+        // yaml-cpp reports the unclosed list where it detects it, on the next line.
+        Malformed{"yaml_syntax", "mass: 1", "mass: [1", 10, "", "YAML syntax error"},
+        Malformed{"linear_law_with_hertz_stiffness", "law: flores\n  parameters: {restitution: 0.9}",
+                  "law: kelvin_voigt\n  parameters: {damping: 10}", 14, "contacts.law", "needs a linear stiffness"}),
+    [](const ::testing::TestParamInfo<Malformed>& info) { return std::string(info.param.name); });
+
+TEST(SceneLoader, SetOfAnUnknownVariableIsAnError) {
+  SceneOptions options;
+  options.variable_overrides = {{"rr", "0.2"}};
+  try {
+    load_scene_text(kValid, "bad.yaml", options);
+    FAIL();
+  } catch (const SceneError& error) {
+    EXPECT_NE(std::string(error.what()).find("did you mean 'r'?"), std::string::npos) << error.what();
+  }
+}
+
+TEST(SceneLoader, VariablesMayReferToEachOtherInAnyOrder) {
+  const std::string text = replace(kValid, "variables: {r: 0.1}", "variables: {r: 2*half, half: 0.05}");
+  const Scene scene = load_scene_text(text, "ok.yaml");
+  EXPECT_DOUBLE_EQ(scene.model.contact.shapes[1].radius, 0.1);
+  const std::string cyclic = replace(kValid, "variables: {r: 0.1}", "variables: {r: 2*s, s: r}");
+  EXPECT_THROW(load_scene_text(cyclic, "bad.yaml"), SceneError);
+}
+
+TEST(SceneLoader, InertiaComesFromTheShapesWhenNotGiven) {
+  const Scene scene = load_scene_text(kValid, "ok.yaml");
+  // Solid sphere: (2/5) m r².
+  EXPECT_NEAR(scene.model.bodies[1].inertia(0, 0), 0.4 * 1.0 * 0.01, 1e-15);
+}
+
+}  // namespace
+}  // namespace contactlab
