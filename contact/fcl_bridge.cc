@@ -66,12 +66,21 @@ void FclShapes::pair_geometry(int shape_a, const Eigen::Isometry3d& X_WA, int sh
   distance_request.gjk_solver_type = fcl::GST_INDEP;
   fcl::DistanceResultd distance_result;
   fcl::distance(a, X_WA, b, X_WB, distance_request, distance_result);
+  if (distance_result.min_distance < 0.0) {
+    // Within the solvers' 1e-6 tolerance of touching, GJK may find the shapes intersecting although collide
+    // did not; fcl::distance then returns −1 and no witness points. libccd's signed distance is continuous
+    // through touch.
+    distance_request.gjk_solver_type = fcl::GST_LIBCCD;
+    distance_request.enable_signed_distance = true;
+    distance_result.clear();
+    fcl::distance(a, X_WA, b, X_WB, distance_request, distance_result);
+  }
   out.gap = distance_result.min_distance;
   out.point_a = distance_result.nearest_points[0];
   out.point_b = distance_result.nearest_points[1];
-  const Eigen::Vector3d d = out.point_b - out.point_a;
+  const Eigen::Vector3d d = out.point_b - out.point_a;  // gap · normal, so reversed when the gap is negative
   const double norm = d.norm();
-  out.normal = norm > 0.0 ? Eigen::Vector3d(d / norm) : Eigen::Vector3d::UnitZ();
+  out.normal = norm > 0.0 ? Eigen::Vector3d((out.gap < 0.0 ? -d : d) / norm) : Eigen::Vector3d::UnitZ();
 }
 
 }  // namespace contactlab

@@ -48,12 +48,18 @@ class Run {
         nq_(model.nq),
         nv_(model.nv),
         pairs_(static_cast<int>(model.contact.pairs.size())),
+        law_state_offset_(static_cast<std::size_t>(pairs_) + 1, 0),
         roots_found_(static_cast<std::size_t>(kRootsPerPair * pairs_), 0),
         open_impact_(static_cast<std::size_t>(pairs_), -1),
         force_plus_(static_cast<std::size_t>(pairs_), 0.0),
         force_minus_(static_cast<std::size_t>(pairs_), 0.0),
         warned_(static_cast<std::size_t>(pairs_), 0),
-        sample_(state) {}
+        sample_(state) {
+    for (int p = 0; p < pairs_; ++p) {
+      const auto i = static_cast<std::size_t>(p);
+      law_state_offset_[i + 1] = law_state_offset_[i] + model.contact.pairs[i].law_info->continuous_state_size;
+    }
+  }
 
   ~Run() {
     if (arkode_ != nullptr) ERKStepFree(&arkode_);
@@ -69,7 +75,16 @@ class Run {
   void execute(const SampleObserver& observer);
 
  private:
-  int size() const { return nq_ + nv_ + pairs_; }
+  int size() const { return nq_ + nv_ + pairs_ + law_state_offset_.back(); }
+  // The integrated law states of pair p in a vector laid out as y.
+  double* law_states_of(N_Vector y, int p) const {
+    return N_VGetArrayPointer(y) + nq_ + nv_ + pairs_ + law_state_offset_[static_cast<std::size_t>(p)];
+  }
+  int continuous_size(int p) const {
+    return law_state_offset_[static_cast<std::size_t>(p) + 1] - law_state_offset_[static_cast<std::size_t>(p)];
+  }
+  void copy_law_states(N_Vector y, std::vector<PairState>& contacts) const;
+  void law_event(ContactEvent event, int p, double t);
   Eigen::Map<Eigen::VectorXd> q_of(N_Vector y) const { return {N_VGetArrayPointer(y), nq_}; }
   Eigen::Map<Eigen::VectorXd> v_of(N_Vector y) const { return {N_VGetArrayPointer(y) + nq_, nv_}; }
   Eigen::Map<Eigen::VectorXd> work_of(N_Vector y) const { return {N_VGetArrayPointer(y) + nq_ + nv_, pairs_}; }
@@ -106,6 +121,7 @@ class Run {
   int nq_;
   int nv_;
   int pairs_;
+  std::vector<int> law_state_offset_;  // prefix sums of the laws' continuous state sizes
   std::vector<int> roots_found_;
   std::vector<int> open_impact_;
   std::vector<double> force_plus_;
@@ -130,6 +146,7 @@ class Run {
 int Run::rhs(double t, N_Vector y, N_Vector ydot) {
   ++result_.stats.rhs_evaluations;
   const auto v = v_of(y);
+  copy_law_states(y, state_.contacts);
   evaluate(model_, t, q_of(y), v, state_.contacts, data_);
   q_of(ydot) = v;  // q̇ = v for every joint type so far
   v_of(ydot) = data_.qdd;
@@ -142,6 +159,18 @@ int Run::rhs(double t, N_Vector y, N_Vector ydot) {
       return -1;
     }
   }
+  for (int p = 0; p < pairs_; ++p) {
+    if (continuous_size(p) == 0) continue;
+    const auto i = static_cast<std::size_t>(p);
+    const ContactPairModel& pair = model_.contact.pairs[i];
+    // While apart the law sees δ = 0 and δ̇ = 0 (its internal state relaxes on its own).
+    ContactInput input = state_.contacts[i].active ? data_.contact_input[i] : contact_input(pair, state_.contacts[i], PairGeometry{}, t);
+    if (!state_.contacts[i].active) {
+      input.indentation = 0.0;
+      input.normal_velocity = 0.0;
+    }
+    pair.law_info->state_rate(input, pair.parameters.values, state_.contacts[i].law_state, law_states_of(ydot, p));
+  }
   if (!data_.qdd.allFinite()) {
     callback_failure_ = describe(t, -1) + ": the generalized accelerations are not finite (NaN or Inf)";
     return -1;
@@ -150,6 +179,7 @@ int Run::rhs(double t, N_Vector y, N_Vector ydot) {
 }
 
 int Run::roots(double t, N_Vector y, double* g) {
+  copy_law_states(y, state_.contacts);
   bool any_active = false;
   for (const PairState& s : state_.contacts) any_active = any_active || s.active;
 
@@ -234,6 +264,26 @@ void Run::load_state(double t, N_Vector y) {
   state_.q = q_of(y);
   state_.v = v_of(y);
   state_.absorbed_work = work_of(y);
+  copy_law_states(y, state_.contacts);
+}
+
+void Run::copy_law_states(N_Vector y, std::vector<PairState>& contacts) const {
+  for (int p = 0; p < pairs_; ++p) {
+    const int n = continuous_size(p);
+    const double* source = law_states_of(y, p);
+    std::copy(source, source + n, contacts[static_cast<std::size_t>(p)].law_state);
+  }
+}
+
+void Run::law_event(ContactEvent event, int p, double t) {
+  const auto i = static_cast<std::size_t>(p);
+  const ContactPairModel& pair = model_.contact.pairs[i];
+  if (pair.law_info->event == nullptr) return;
+  PairState& s = state_.contacts[i];
+  const ContactInput input = contact_input(pair, s, data_.geometry[i], t);
+  pair.law_info->event(event, input, pair.parameters.values, s.law_state);
+  // Events may reset integrated law states: write them back into y.
+  std::copy(s.law_state, s.law_state + continuous_size(p), law_states_of(y_, p));
 }
 
 void Run::start_contact(int p, double t) {
@@ -241,7 +291,11 @@ void Run::start_contact(int p, double t) {
   const ContactPairModel& pair = model_.contact.pairs[i];
   const PairGeometry& geometry = data_.geometry[i];
   PairState& s = state_.contacts[i];
-  s = PairState{};
+  {
+    PairState fresh;  // the law's own state persists across contacts; the law resets it at kOnset if it wants
+    std::copy(s.law_state, s.law_state + kMaxLawState, fresh.law_state);
+    s = fresh;
+  }
   s.active = true;
   s.compressing = true;
   s.onset_time = t;
@@ -262,10 +316,7 @@ void Run::start_contact(int p, double t) {
                                           geometry.normal);
   s.max_indentation = std::max(0.0, -geometry.gap);
   s.work_at_onset = state_.absorbed_work[p];
-  if (pair.law_info->onset) {
-    const ContactInput input = contact_input(pair, s, geometry, t);
-    pair.law_info->onset(input, pair.parameters.values, s.law_state);
-  }
+  law_event(ContactEvent::kOnset, p, t);
   // Undamped Hertz contact time 2 t_H with t_H = 1.4716 x_H/v, x_H = [(n+1) m v²/(2K)]^{1/(n+1)} (models.md §2.3).
   const double v = std::max(std::abs(geometry.normal_velocity), model_.contact.impact_velocity_floor);
   const double m = s.effective_mass;
@@ -306,6 +357,7 @@ void Run::end_contact(int p, double t, bool open) {
     warn_once(p, 1, message.str());
   }
   if (!open) {
+    law_event(ContactEvent::kSeparation, p, t);
     s.active = false;
     s.compressing = false;
     open_impact_[i] = -1;
@@ -331,10 +383,15 @@ void Run::handle_events(double t) {
       continue;
     }
     if (!s.active) continue;
-    if (found[1] != 0) {
+    if (found[1] < 0) {  // δ̇ from + to −: maximum indentation
       ++result_.stats.events;
       s.compressing = false;
       s.max_indentation = std::max(s.max_indentation, -data_.geometry[i].gap);
+      law_event(ContactEvent::kMaxIndentation, p, t);
+    } else if (found[1] > 0) {  // δ̇ from − to +: compression again while in contact
+      ++result_.stats.events;
+      s.compressing = true;
+      law_event(ContactEvent::kReload, p, t);
     }
     if (found[2] != 0) {
       ++result_.stats.events;
@@ -399,6 +456,7 @@ void Run::emit(double t, N_Vector y, const SampleObserver& observer) {
   sample_.v = v_of(y);
   sample_.absorbed_work = work_of(y);
   sample_.contacts = state_.contacts;
+  copy_law_states(y, sample_.contacts);
   forward(model_, sample_, data_);
   observer(sample_, data_);
 }
@@ -430,6 +488,10 @@ void Run::execute(const SampleObserver& observer) {
   q_of(y_) = state_.q;
   v_of(y_) = state_.v;
   work_of(y_) = state_.absorbed_work;
+  for (int p = 0; p < pairs_; ++p) {
+    const PairState& s = state_.contacts[static_cast<std::size_t>(p)];
+    std::copy(s.law_state, s.law_state + continuous_size(p), law_states_of(y_, p));
+  }
   N_VConst(options_.integrator.absolute_tolerance, tolerances_);
   work_of(tolerances_).setConstant(kLedgerAbsoluteTolerance);
 
@@ -461,6 +523,7 @@ void Run::execute(const SampleObserver& observer) {
   if (options_.integrator.max_step > 0.0) ERKStepSetMaxStep(arkode_, options_.integrator.max_step);
   ERKStepSetStopTime(arkode_, t_end);
   std::vector<int> directions(static_cast<std::size_t>(kRootsPerPair * pairs_), -1);
+  for (int p = 0; p < pairs_; ++p) directions[static_cast<std::size_t>(kRootsPerPair * p + 1)] = 0;  // both phase changes
   if (pairs_ > 0) {
     ERKStepRootInit(arkode_, kRootsPerPair * pairs_, roots_callback);
     ERKStepSetRootDirection(arkode_, directions.data());

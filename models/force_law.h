@@ -70,8 +70,23 @@ using ForceFunction = ContactForce (*)(const ContactInput& input, const double* 
 // compile time: e.g. a target restitution into a normalised damping factor. May be null.
 using PrepareFunction = void (*)(double* parameters);
 
-// Called once at contact onset to initialise per-contact state. May be null.
-using OnsetFunction = void (*)(const ContactInput& input, const double* parameters, double* state);
+// Contact events the engine locates exactly (root finding) and reports to the law.
+enum class ContactEvent : std::uint8_t {
+  kOnset,            // first touch: δ = 0, δ̇ = δ̇⁻ (state is zeroed just before)
+  kMaxIndentation,   // δ̇ crosses 0 from + to −: the end of a compression phase (δ = its maximum)
+  kReload,           // δ̇ crosses 0 from − to +: a new compression phase while still in contact
+  kSeparation,       // the contact ends
+};
+
+// Updates the law's per-contact state at an event. Discrete history (δ_max, F_max, residual indentation,
+// phase) changes only here, so the force stays a smooth function of (δ, δ̇, state) between events. May be null.
+using EventFunction = void (*)(ContactEvent event, const ContactInput& input, const double* parameters,
+                               double* state);
+
+// Time derivative of the law's continuous internal states (the first LawInfo::continuous_state_size entries
+// of its state), integrated by the engine with q and v (e.g. Xiong's α). May be null.
+using StateRateFunction = void (*)(const ContactInput& input, const double* parameters, const double* state,
+                                   double* rate);
 
 // Elastic (recoverable) energy stored at indentation δ, for the energy ledger. May be null (then the
 // whole absorbed work counts as dissipated once the contact ends).
@@ -84,9 +99,11 @@ struct LawInfo {
   std::string_view family;
   std::string_view formula;   // one line, plain text
   std::string_view source;    // paper and equation
+  std::string_view notes;     // decisions and corrections to the printed formula (docs/models.md)
   std::span<const LawParameter> parameters;
   std::uint32_t needs = kNeedsNothing;
-  int state_size = 0;
+  int state_size = 0;             // per-contact state entries (≤ kMaxLawState)
+  int continuous_state_size = 0;  // of which the first ones are integrated (StateRateFunction)
   Separation separation = Separation::kIndentation;
   bool can_tension = false;   // F < 0 possible while δ > 0 in an isolated impact
   bool force_jump = false;    // F ≠ 0 at δ = 0 on first touch
@@ -97,7 +114,8 @@ struct LawInfo {
   double accurate_restitution_max = 0.0;
   ForceFunction force = nullptr;
   PrepareFunction prepare = nullptr;
-  OnsetFunction onset = nullptr;
+  EventFunction event = nullptr;
+  StateRateFunction state_rate = nullptr;
   PotentialFunction potential = nullptr;
 };
 

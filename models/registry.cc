@@ -16,6 +16,11 @@ std::vector<LawInfo> register_builtin_laws() {
   append_elastic_laws(laws);
   append_kelvin_voigt_laws(laws);
   append_hunt_crossley_family(laws);
+  append_poursina_nikravesh_laws(laws);
+  append_power_law_damping_laws(laws);
+  append_granular_laws(laws);
+  append_elastoplastic_laws(laws);
+  append_alternative_laws(laws);
   return laws;
 }
 

@@ -7,6 +7,7 @@
 // point_b − point_a = gap · normal.
 #include "contact/narrowphase.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <numbers>
@@ -437,6 +438,32 @@ TEST_F(FclFallback, CylinderAboveABoxSeparated) {
   expect_vector_near(g.normal, -Vector3d::UnitZ(), 1e-6, "normal");
   EXPECT_NEAR(g.point_a.z(), 0.6, 1e-6);
   EXPECT_NEAR(g.point_b.z(), 0.5, 1e-6);
+}
+
+TEST_F(FclFallback, GapIsContinuousThroughTouch) {
+  // Within FCL's 1e-6 solver tolerance of touching, its collision query (MPR) and its distance query (GJK) may
+  // disagree about overlap; the reported gap must still be the true one to that tolerance, never the −1 that
+  // fcl::distance returns for shapes it finds intersecting. Cylinder on the cube: gap = s exactly; tilted
+  // capsule (as in TiltedCapsuleOnABoxOverlapping): gap = s.
+  const Shape cylinder = make_cylinder(0.2, 1.0), capsule = make_capsule(0.2, 1.0);
+  const Shape box = make_box(Vector3d(0.5, 0.5, 0.5));
+  const double beta = 0.5, phi = 0.3;
+  const Matrix3d R = rotation_about(Vector3d::UnitY(), beta) * rotation_about(Vector3d::UnitX(), phi);
+  const double capsule_bottom = 0.5 * std::cos(beta) * std::cos(phi) + 0.2;  // centre height above its lowest point
+  for (double s : {1e-5, 1e-6, 3e-7, 1e-7, 1e-8, 1e-9, 0.0, -1e-9, -1e-8, -1e-7, -3e-7, -1e-6, -1e-5}) {
+    const PairGeometry g_cylinder =
+        query(cylinder, make_pose(Vector3d(0.1, 0.05, 1.0 + s)), box, Isometry3d::Identity());
+    EXPECT_NEAR(g_cylinder.gap, s, 1e-6) << "cylinder, s = " << s;
+    const PairGeometry g_capsule =
+        query(capsule, make_pose(Vector3d(0.1, 0.05, 0.5 + capsule_bottom + s), R), box, Isometry3d::Identity());
+    EXPECT_NEAR(g_capsule.gap, s, 1e-6) << "capsule, s = " << s;
+    // Near touch the normal comes from the witness points, so it is defined only while they are apart by
+    // more than round-off (at s = 0 they coincide); GJK and MPR iterate to 1e-6, hence 1e-5.
+    if (std::abs(s) >= 1e-9) {
+      EXPECT_LE((g_cylinder.normal + Vector3d::UnitZ()).norm(), 1e-5) << "cylinder normal, s = " << s;
+      EXPECT_LE((g_capsule.normal + Vector3d::UnitZ()).norm(), 1e-5) << "capsule normal, s = " << s;
+    }
+  }
 }
 
 TEST(NarrowphaseSupported, EveryOrderedPairButHalfspaceHalfspace) {

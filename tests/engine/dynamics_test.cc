@@ -4,8 +4,8 @@
 // free fall, and the effective mass along a contact normal.
 #include "engine/dynamics.h"
 
+#include <algorithm>
 #include <cmath>
-#include <limits>
 #include <numbers>
 
 #include <Eigen/Cholesky>

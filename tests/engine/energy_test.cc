@@ -3,6 +3,7 @@
 // kinetic and gravitational energy in closed form.
 #include "engine/energy.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 

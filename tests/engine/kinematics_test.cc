@@ -3,6 +3,7 @@
 // kinematics, and point and angular velocities of random trees against finite differences of poses.
 #include "engine/kinematics.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 

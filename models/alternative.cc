@@ -1,0 +1,9 @@
+// SPDX-License-Identifier: MIT
+// PLACEHOLDER: being written.
+#include "models/laws.h"
+
+namespace contactlab {
+
+void append_alternative_laws(std::vector<LawInfo>&) {}
+
+}  // namespace contactlab

@@ -1,0 +1,9 @@
+// SPDX-License-Identifier: MIT
+// PLACEHOLDER: being written.
+#include "models/laws.h"
+
+namespace contactlab {
+
+void append_power_law_damping_laws(std::vector<LawInfo>&) {}
+
+}  // namespace contactlab
