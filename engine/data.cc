@@ -38,7 +38,7 @@ Data::Data(const Model& model) {
 
 State make_state(const Model& model) {
   State state;
-  state.q = Eigen::VectorXd::Zero(model.nq);
+  state.q = neutral_configuration(model);
   state.v = Eigen::VectorXd::Zero(model.nv);
   state.contacts.assign(model.contact.pairs.size(), PairState{});
   state.absorbed_work = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.contact.pairs.size()));

@@ -13,11 +13,17 @@ Energy energy(const Model& model, const State& state, const Data& data) {
     const Vec6& v = data.velocity[i];
     e.kinetic += 0.5 * v.dot(body.spatial_inertia * v);
     e.gravitational -= body.mass * model.gravity.dot(com_position(model, data, static_cast<int>(i)));
+    const Joint& joint = body.joint;
+    if (joint.stiffness != 0.0) {
+      const double stretch = state.q[joint.q_index] - joint.rest_position;
+      e.spring += 0.5 * joint.stiffness * stretch * stretch;
+    }
   }
   for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
     e.elastic += pair_elastic_energy(model.contact.pairs[p], state.contacts[p], data.contact_input[p]);
   }
   e.absorbed = state.absorbed_work.sum();
+  e.joint_work = state.joint_work;
   return e;
 }
 

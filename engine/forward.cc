@@ -35,11 +35,23 @@ void contact_forces(const Model& model, double time, std::span<const PairState> 
   }
 }
 
+void joint_forces(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
+                  const Eigen::Ref<const Eigen::VectorXd>& v, Data& data) {
+  data.tau.setZero();
+  for (std::size_t i = 1; i < model.bodies.size(); ++i) {
+    const Joint& joint = model.bodies[i].joint;
+    if (!joint.has_force_element()) continue;
+    data.tau[joint.v_index] = -joint.stiffness * (q[joint.q_index] - joint.rest_position) -
+                              joint.damping * v[joint.v_index] + joint.effort(time);
+  }
+}
+
 void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
               const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts, Data& data) {
   forward_kinematics(model, q, v, data);
   contact_geometry(model, contacts, false, data);
   contact_forces(model, time, contacts, data);
+  joint_forces(model, time, q, v, data);
   forward_dynamics(model, data);
 }
 
@@ -47,6 +59,7 @@ void forward(const Model& model, const State& state, Data& data) {
   forward_kinematics(model, state.q, state.v, data);
   contact_geometry(model, state.contacts, true, data);
   contact_forces(model, state.time, state.contacts, data);
+  joint_forces(model, state.time, state.q, state.v, data);
   forward_dynamics(model, data);
   for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
     if (!state.contacts[p].active) {

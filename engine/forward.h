@@ -18,8 +18,12 @@ void contact_geometry(const Model& model, std::span<const PairState> contacts, b
 // Law forces of the active pairs (after contact_geometry), mapped onto the bodies as spatial forces.
 void contact_forces(const Model& model, double time, std::span<const PairState> contacts, Data& data);
 
+// Generalized forces of the joints' force elements (springs, dampers, efforts) into data.tau.
+void joint_forces(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
+                  const Eigen::Ref<const Eigen::VectorXd>& v, Data& data);
+
 // The whole right-hand side at (time, q, v, contacts): leaves q̈ in data.qdd and every active pair's force
-// in data.contact_force. Generalized forces of force elements are data.tau (zero for now).
+// in data.contact_force (joint force elements in data.tau).
 void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
               const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts, Data& data);
 

@@ -13,9 +13,29 @@
 namespace contactlab {
 
 enum class JointType : std::uint8_t {
-  kFixed,      // welded to the parent
-  kRevolute,   // rotation q [rad] about `axis`
-  kPrismatic,  // translation q [m] along `axis`
+  kFixed,      // welded to the parent; no coordinates
+  kRevolute,   // q = angle [rad] about `axis`; v = q̇
+  kPrismatic,  // q = displacement [m] along `axis`; v = q̇
+  kPlanar,     // q = (x, y, θ) in the joint frame's xy plane, θ about its z; v = (v_x, v_y, ω) with v_x, v_y
+               // the velocity of the body origin in the body frame (so the motion subspace is constant)
+  kSpherical,  // q = unit quaternion (w, x, y, z) of the body in the joint frame; v = ω in the body frame
+  kFree,       // q = (x, y, z, w, qx, qy, qz): position in the joint frame, then the quaternion;
+               // v = (ω, v): angular velocity and velocity of the body origin, both in the body frame
+};
+
+// A generalized force of time on a one-coordinate joint (a motor torque or force): constant, a sine, or a
+// piecewise-linear table (held constant outside it).
+struct TimeFunction {
+  enum class Kind : std::uint8_t { kConstant, kSine, kTable };
+  Kind kind = Kind::kConstant;
+  double value = 0.0;      // constant; offset of the sine
+  double amplitude = 0.0;  // sine
+  double frequency = 0.0;  // sine [Hz]
+  double phase = 0.0;      // sine [rad]
+  std::vector<double> times;   // table, increasing [s]
+  std::vector<double> values;  // table
+  double operator()(double time) const;
+  bool is_zero() const { return kind == Kind::kConstant && value == 0.0; }
 };
 
 const char* joint_type_name(JointType type);
@@ -28,6 +48,12 @@ struct Joint {
   int v_index = 0;                    // first generalized velocity (set by finalize)
   int nq = 0;
   int nv = 0;
+  // Force elements of one-coordinate joints: τ = −stiffness (q − rest_position) − damping q̇ + effort(t).
+  double stiffness = 0.0;      // [N·m/rad] or [N/m]
+  double damping = 0.0;        // [N·m·s/rad] or [N·s/m]
+  double rest_position = 0.0;  // [rad] or [m]
+  TimeFunction effort;         // [N·m] or [N]
+  bool has_force_element() const { return stiffness != 0.0 || damping != 0.0 || !effort.is_zero(); }
 };
 
 // A rigid body. Its frame coincides with its joint frame when the joint coordinates are zero.
@@ -59,11 +85,27 @@ int add_body(Model& model, Body body);
 // naming the offending body.
 void finalize(Model& model);
 
-// Motion subspace S (6 × nv) of a body's joint, in the body frame (constant for these joint types).
+// Coordinates of a joint type: (nq, nv).
+int joint_nq(JointType type);
+int joint_nv(JointType type);
+
+// Motion subspace S (6 × nv) of a body's joint, in the body frame (constant for every joint type).
 Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6> motion_subspace(const Joint& joint);
 
-// X_JB(q): the body frame relative to its joint frame.
+// X_JB(q): the body frame relative to its joint frame. Quaternions are normalised here, so a small drift
+// of their norm during integration does not reach the kinematics.
 Pose joint_transform(const Joint& joint, const double* q);
+
+// q̇ = N(q) v for the whole model (quaternion rates ½ q ⊗ (0, ω); planar and free positions from body-frame
+// velocities).
+void configuration_derivative(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
+                              const Eigen::Ref<const Eigen::VectorXd>& v, Eigen::Ref<Eigen::VectorXd> qdot);
+
+// Rescales every quaternion of q to unit norm.
+void normalize_configuration(const Model& model, Eigen::Ref<Eigen::VectorXd> q);
+
+// The configuration with every joint at zero (identity quaternions).
+Eigen::VectorXd neutral_configuration(const Model& model);
 
 // True when the body cannot move relative to the world (only fixed joints between it and the world).
 bool is_fixed_to_world(const Model& model, int body);

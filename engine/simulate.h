@@ -2,6 +2,8 @@
 // Time integration with contact events: SUNDIALS ARKODE (explicit Dormand–Prince 5(4)) with root finding on
 // each pair's gap (onset), indentation (separation), indentation rate (maximum indentation) and force rate
 // (force peak). The right-hand side is smooth between events; after each event the integrator restarts.
+// Fixed-step methods locate the same events inside a step (cubic Hermite interpolation of the state, then a
+// re-step from the step's start to the event), so the impact velocity is exact to the method's order.
 #pragma once
 
 #include <functional>
@@ -15,8 +17,14 @@
 namespace contactlab {
 
 enum class IntegratorMethod {
-  kDormandPrince,  // ARKODE ERKStep, ARKODE_DORMAND_PRINCE_7_4_5, adaptive
+  kDormandPrince,    // ARKODE ERKStep, explicit Dormand–Prince 5(4), adaptive (the default)
+  kBdf,              // CVODE, variable-order BDF with Newton iterations and a dense Jacobian (stiff problems)
+  kSymplecticEuler,  // fixed step: v ← v + h a(q, v); q ← q + h N(q) v  (order 1, symplectic)
+  kVelocityVerlet,   // fixed step: half kick, drift, half kick (order 2, symplectic for conservative forces)
+  kRungeKutta4,      // fixed step: classical RK4 (order 4)
 };
+
+bool is_fixed_step(IntegratorMethod method);
 
 const char* integrator_method_name(IntegratorMethod method);
 
@@ -24,8 +32,9 @@ struct IntegratorOptions {
   IntegratorMethod method = IntegratorMethod::kDormandPrince;
   double relative_tolerance = 1e-8;
   double absolute_tolerance = 1e-10;  // on q and v
-  double initial_step = 0.0;          // [s]; 0 lets ARKODE choose
+  double initial_step = 0.0;          // [s]; 0 lets the adaptive method choose
   double max_step = 0.0;              // [s]; 0 means unbounded
+  double step = 1e-6;                 // [s], the step of the fixed-step methods
   long max_steps = 50'000'000;
   bool locate_force_peaks = true;     // root-find dF/dt = 0 so max_force is exact (costs ~1 RHS per step)
 };

@@ -18,6 +18,7 @@ struct State {
   Eigen::VectorXd v;                  // generalized velocities
   std::vector<PairState> contacts;    // one per contact pair of the model
   Eigen::VectorXd absorbed_work;      // ∫ F δ̇ dt per contact pair since t = 0 [J] (the energy ledger)
+  double joint_work = 0.0;            // work of the joints' dampers and efforts on the bodies since t = 0 [J]
 };
 
 // A state at rest at q = 0, sized for the model.

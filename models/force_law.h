@@ -5,6 +5,12 @@
 // normal_velocity = d(indentation)/dt, > 0 while approaching; force > 0 is repulsive.
 // A law never sees bodies, geometry libraries, scene files or logging: everything it needs arrives
 // in ContactInput, its compiled parameters and its per-contact state.
+//
+// A law is evaluated only while its contact is active: from the located onset (δ = 0, where laws with a
+// force jump give their full dashpot force) to the located separation. Trial steps of the integrator may
+// pass slightly beyond separation (δ < 0); there a law must stay continuous — laws that vanish at δ = 0
+// return 0, dashpot laws continue their formula with the δ^n terms taken at 0 — so that the separation is
+// located accurately.
 #pragma once
 
 #include <cstdint>
@@ -72,7 +78,7 @@ using PrepareFunction = void (*)(double* parameters);
 
 // Contact events the engine locates exactly (root finding) and reports to the law.
 enum class ContactEvent : std::uint8_t {
-  kOnset,            // first touch: δ = 0, δ̇ = δ̇⁻ (state is zeroed just before)
+  kOnset,            // first touch: δ = 0, δ̇ = δ̇⁻ (the state persists from the pair's last contact; reset it here if the law wants)
   kMaxIndentation,   // δ̇ crosses 0 from + to −: the end of a compression phase (δ = its maximum)
   kReload,           // δ̇ crosses 0 from − to +: a new compression phase while still in contact
   kSeparation,       // the contact ends

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: MIT
 // Hunt–Crossley family: F = K δ^n (1 + z δ̇/δ̇⁻), i.e. hysteresis damping χ = z K / δ̇⁻ with the normalised
 // damping z = z(c_r) each paper derives from the target restitution c_r (models.md §3.D, §2.5).
-// The laws differ only in z(c_r); adding one is one row in append_hunt_crossley_family.
+// The laws differ only in z(c_r); adding one is one row in append_hunt_crossley_family. The last two reuse the
+// family force differently: wang_yield takes z from the yield strengths and δ̇⁻ (no target c_r), luo_nahon replaces
+// K δ^n by the volumetric k_v δ = γπE*A0δ/s′_max.
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <numbers>
 
 #include "models/laws.h"
 #include "models/restitution.h"
@@ -56,13 +61,18 @@ void prepare(double* parameters) {
   parameters[kDampingSlot] = NormalisedDamping(parameters[0]);
 }
 
-ContactForce force(const ContactInput& in, const double* parameters, const double*) {
+// The family's force for a given z: K δ^n (1 + z δ̇/δ̇⁻) and its partials.
+ContactForce family_force(const ContactInput& in, double z) {
   if (in.indentation <= 0.0) return {};
-  const double z = parameters[kDampingSlot];
   const double elastic = in.stiffness * std::pow(in.indentation, in.exponent);
   const double damping_factor = 1.0 + z * in.normal_velocity / in.impact_velocity;
   return {elastic * damping_factor, in.exponent * elastic / in.indentation * damping_factor,
           elastic * z / in.impact_velocity};
+}
+
+// Hunt–Crossley family: K δ^n (1 + z δ̇/δ̇⁻), z from prepare — S000 Eq (1), (5)–(6); S001 Eq (5.9)–(5.12), (5.18).
+ContactForce force(const ContactInput& in, const double* parameters, const double*) {
+  return family_force(in, parameters[kDampingSlot]);
 }
 
 double potential(const ContactInput& in, const double*, const double*) {
@@ -92,6 +102,98 @@ LawInfo member(std::string_view id, std::span<const std::string_view> aliases, s
   law.prepare = prepare_damping;
   law.potential = potential;
   return law;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// wang_yield: the Zhiying–Qishao z with c* from the yield strengths instead of a target c_r (models.md §3.D9).
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+enum WangYieldSlot {
+  kFirstYieldStrength = 0,
+  kSecondYieldStrength = 1,
+  kSimilarStrengthTolerance = 2,
+  kVelocityCoefficient = 3,
+  kRestitutionSlope = 4,  // derived: 0.26 · K*  [(s/m)^{1/3}]
+};
+
+constexpr LawParameter kWangYieldParameters[] = {
+    {"yield_strength_1", "Pa", "σ1: yield strength of body 1 (S001 Eq (5.59))", 0.0, true, 0.0, kInf, true, true},
+    {"yield_strength_2", "Pa", "σ2: yield strength of body 2 (S001 Eq (5.59))", 0.0, true, 0.0, kInf, true, true},
+    {"similar_strength_tolerance", "-",
+     "relative tolerance of the case σ2 ≈ σ1 in S001 Eq (5.59): |σ1 − σ2| ≤ tolerance · max(σ1, σ2) (not given in "
+     "the paper)",
+     0.05, false, 0.0, 0.5, false, true},
+    {"velocity_coefficient", "(s/m)^(1/3)", "the 0.26 of c* = 1 − 0.26 K* δ̇⁻^{1/3}, for δ̇⁻ in m/s (S001 Eq (5.58))",
+     0.26, false, 0.0, kInf, false, true},
+};
+
+// K* of S001 Eq (5.59): σ1/(σ1 − σ2) if σ1 ≥ 2σ2; σ1/σ2 if σ2 ≈ σ1; σ1/(σ1 + σ2) otherwise.
+double wang_strength_ratio(double sigma1, double sigma2, double tolerance) {
+  if (sigma1 >= 2.0 * sigma2) return sigma1 / (sigma1 - sigma2);
+  if (std::abs(sigma1 - sigma2) <= tolerance * std::max(sigma1, sigma2)) return sigma1 / sigma2;
+  return sigma1 / (sigma1 + sigma2);
+}
+
+void wang_yield_prepare(double* p) {
+  p[kRestitutionSlope] = p[kVelocityCoefficient] *
+                         wang_strength_ratio(p[kFirstYieldStrength], p[kSecondYieldStrength], p[kSimilarStrengthTolerance]);
+}
+
+// Wang et al. [185]: K δ^n [1 + 3(1−c*²)e^{2(1−c*)}/4 · δ̇/δ̇⁻], c* = 1 − 0.26 K* δ̇⁻^{1/3} — S001 Eq (5.58)–(5.60).
+ContactForce wang_yield_force(const ContactInput& in, const double* p, const double*) {
+  if (in.indentation <= 0.0) return {};
+  if (!(in.impact_velocity > 0.0)) return family_force(in, 0.0);  // c* = 1: no damping (and no 0/0)
+  // c* depends only on δ̇⁻, frozen at onset, so z is constant during the contact; c* ≤ 0 at high speed is
+  // clamped to 0, where the ZQ z stays finite (3e²/4), so (0, 1] and [0, 1] give the same limit.
+  const double restitution =
+      std::clamp(1.0 - p[kRestitutionSlope] * std::cbrt(in.impact_velocity), 0.0, 1.0);
+  return family_force(in, z_zhiying_qishao(restitution));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// luo_nahon: point-contact reading of the volumetric law (models.md §3.D15, project decision).
+
+enum LuoNahonSlot {
+  kLuoRestitution = 0,
+  kContactArea = 1,
+  kShapeCoefficient = 2,
+  kCaseCoefficient = 3,
+  kLuoDamping = 4,        // derived: exact z(c_r)
+  kStiffnessPerModulus = 5,  // derived: γ π A0 / s′_max [m], so k_v = E* · this
+};
+
+constexpr LawParameter kLuoNahonParameters[] = {
+    {"restitution", "-", "target coefficient of restitution c_r (exact z, S001 Eq (5.23))", 0.0, true, 0.0, 1.0, true,
+     false},
+    {"contact_area", "m²", "A0: contact area of the interference geometry (S001 Eq (5.27))", 0.0, true, 0.0, kInf, true,
+     true},
+    {"shape_coefficient", "m",
+     "s′_max: shape coefficient of the interference geometry (S001 Eq (5.27)); a length, since γπE*A0δ/s′_max is a "
+     "force only if s′_max is in m",
+     0.0, true, 0.0, kInf, true, true},
+    {"case_coefficient", "-", "γ: case coefficient (pressure distribution, contact vs interference geometry)", 1.0, false,
+     0.0, kInf, true, true},
+};
+
+void luo_nahon_prepare(double* p) {
+  p[kLuoDamping] = hunt_crossley_exact_damping(p[kLuoRestitution]);
+  p[kStiffnessPerModulus] = p[kCaseCoefficient] * std::numbers::pi * p[kContactArea] / p[kShapeCoefficient];
+}
+
+// Luo–Nahon: (1 + χ′δ̇) γ π E* A0 δ / s′_max with χ′ = χ/K = z/δ̇⁻, δ for δ_max — S001 Eq (5.27)–(5.30).
+ContactForce luo_nahon_force(const ContactInput& in, const double* p, const double*) {
+  if (in.indentation <= 0.0) return {};
+  const double stiffness = in.effective_modulus * p[kStiffnessPerModulus];  // k_v [N/m]
+  const double z_over_impact = p[kLuoDamping] / in.impact_velocity;          // χ′ [s/m]
+  const double damping_factor = 1.0 + z_over_impact * in.normal_velocity;
+  return {stiffness * in.indentation * damping_factor, stiffness * damping_factor,
+          stiffness * in.indentation * z_over_impact};
+}
+
+double luo_nahon_potential(const ContactInput& in, const double* p, const double*) {
+  if (in.indentation <= 0.0) return 0.0;
+  return 0.5 * in.effective_modulus * p[kStiffnessPerModulus] * in.indentation * in.indentation;
 }
 
 }  // namespace
@@ -133,6 +235,41 @@ void append_hunt_crossley_family(std::vector<LawInfo>& laws) {
                         "Corral et al. (S001) Eq (5.64)", prepare<z_zhang_2020>, 0.317));
   laws.push_back(member("safaeifar_farshidianfar", kNoAliases, "F = K δ^n [1 + 5(1−c)/(4c) · δ̇/δ̇⁻]",
                         "Corral et al. (S001) Eq (5.66)", prepare<z_safaeifar_farshidianfar>, 0.937));
+
+  // wang_yield: no target c_r (c* comes from the materials and δ̇⁻), hence no accurate range.
+  LawInfo wang_yield = member("wang_yield", kNoAliases,
+                              "F = K δ^n [1 + 3(1−c*²)e^{2(1−c*)}/4 · δ̇/δ̇⁻], c* = 1 − 0.26 K*(σ1, σ2) δ̇⁻^{1/3}",
+                              "Corral et al. (S001) Eq (5.58)–(5.60) (Wang et al. [185])", wang_yield_prepare, 0.0,
+                              0.0);
+  wang_yield.parameters = kWangYieldParameters;
+  wang_yield.force = wang_yield_force;
+  wang_yield.notes =
+      "models.md §3.D9, §7 item 11. z is the Zhiying–Qishao form evaluated at c* instead of c_r. K* per Eq (5.59) "
+      "read with '−' in case 1 and '≥' in its condition (models.md §3.D9); the tolerance of 'σ2 ≈ σ1' is not given "
+      "and is a parameter (default 5 %); case 1 is tested first. c* = 1 − 0.26 K* δ̇⁻^{1/3} (0.26 in (s/m)^{1/3}, "
+      "δ̇⁻ in m/s, a parameter) is clamped to [0, 1] (z finite at c* = 0). c* depends on δ̇⁻, which prepare cannot "
+      "know: it is computed in the force from ContactInput::impact_velocity (frozen at onset, so z is constant "
+      "during a contact; no state). S001 Table 1 prints 1 − c*³ in this row; Eq (5.60) and 'similar to "
+      "Zhiying–Qishao' give 1 − c*², the only form whose z → 1.5(1 − c*) as c* → 1, i.e. that returns c* in the "
+      "elastic limit (tests/models/hunt_crossley_family_test.cc).";
+  laws.push_back(wang_yield);
+
+  // luo_nahon: exact z, so the target is met for any k_v (§2.5 holds for n = 1).
+  LawInfo luo_nahon = member("luo_nahon", kNoAliases, "F = (1 + z δ̇/δ̇⁻) γ π E* A0 δ / s′_max, z exact(c_r)",
+                             "Corral et al. (S001) Eq (5.27)–(5.30) (Luo–Nahon [166]); z from Eq (5.23)–(5.25)",
+                             luo_nahon_prepare, 0.0, 1.0);
+  luo_nahon.parameters = kLuoNahonParameters;
+  luo_nahon.needs = kNeedsImpactVelocity | kNeedsMaterials;
+  luo_nahon.force = luo_nahon_force;
+  luo_nahon.potential = luo_nahon_potential;
+  luo_nahon.notes =
+      "models.md §3.D15, §7 item 16; project decision: point contact, the interference geometry given as parameters "
+      "(A0, s′_max, γ) and the current indentation δ standing for δ_max, so F = k_v δ (1 + z δ̇/δ̇⁻) with "
+      "k_v = γπE*A0/s′_max (E* from ContactInput, S001 Eq (5.28) equals our 1/E* = Σ(1−ν_i²)/E_i). χ′ = χ/K with the "
+      "exact χ = zK/δ̇⁻ gives χ′ = z/δ̇⁻, so the Hertz K cancels and the law ignores ContactInput::stiffness and "
+      "exponent. c_out = c_r exactly for any k_v (models.md §2.5, n = 1). Units: γπE*A0δ/s′_max is a force only if "
+      "s′_max is a length, so shape_coefficient is in m (S001 calls it a coefficient without units).";
+  laws.push_back(luo_nahon);
 }
 
 }  // namespace contactlab

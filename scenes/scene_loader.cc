@@ -364,10 +364,11 @@ class Compiler {
   std::map<std::string, int> shape_index_;
   std::vector<ShapeSource> shape_sources_;
   struct InitialValues {
-    YAML::Node q;
-    YAML::Node v;
+    YAML::Node node;
     std::string path;
   };
+  void read_initial(const InitialValues& initial, const Joint& joint, State& state);
+  TimeFunction read_time_function(const MapReader& map, const char* key);
   std::vector<InitialValues> initial_;  // per body
 };
 
@@ -482,7 +483,7 @@ void Compiler::compute_inertia_from_shapes(Body& body, int body_index, const Map
 
 void Compiler::read_bodies(const MapReader& top) {
   body_index_["world"] = 0;
-  initial_.resize(1);
+  initial_.resize(1);  // the world
   if (top.has("world")) {
     MapReader world(reader_, top.get("world"), "world", {"shapes"});
     if (world.has("shapes")) {
@@ -504,9 +505,22 @@ void Compiler::read_bodies(const MapReader& top) {
     body.name = m.text("name", "");
     if (body_index_.count(body.name)) m.fail("name", "a body named '" + body.name + "' already exists ('world' is reserved)");
 
-    MapReader joint(reader_, m.get("joint"), m.child("joint"), {"type", "parent", "axis", "position", "rotation"});
-    const std::string type = joint.choice("type", {"fixed", "revolute", "prismatic"}, "fixed");
-    body.joint.type = type == "revolute" ? JointType::kRevolute : type == "prismatic" ? JointType::kPrismatic : JointType::kFixed;
+    MapReader joint(reader_, m.get("joint"), m.child("joint"),
+                    {"type", "parent", "axis", "position", "rotation", "stiffness", "damping", "rest_position", "effort"});
+    const std::vector<std::string_view> joint_types = {"fixed", "revolute", "prismatic", "planar", "spherical", "free"};
+    const std::string type = joint.choice("type", joint_types, "fixed");
+    for (JointType candidate : {JointType::kFixed, JointType::kRevolute, JointType::kPrismatic, JointType::kPlanar,
+                                JointType::kSpherical, JointType::kFree}) {
+      if (type == joint_type_name(candidate)) body.joint.type = candidate;
+    }
+    const bool one_coordinate = body.joint.type == JointType::kRevolute || body.joint.type == JointType::kPrismatic;
+    for (const char* key : {"stiffness", "damping", "rest_position", "effort"}) {
+      if (joint.has(key) && !one_coordinate) joint.fail(key, "force elements need a revolute or prismatic joint");
+    }
+    body.joint.stiffness = joint.checked("stiffness", 0.0, "a spring stiffness >= 0 [N·m/rad or N/m]", non_negative);
+    body.joint.damping = joint.checked("damping", 0.0, "a damping coefficient >= 0 [N·m·s/rad or N·s/m]", non_negative);
+    body.joint.rest_position = joint.number("rest_position", 0.0);
+    if (joint.has("effort")) body.joint.effort = read_time_function(joint, "effort");
     const std::string parent = joint.text("parent", "world");
     auto parent_it = body_index_.find(parent);
     if (parent_it == body_index_.end()) {
@@ -546,8 +560,7 @@ void Compiler::read_bodies(const MapReader& top) {
     } else if (moving) {
       compute_inertia_from_shapes(body, index, m);
     }
-    MapReader initial(reader_, m.get("initial"), m.child("initial"), {"q", "v"});
-    initial_.push_back({initial.get("q"), initial.get("v"), initial.path()});
+    initial_.push_back({m.get("initial"), m.child("initial")});
     scene_.model.bodies.push_back(body);
   }
 }
@@ -753,10 +766,19 @@ void Compiler::read_integration(const MapReader& top) {
   sim.duration = top.checked("duration", std::nullopt, "a positive duration [s]", positive);
   MapReader integrator(reader_, top.get("integrator"), "integrator",
                        {"method", "relative_tolerance", "absolute_tolerance", "initial_step", "max_step", "max_steps",
-                        "locate_force_peaks"});
-  integrator.choice("method", {"dormand_prince"}, "dormand_prince");
+                        "step", "locate_force_peaks"});
+  const std::string method =
+      integrator.choice("method", {"dormand_prince", "bdf", "symplectic_euler", "velocity_verlet", "rk4"}, "dormand_prince");
   IntegratorOptions& options = sim.integrator;
-  options.method = IntegratorMethod::kDormandPrince;
+  for (IntegratorMethod candidate : {IntegratorMethod::kDormandPrince, IntegratorMethod::kBdf, IntegratorMethod::kSymplecticEuler,
+                                     IntegratorMethod::kVelocityVerlet, IntegratorMethod::kRungeKutta4}) {
+    if (method == integrator_method_name(candidate)) options.method = candidate;
+  }
+  if (is_fixed_step(options.method)) {
+    options.step = integrator.checked("step", std::nullopt, "a positive fixed step [s] for method " + method, positive);
+  } else if (integrator.has("step")) {
+    integrator.fail("step", "only the fixed-step methods (symplectic_euler, velocity_verlet, rk4) take a step; use initial_step/max_step");
+  }
   options.relative_tolerance = integrator.checked("relative_tolerance", options.relative_tolerance, "a tolerance in (0, 1)",
                                                   [](double x) { return x > 0.0 && x < 1.0; });
   options.absolute_tolerance = integrator.checked("absolute_tolerance", options.absolute_tolerance, "a positive tolerance", positive);
@@ -771,8 +793,131 @@ void Compiler::read_integration(const MapReader& top) {
   sim.output_steps_in_contact = output.flag("steps_in_contact", true);
 
   MapReader checks(reader_, top.get("checks"), "checks", {"energy_tolerance", "max_indentation_ratio"});
-  sim.energy_tolerance = checks.checked("energy_tolerance", sim.energy_tolerance, "a positive relative tolerance", positive);
+  // Fixed-step schemes oscillate in energy by O(h) (symplectic Euler) or O(h²): a looser default.
+  const double default_energy_tolerance = is_fixed_step(sim.integrator.method) ? 0.05 : sim.energy_tolerance;
+  sim.energy_tolerance = checks.checked("energy_tolerance", default_energy_tolerance, "a positive relative tolerance", positive);
   sim.max_indentation_ratio = checks.checked("max_indentation_ratio", sim.max_indentation_ratio, "a positive ratio", positive);
+}
+
+TimeFunction Compiler::read_time_function(const MapReader& map, const char* key) {
+  TimeFunction f;
+  const YAML::Node node = map.get(key);
+  if (node.IsScalar()) {
+    f.value = reader_.number(node, map.child(key));
+    return f;
+  }
+  MapReader choice(reader_, node, map.child(key), {"sine", "table"});
+  if (choice.has("sine") == choice.has("table")) {
+    reader_.fail(node, map.child(key), "expected a number, {sine: {...}} or {table: {times: [...], values: [...]}}");
+  }
+  if (choice.has("sine")) {
+    MapReader sine(reader_, choice.get("sine"), choice.child("sine"), {"amplitude", "frequency", "phase", "offset"});
+    f.kind = TimeFunction::Kind::kSine;
+    f.amplitude = sine.required_number("amplitude", "amplitude [N·m or N]");
+    f.frequency = sine.checked("frequency", std::nullopt, "a frequency >= 0 [Hz]", non_negative);
+    f.phase = sine.number("phase", 0.0);
+    f.value = sine.number("offset", 0.0);
+    return f;
+  }
+  MapReader table(reader_, choice.get("table"), choice.child("table"), {"times", "values"});
+  f.kind = TimeFunction::Kind::kTable;
+  for (const char* column : {"times", "values"}) {
+    const YAML::Node list = table.get(column);
+    if (!list.IsSequence() || list.size() == 0) table.fail(column, "expected a non-empty list of numbers");
+    std::vector<double>& out = std::string(column) == "times" ? f.times : f.values;
+    for (std::size_t k = 0; k < list.size(); ++k) out.push_back(reader_.number(list[k], table.child(column) + "[" + std::to_string(k) + "]"));
+  }
+  if (f.times.size() != f.values.size()) table.fail("values", "expected as many values as times");
+  for (std::size_t k = 1; k < f.times.size(); ++k) {
+    if (!(f.times[k] > f.times[k - 1])) table.fail("times", "expected increasing times");
+  }
+  return f;
+}
+
+// Initial coordinates and velocities of one joint: raw `q` and `v` (body-frame velocities for planar,
+// spherical and free joints), or the readable keys `position`, `angle`, `orientation`, `linear_velocity`,
+// `angular_velocity` given in the joint frame and converted here.
+void Compiler::read_initial(const InitialValues& initial, const Joint& joint, State& state) {
+  MapReader m(reader_, initial.node, initial.path,
+              {"q", "v", "position", "angle", "orientation", "linear_velocity", "angular_velocity"});
+  auto read_list = [&](const char* key, int count, Eigen::VectorXd& out, int offset) {
+    if (!m.has(key)) return;
+    const YAML::Node node = m.get(key);
+    const std::string path = m.child(key);
+    if (count == 0) reader_.fail(node, path, "a fixed joint has no coordinates");
+    if (node.IsScalar() && count == 1) {
+      out[offset] = reader_.number(node, path);
+      return;
+    }
+    if (!node.IsSequence() || static_cast<int>(node.size()) != count) {
+      reader_.fail(node, path, "expected " + std::to_string(count) + " value(s) for a " + joint_type_name(joint.type) +
+                                   " joint, found " + describe(node));
+    }
+    for (int k = 0; k < count; ++k) out[offset + k] = reader_.number(node[static_cast<std::size_t>(k)], path + "[" + std::to_string(k) + "]");
+  };
+  read_list("q", joint.nq, state.q, joint.q_index);
+  read_list("v", joint.nv, state.v, joint.v_index);
+
+  const bool planar = joint.type == JointType::kPlanar;
+  const bool rotating = joint.type == JointType::kSpherical || joint.type == JointType::kFree;
+  auto allowed = [&](const char* key, bool ok, const char* which) {
+    if (m.has(key) && !ok) m.fail(key, std::string("only ") + which + " joints take " + key);
+    if (m.has(key) && (m.has("q") || m.has("v"))) m.fail(key, std::string("give either q/v or ") + key + ", not both");
+  };
+  allowed("position", planar || joint.type == JointType::kFree, "planar and free");
+  allowed("angle", planar, "planar");
+  allowed("orientation", rotating, "spherical and free");
+  allowed("linear_velocity", planar || joint.type == JointType::kFree, "planar and free");
+  allowed("angular_velocity", planar || rotating, "planar, spherical and free");
+  double* q = state.q.data() + joint.q_index;
+  double* v = state.v.data() + joint.v_index;
+  Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
+  if (planar) {
+    const Eigen::Vector3d position = m.vector3("position", Eigen::Vector3d::Zero());
+    if (m.has("position")) {
+      if (position.z() != 0.0) m.fail("position", "a planar joint moves in its xy plane: expected z = 0");
+      q[0] = position.x();
+      q[1] = position.y();
+    }
+    if (m.has("angle")) q[2] = m.number("angle", 0.0);
+    rotation = Eigen::AngleAxisd(q[2], Eigen::Vector3d::UnitZ()).toRotationMatrix();
+    if (m.has("linear_velocity")) {
+      const Eigen::Vector3d body = rotation.transpose() * m.vector3("linear_velocity", Eigen::Vector3d::Zero());
+      v[0] = body.x();
+      v[1] = body.y();
+    }
+    if (m.has("angular_velocity")) v[2] = m.number("angular_velocity", 0.0);
+    return;
+  }
+  if (!rotating) return;
+  const int quaternion_offset = joint.type == JointType::kFree ? 3 : 0;
+  if (m.has("orientation")) {
+    MapReader orientation(reader_, m.get("orientation"), m.child("orientation"), {"axis", "angle"});
+    const Eigen::Quaterniond quaternion(Eigen::AngleAxisd(orientation.required_number("angle", "angle [rad]"),
+                                                          orientation.direction("axis", Eigen::Vector3d::UnitZ())));
+    q[quaternion_offset] = quaternion.w();
+    q[quaternion_offset + 1] = quaternion.x();
+    q[quaternion_offset + 2] = quaternion.y();
+    q[quaternion_offset + 3] = quaternion.z();
+  }
+  const Eigen::Quaterniond quaternion(q[quaternion_offset], q[quaternion_offset + 1], q[quaternion_offset + 2],
+                                      q[quaternion_offset + 3]);
+  if (!(quaternion.norm() > 0.0)) reader_.fail(m.get("q"), m.child("q"), "the quaternion (w, x, y, z) must be non-zero");
+  rotation = quaternion.normalized().toRotationMatrix();
+  if (m.has("angular_velocity")) {
+    const Eigen::Vector3d body = rotation.transpose() * m.vector3("angular_velocity", Eigen::Vector3d::Zero());
+    std::copy(body.data(), body.data() + 3, v);
+  }
+  if (joint.type == JointType::kFree) {
+    if (m.has("position")) {
+      const Eigen::Vector3d position = m.vector3("position", Eigen::Vector3d::Zero());
+      std::copy(position.data(), position.data() + 3, q);
+    }
+    if (m.has("linear_velocity")) {
+      const Eigen::Vector3d body = rotation.transpose() * m.vector3("linear_velocity", Eigen::Vector3d::Zero());
+      std::copy(body.data(), body.data() + 3, v + 3);
+    }
+  }
 }
 
 Scene Compiler::compile() {
@@ -802,26 +947,7 @@ Scene Compiler::compile() {
 
   State& state = scene_.initial_state;
   state = make_state(scene_.model);
-  for (std::size_t i = 1; i < scene_.model.bodies.size(); ++i) {
-    const Joint& joint = scene_.model.bodies[i].joint;
-    const InitialValues& initial = initial_[i];
-    auto read_values = [&](const YAML::Node& node, const char* key, int count, Eigen::VectorXd& out, int offset) {
-      if (!node.IsDefined() || node.IsNull()) return;
-      const std::string path = initial.path + "." + key;
-      if (count == 0) reader_.fail(node, path, "a fixed joint has no coordinates");
-      if (node.IsScalar() && count == 1) {
-        out[offset] = reader_.number(node, path);
-        return;
-      }
-      if (!node.IsSequence() || static_cast<int>(node.size()) != count) {
-        reader_.fail(node, path, "expected " + std::to_string(count) + " value(s) for a " + joint_type_name(joint.type) +
-                                     " joint, found " + describe(node));
-      }
-      for (int k = 0; k < count; ++k) out[offset + k] = reader_.number(node[static_cast<std::size_t>(k)], path + "[" + std::to_string(k) + "]");
-    };
-    read_values(initial.q, "q", joint.nq, state.q, joint.q_index);
-    read_values(initial.v, "v", joint.nv, state.v, joint.v_index);
-  }
+  for (std::size_t i = 1; i < scene_.model.bodies.size(); ++i) read_initial(initial_[i], scene_.model.bodies[i].joint, state);
   scene_.variables = reader_.variables();
   return std::move(scene_);
 }

@@ -37,7 +37,7 @@ TEST_P(RandomTreeDynamics, AbaEqualsDenseSolveOfMassMatrixAndInverseDynamics) {
   const int body_count = 1 + static_cast<int>(GetParam() % 12);
   const Model model = test::make_random_tree(random, body_count);
   Data data(model);
-  const Eigen::VectorXd q = random.vector_n(model.nv, std::numbers::pi);
+  const Eigen::VectorXd q = test::random_configuration(random, model);
   const Eigen::VectorXd v = random.vector_n(model.nv, 2.0);
   forward_kinematics(model, q, v, data);
   data.tau = random.vector_n(model.nv, 5.0);
@@ -67,7 +67,7 @@ TEST_P(RandomTreeDynamics, MassMatrixIsSymmetricPositiveDefiniteAndMatchesInvers
   Model model = test::make_random_tree(random, body_count);
   model.gravity.setZero();
   Data data(model);
-  const Eigen::VectorXd q = random.vector_n(model.nv, std::numbers::pi);
+  const Eigen::VectorXd q = test::random_configuration(random, model);
   forward_kinematics(model, q, Eigen::VectorXd::Zero(model.nv), data);  // q̇ = 0: ID(e_j) = M e_j exactly
 
   const Eigen::MatrixXd M = mass_matrix(model, data);
@@ -90,7 +90,7 @@ TEST_P(RandomTreeDynamics, EffectiveMassEqualsDenseFormula) {
   const int body_count = 2 + static_cast<int>(GetParam() % 11);
   const Model model = test::make_random_tree(random, body_count);
   Data data(model);
-  const Eigen::VectorXd q = random.vector_n(model.nv, std::numbers::pi);
+  const Eigen::VectorXd q = test::random_configuration(random, model);
   forward_kinematics(model, q, Eigen::VectorXd::Zero(model.nv), data);
   const Eigen::MatrixXd M = mass_matrix(model, data);
 

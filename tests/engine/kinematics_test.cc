@@ -115,18 +115,20 @@ TEST(PlanarArmKinematics, TipVelocityEqualsFiniteDifferenceOfTipPosition) {
 class RandomTreeKinematics : public ::testing::TestWithParam<unsigned> {};
 
 // In 3-D, with random axes and placements: the velocity of any body-fixed point and the angular velocity
-// equal the time derivatives of the poses along q(t) = q + t q̇.
+// equal the time derivatives of the poses along q(t) = q + t q̇, q̇ = N(q) v.
 TEST_P(RandomTreeKinematics, PointAndAngularVelocitiesEqualFiniteDifferencesOfPoses) {
   test::RandomSource random(GetParam());
   const Model model = test::make_random_tree(random, 2 + static_cast<int>(GetParam() % 8));
   Data data(model);
-  const Eigen::VectorXd q = random.vector_n(model.nv, std::numbers::pi);
+  const Eigen::VectorXd q = test::random_configuration(random, model);
   const Eigen::VectorXd v = random.vector_n(model.nv, 2.0);
+  Eigen::VectorXd qdot(model.nq);
+  configuration_derivative(model, q, v, qdot);
   const double h = 1e-5;
   Data plus(model), minus(model);
   forward_kinematics(model, q, v, data);
-  forward_kinematics(model, q + h * v, v, plus);
-  forward_kinematics(model, q - h * v, v, minus);
+  forward_kinematics(model, q + h * qdot, v, plus);
+  forward_kinematics(model, q - h * qdot, v, minus);
   for (std::size_t i = 1; i < model.bodies.size(); ++i) {
     const Vec3 local = random.vector(1.0);
     const Vec3 finite_difference = (plus.motion[i].pose * local - minus.motion[i].pose * local) / (2.0 * h);

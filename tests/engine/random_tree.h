@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Random kinematic trees for the engine tests: random parents, revolute/prismatic/fixed joints with random
+// Random kinematic trees for the engine tests: random parents, joints of every type with random
 // axes and placements, random masses, centres of mass and SPD inertias. Deterministic for a given seed.
 #pragma once
 
@@ -73,9 +73,11 @@ inline Model make_random_tree(RandomSource& random, int body_count) {
     Body body;
     body.name = "body" + std::to_string(i);
     body.parent = random.integer(0, i - 1);
-    // 5/10 revolute, 3/10 prismatic, 2/10 fixed; the first body always moves so that nv ≥ 1.
-    const int kind = i == 1 ? random.integer(0, 7) : random.integer(0, 9);
-    body.joint.type = kind < 5 ? JointType::kRevolute : (kind < 8 ? JointType::kPrismatic : JointType::kFixed);
+    // Every joint type; the first body always moves so that nv ≥ 1.
+    static constexpr JointType kTypes[] = {JointType::kRevolute, JointType::kRevolute, JointType::kRevolute,
+                                           JointType::kPrismatic, JointType::kPrismatic, JointType::kPlanar,
+                                           JointType::kSpherical, JointType::kFree, JointType::kFixed};
+    body.joint.type = kTypes[i == 1 ? random.integer(0, 7) : random.integer(0, 8)];
     body.joint.axis = random.unit_vector();
     body.joint.placement = random.pose(1.0);
     body.mass = random.uniform(0.5, 2.0);
@@ -85,6 +87,13 @@ inline Model make_random_tree(RandomSource& random, int body_count) {
   }
   finalize(model);
   return model;
+}
+
+// A random configuration: every coordinate uniform in [−π, π], quaternions then made unit.
+inline Eigen::VectorXd random_configuration(RandomSource& random, const Model& model) {
+  Eigen::VectorXd q = random.vector_n(model.nq, 3.141592653589793);
+  normalize_configuration(model, q);
+  return q;
 }
 
 }  // namespace contactlab::test

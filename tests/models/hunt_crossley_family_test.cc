@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -457,6 +458,231 @@ TEST(HuntCrossleyFamily, RestitutionDoesNotDependOnExponentStiffnessOrSpeed) {
     ASSERT_TRUE(out.separated);
     EXPECT_NEAR(out.restitution, expected, 1e-6);
     EXPECT_NEAR(out.restitution, 0.4704, kFourDecimalTolerance);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// wang_yield (S001 Eq (5.58)–(5.60), models.md §3.D9) and luo_nahon (S001 Eq (5.27)–(5.30), §3.D15)
+
+// Zhiying–Qishao z written independently here: 3(1 − c²)e^{2(1−c)}/4 (S001 Eq (5.56), (5.60)).
+double zq_damping(double c) { return 0.75 * (1.0 - c * c) * std::exp(2.0 * (1.0 - c)); }
+
+LawParameters compile_wang_yield(double sigma1, double sigma2) {
+  const NamedValue values[] = {{"yield_strength_1", sigma1}, {"yield_strength_2", sigma2}};
+  return compile_law_parameters(law_by_id("wang_yield"), values);
+}
+
+// z recovered from the force: F = K δ^n (1 + z δ̇/δ̇⁻) at δ = 1e-4 m (K δ^n = 1000 N), δ̇ = δ̇⁻/4.
+double wang_yield_damping_at(const LawParameters& p, double impact_velocity) {
+  ContactInput in = make_input(1e-4, 0.25 * impact_velocity);
+  in.impact_velocity = impact_velocity;
+  const double f = law_by_id("wang_yield").force(in, p.values, nullptr).force;
+  return (f / 1000.0 - 1.0) * 4.0;
+}
+
+TEST(WangYieldAndLuoNahon, WangYieldMetadata) {
+  // §3.D9: the family law with c* from the materials instead of a target c_r (no accurate range); needs the stored
+  // δ̇⁻ (c* depends on it), not m_eff or E*; no tension in an isolated impact, no jump.
+  const LawInfo& law = law_by_id("wang_yield");
+  EXPECT_EQ(law.family, "hunt_crossley");
+  EXPECT_TRUE(law.needs & kNeedsImpactVelocity);
+  EXPECT_FALSE(law.needs & kNeedsEffectiveMass);
+  EXPECT_FALSE(law.needs & kNeedsMaterials);
+  EXPECT_EQ(law.state_size, 0);
+  EXPECT_FALSE(law.can_tension);
+  EXPECT_FALSE(law.force_jump);
+  EXPECT_EQ(law.accurate_restitution_min, 0.0);
+  EXPECT_EQ(law.accurate_restitution_max, 0.0);
+  ASSERT_EQ(law.parameters.size(), 4u);
+  EXPECT_EQ(law.parameters[0].name, "yield_strength_1");
+  EXPECT_EQ(law.parameters[1].name, "yield_strength_2");
+  EXPECT_EQ(law.parameters[0].unit, "Pa");
+  EXPECT_EQ(law.parameters[3].default_value, 0.26);  // S001 Eq (5.58)
+  EXPECT_NE(law.source.find("(5.58)"), std::string_view::npos);
+  EXPECT_NE(law.notes.find("c*³"), std::string_view::npos);  // the Table 1 inconsistency is documented
+}
+
+TEST(WangYieldAndLuoNahon, WangYieldStrengthRatioCases) {
+  // S001 Eq (5.59) at δ̇⁻ = 8 m/s, where δ̇⁻^{1/3} = 2, so c* = 1 − 0.52 K*:
+  //   σ1 = 1.0 GPa ≥ 2σ2 = 0.8 GPa → K* = σ1/(σ1 − σ2) = 5/3 → c* = 0.13333;
+  //   σ1 = σ2 → K* = σ1/σ2 = 1 → c* = 0.48; σ1 = 1.04 σ2 (within the 5 % default) → K* = 1.04 → c* = 0.4592;
+  //   σ1 = 1.1 σ2 (not ≈, not ≥ 2σ2) → K* = σ1/(σ1 + σ2) = 1.1/2.1 → c* = 0.727619;
+  //   σ1 = 0.3, σ2 = 1.0 GPa → K* = 3/13 → c* = 0.88.
+  struct Case {
+    double sigma1, sigma2, restitution;
+  };
+  const Case kCases[] = {
+      {1.0e9, 0.4e9, 1.0 - 0.52 * 5.0 / 3.0}, {0.5e9, 0.5e9, 0.48},         {1.04e9, 1.0e9, 1.0 - 0.52 * 1.04},
+      {1.1e9, 1.0e9, 1.0 - 0.52 * 1.1 / 2.1}, {0.3e9, 1.0e9, 1.0 - 0.52 * 3.0 / 13.0},
+  };
+  for (const Case& c : kCases) {
+    SCOPED_TRACE("σ1 = " + std::to_string(c.sigma1) + ", σ2 = " + std::to_string(c.sigma2));
+    EXPECT_NEAR(wang_yield_damping_at(compile_wang_yield(c.sigma1, c.sigma2), 8.0), zq_damping(c.restitution), 1e-12);
+  }
+  // σ1 = 2σ2 is case 1 (K* = 2): c* = 1 − 1.04 < 0, clamped to 0, where z = 3e²/4 = 5.5418 (finite).
+  EXPECT_NEAR(wang_yield_damping_at(compile_wang_yield(2.0e9, 1.0e9), 8.0), 0.75 * std::exp(2.0), 1e-12);
+  // The tolerance of "≈" is a parameter: with 0 the 4 % case falls into "rest of cases", K* = 1.04/2.04.
+  const NamedValue strict[] = {{"yield_strength_1", 1.04e9}, {"yield_strength_2", 1.0e9},
+                               {"similar_strength_tolerance", 0.0}};
+  EXPECT_NEAR(wang_yield_damping_at(compile_law_parameters(law_by_id("wang_yield"), strict), 8.0),
+              zq_damping(1.0 - 0.52 * 1.04 / 2.04), 1e-12);
+  // c* → 1 as δ̇⁻ → 0: no damping in the limit (z(1) = 0).
+  EXPECT_LT(wang_yield_damping_at(compile_wang_yield(0.5e9, 0.5e9), 1e-12), 1e-3);
+}
+
+TEST(WangYieldAndLuoNahon, WangYieldIsZhiyingQishaoAtCStar) {
+  // S001 Eq (5.60) is the ZQ z with c* in place of c_r. With K* = 1 (σ1 = σ2) and δ̇⁻ = (0.1/0.26)³ m/s,
+  // c* = 0.9, so the force equals zhiying_qishao's at c_r = 0.9 and the achieved restitution is §5.8's 0.8959.
+  const double impact_velocity = std::pow(0.1 / 0.26, 3.0);
+  const LawParameters p = compile_wang_yield(0.5e9, 0.5e9);
+  ContactInput in = make_input(1e-4, 0.3 * impact_velocity);
+  in.impact_velocity = impact_velocity;
+  const LawInfo& zq = law_by_id("zhiying_qishao");
+  EXPECT_NEAR(law_by_id("wang_yield").force(in, p.values, nullptr).force,
+              zq.force(in, compile_with_restitution(zq, 0.9).values, nullptr).force, 1e-9);
+  const ImpactSetup setup{1.88377e10, 1.5, 0.11, impact_velocity};
+  const ImpactOutcome out = test_support::simulate_isolated_impact(
+      law_by_id("wang_yield"), p, setup, 1e-4 * test_support::hertz_compression_time(setup));
+  ASSERT_TRUE(out.separated);
+  EXPECT_NEAR(out.restitution, 0.8959, kFourDecimalTolerance);
+}
+
+TEST(WangYieldAndLuoNahon, WangYieldSquareNotCubeInTheZqFactor) {
+  // S001 Table 1 prints the Wang et al. row as 3(1 − c*³)e^{2(1−c*)}/4; Eq (5.60) and the text ("similar to
+  // Zhiying and Qishao") give 3(1 − c*²)…. Only the square is consistent with the exact first-order term of §2.5,
+  // z ≈ 1.5(1 − c) as c → 1: d/dc of 3(1 − c²)/4 at 1 is −1.5, of 3(1 − c³)/4 is −2.25. So with the cube the law
+  // would miss its own c* even in the elastic limit: at c* = 0.99 the square gives c_out = 0.9900 (§5.8, ZQ),
+  // the cube z = 0.022726 gives 0.9851.
+  const double impact_velocity = std::pow(0.01 / 0.26, 3.0);  // c* = 0.99 with K* = 1
+  const double z = wang_yield_damping_at(compile_wang_yield(0.5e9, 0.5e9), impact_velocity);
+  EXPECT_NEAR(z, zq_damping(0.99), 1e-12);
+  EXPECT_NEAR(hunt_crossley_restitution(z), 0.9900, kFourDecimalTolerance);
+  const double cube = 0.75 * (1.0 - 0.99 * 0.99 * 0.99) * std::exp(0.02);
+  EXPECT_NEAR(cube, 0.022726, 5e-7);
+  EXPECT_NEAR(hunt_crossley_restitution(cube), 0.9851, kFourDecimalTolerance);
+  for (double c : {0.999, 0.9999}) {
+    EXPECT_NEAR(zq_damping(c) / (1.0 - c), 1.5, 0.01) << c;
+    EXPECT_NEAR(0.75 * (1.0 - c * c * c) * std::exp(2.0 * (1.0 - c)) / (1.0 - c), 2.25, 0.01) << c;
+    EXPECT_NEAR(hunt_crossley_exact_damping(c) / (1.0 - c), 1.5, 0.01) << c;
+  }
+}
+
+TEST(WangYieldAndLuoNahon, WangYieldDerivativesAndNoForceWithoutContact) {
+  const LawInfo& law = law_by_id("wang_yield");
+  const LawParameters p = compile_wang_yield(1.0e9, 0.4e9);
+  for (double velocity : {1.7, -0.3}) {
+    const double d = 1e-4;
+    auto force = [&](double indentation, double v) { return law.force(make_input(indentation, v), p.values, nullptr).force; };
+    const ContactForce f = law.force(make_input(d, velocity), p.values, nullptr);
+    const double fd_d = (force(d * (1 + 1e-6), velocity) - force(d * (1 - 1e-6), velocity)) / (2e-6 * d);
+    const double fd_v = (force(d, velocity * (1 + 1e-6)) - force(d, velocity * (1 - 1e-6))) / (2e-6 * velocity);
+    EXPECT_NEAR(f.dforce_dindentation, fd_d, 1e-6 * std::abs(f.dforce_dindentation));
+    EXPECT_NEAR(f.dforce_dnormal_velocity, fd_v, 1e-6 * std::abs(f.dforce_dnormal_velocity));
+  }
+  EXPECT_EQ(law.force(make_input(0.0, 1.0), p.values, nullptr).force, 0.0);
+  EXPECT_EQ(law.force(make_input(-1e-5, 1.0), p.values, nullptr).force, 0.0);
+}
+
+// luo_nahon: k_v = γ π E* A0 / s′_max.
+LawParameters compile_luo_nahon(double restitution, double area, double shape, double case_coefficient) {
+  const NamedValue values[] = {{"restitution", restitution},
+                               {"contact_area", area},
+                               {"shape_coefficient", shape},
+                               {"case_coefficient", case_coefficient}};
+  return compile_law_parameters(law_by_id("luo_nahon"), values);
+}
+
+TEST(WangYieldAndLuoNahon, LuoNahonMetadata) {
+  // §3.D15 with the project decision: needs δ̇⁻ and E* (k_v from materials), exact z, so accurate on (0, 1].
+  // shape_coefficient is a length: [γπE*A0δ/s′] = Pa·m²·m/[s′] must be N, hence [s′] = m.
+  const LawInfo& law = law_by_id("luo_nahon");
+  EXPECT_EQ(law.family, "hunt_crossley");
+  EXPECT_TRUE(law.needs & kNeedsImpactVelocity);
+  EXPECT_TRUE(law.needs & kNeedsMaterials);
+  EXPECT_FALSE(law.needs & kNeedsEffectiveMass);
+  EXPECT_FALSE(law.can_tension);
+  EXPECT_FALSE(law.force_jump);
+  EXPECT_EQ(law.accurate_restitution_min, 0.0);
+  EXPECT_EQ(law.accurate_restitution_max, 1.0);
+  ASSERT_EQ(law.parameters.size(), 4u);
+  EXPECT_EQ(law.parameters[0].name, "restitution");
+  EXPECT_EQ(law.parameters[1].name, "contact_area");
+  EXPECT_EQ(law.parameters[1].unit, "m²");
+  EXPECT_EQ(law.parameters[2].name, "shape_coefficient");
+  EXPECT_EQ(law.parameters[2].unit, "m");
+  EXPECT_EQ(law.parameters[3].name, "case_coefficient");
+  EXPECT_NE(law.source.find("(5.27)"), std::string_view::npos);
+  EXPECT_FALSE(law.notes.empty());
+}
+
+TEST(WangYieldAndLuoNahon, LuoNahonForceAtHandComputedPoint) {
+  // E* = 1e11 Pa, A0 = 1e-6 m², s′_max = 1e-3 m, γ = 0.5: k_v = 0.5 π 1e11 1e-6 / 1e-3 = 5e7 π N/m. c_r = 0.5:
+  // exact z = 1.4328 (§5.8). At δ = 1e-5 m, δ̇ = 0.5 m/s, δ̇⁻ = 2 m/s: F = k_v δ (1 + z/4),
+  // ∂F/∂δ = k_v (1 + z/4), ∂F/∂δ̇ = k_v δ z/2. The Hertz K and n of ContactInput play no role (χ′ = χ/K = z/δ̇⁻).
+  const LawInfo& law = law_by_id("luo_nahon");
+  const LawParameters p = compile_luo_nahon(0.5, 1e-6, 1e-3, 0.5);
+  const double z = hunt_crossley_exact_damping(0.5);
+  EXPECT_NEAR(z, 1.4328, kFourDecimalTolerance);
+  const double k_v = 5e7 * std::numbers::pi;
+  ContactInput in = make_input(1e-5, 0.5);
+  in.effective_modulus = 1e11;
+  const ContactForce f = law.force(in, p.values, nullptr);
+  EXPECT_NEAR(f.force, k_v * 1e-5 * (1.0 + z / 4.0), 1e-12 * f.force);
+  EXPECT_NEAR(f.dforce_dindentation, k_v * (1.0 + z / 4.0), 1e-12 * f.dforce_dindentation);
+  EXPECT_NEAR(f.dforce_dnormal_velocity, k_v * 1e-5 * z / 2.0, 1e-12 * f.dforce_dnormal_velocity);
+  in.stiffness = 123.0;
+  in.exponent = 2.5;
+  EXPECT_EQ(law.force(in, p.values, nullptr).force, f.force);
+  // Linear in E*, A0, γ and 1/s′_max.
+  in.effective_modulus = 2e11;
+  EXPECT_NEAR(law.force(in, compile_luo_nahon(0.5, 3e-6, 2e-3, 0.5).values, nullptr).force, 3.0 * f.force,
+              1e-12 * f.force);
+  // Potential ½ k_v δ²; nothing without contact.
+  in.effective_modulus = 1e11;
+  EXPECT_NEAR(law.potential(in, p.values, nullptr), 0.5 * k_v * 1e-10, 1e-12 * k_v * 1e-10);
+  EXPECT_EQ(law.force(make_input(0.0, 1.0), p.values, nullptr).force, 0.0);
+  EXPECT_EQ(law.force(make_input(-1e-6, 1.0), p.values, nullptr).force, 0.0);
+  // Central differences (relative step 1e-6), in compression and restitution.
+  for (double velocity : {1.2, -0.4}) {
+    in = make_input(1e-5, velocity);
+    in.effective_modulus = 1e11;
+    auto force = [&](double d, double v) {
+      ContactInput x = in;
+      x.indentation = d;
+      x.normal_velocity = v;
+      return law.force(x, p.values, nullptr).force;
+    };
+    const ContactForce g = law.force(in, p.values, nullptr);
+    const double fd_d = (force(1e-5 * (1 + 1e-6), velocity) - force(1e-5 * (1 - 1e-6), velocity)) / 2e-11;
+    const double fd_v = (force(1e-5, velocity * (1 + 1e-6)) - force(1e-5, velocity * (1 - 1e-6))) / (2e-6 * velocity);
+    EXPECT_NEAR(g.dforce_dindentation, fd_d, 1e-6 * std::abs(g.dforce_dindentation));
+    EXPECT_NEAR(g.dforce_dnormal_velocity, fd_v, 1e-6 * std::abs(g.dforce_dnormal_velocity));
+  }
+}
+
+TEST(WangYieldAndLuoNahon, LuoNahonReturnsItsTargetForAnyStiffness) {
+  // §2.5: with the exact z the impact m δ̈ = −k δ^n (1 + z δ̇/δ̇⁻) ends at −c_r δ̇⁻ for any n, k, m, δ̇⁻; here n = 1
+  // and k = k_v = γπE*A0/s′_max spans four orders of magnitude. The setup's K = k_v, n = 1 only size the step.
+  const LawInfo& law = law_by_id("luo_nahon");
+  struct Geometry {
+    double modulus, area, shape, case_coefficient, mass, speed;
+  };
+  const Geometry kGeometries[] = {{1e11, 1e-6, 1e-3, 1.0, 0.11, 2.8}, {7e10, 4e-8, 2e-3, 0.3, 1.0, 0.1},
+                                  {2e9, 1e-4, 1e-2, 2.0, 0.05, 10.0}};
+  for (const Geometry& g : kGeometries) {
+    for (double c : {0.1, 0.5, 0.9}) {
+      SCOPED_TRACE("E* = " + std::to_string(g.modulus) + ", c_r = " + std::to_string(c));
+      const double k_v = g.case_coefficient * std::numbers::pi * g.modulus * g.area / g.shape;
+      const ImpactSetup setup{k_v, 1.0, g.mass, g.speed};
+      ContactInput base;
+      base.effective_modulus = g.modulus;
+      const ImpactOutcome out = test_support::simulate_isolated_impact(
+          law, compile_luo_nahon(c, g.area, g.shape, g.case_coefficient), setup,
+          1e-4 * test_support::hertz_compression_time(setup), base);
+      ASSERT_TRUE(out.separated);
+      EXPECT_NEAR(out.restitution, c, 1e-6);
+      EXPECT_GE(out.min_force, 0.0);
+    }
   }
 }
 
