@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: MIT
-#include <cmath>
 #include "apps/commands.h"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <optional>
+#include <thread>
 
 #include <spdlog/spdlog.h>
 
+#include "apps/comparison.h"
 #include "apps/output_files.h"
+#include "apps/plotting.h"
+#include "apps/progress.h"
 #include "apps/report.h"
 #include "engine/data.h"
 #include "models/registry.h"
@@ -17,14 +23,15 @@
 namespace contactlab {
 namespace {
 
+constexpr int kOtherError = 1;
 constexpr int kBadInput = 2;
 constexpr int kNumericalTrouble = 3;
 
-// Compiles the scene named by the arguments; logs the error and returns nullopt on bad input.
-std::optional<Scene> compile(const RunArguments& arguments) {
+// SceneOptions from --set NAME=VALUE arguments; logs the error and returns nullopt on a malformed one.
+std::optional<SceneOptions> scene_options(const std::vector<std::string>& overrides, const std::string& law) {
   SceneOptions options;
-  options.law_override = arguments.law;
-  for (const std::string& assignment : arguments.overrides) {
+  options.law_override = law;
+  for (const std::string& assignment : overrides) {
     const auto equals = assignment.find('=');
     if (equals == std::string::npos || equals == 0) {
       spdlog::error("--set {}: expected NAME=VALUE", assignment);
@@ -32,9 +39,16 @@ std::optional<Scene> compile(const RunArguments& arguments) {
     }
     options.variable_overrides.emplace_back(assignment.substr(0, equals), assignment.substr(equals + 1));
   }
+  return options;
+}
+
+// Compiles a scene; logs the error and returns nullopt on bad input. Compile notes go to the log at
+// `note_level` (a comparison reports them per law in comparison.md instead).
+std::optional<Scene> compile(const std::string& file, const SceneOptions& options,
+                             spdlog::level::level_enum note_level = spdlog::level::warn) {
   try {
-    Scene scene = load_scene(arguments.scene, options);
-    for (const std::string& note : scene.notes) spdlog::warn("{}", note);
+    Scene scene = load_scene(file, options);
+    for (const std::string& note : scene.notes) spdlog::log(note_level, "{}", note);
     return scene;
   } catch (const SceneError& error) {
     spdlog::error("{}", error.what());
@@ -42,37 +56,231 @@ std::optional<Scene> compile(const RunArguments& arguments) {
   }
 }
 
+std::optional<Scene> compile(const RunArguments& arguments) {
+  const std::optional<SceneOptions> options = scene_options(arguments.overrides, arguments.law);
+  if (!options) return std::nullopt;
+  return compile(arguments.scene, *options);
+}
+
+struct RunOutput {
+  SimulationResult result;
+  double wall_time_s = 0.0;
+};
+
+// Simulates a compiled scene and writes summary.json, impacts.csv and timeseries.csv into `directory`
+// (which must exist); reports the simulated fraction to `progress` as task `task`. Throws on I/O errors.
+RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& directory, ProgressBar& progress, int task) {
+  Data data(scene.model);
+  State state = scene.initial_state;
+  const double start_time = state.time;
+  const double duration = scene.simulation.duration;
+  TimeseriesWriter timeseries(directory / "timeseries.csv", scene);
+  const auto start = std::chrono::steady_clock::now();
+  RunOutput output;
+  output.result = simulate(scene.model, state, data, scene.simulation, [&](const State& s, const Data& d) {
+    timeseries.write(s, d);
+    progress.update(task, (s.time - start_time) / duration);
+  });
+  output.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  progress.finish(task);
+  timeseries.commit();
+  write_file_atomically(directory / "impacts.csv", impacts_csv(scene, output.result));
+  write_file_atomically(directory / "summary.json", summary_json(scene, output.result, output.wall_time_s));
+  return output;
+}
+
+// --plot: fail before a long run rather than after it when plots cannot be drawn.
+bool plotting_available() {
+  std::string problem;
+  if (find_plotting_python(problem)) return true;
+  spdlog::error("--plot: {}", problem);
+  return false;
+}
+
+// --models ID,ID,… or "all" as registry ids, in the order given, without duplicates (aliases resolved).
+std::optional<std::vector<std::string>> resolve_laws(const std::string& list) {
+  std::vector<std::string> laws;
+  auto add = [&](std::string_view id) {
+    if (std::find(laws.begin(), laws.end(), id) == laws.end()) laws.emplace_back(id);
+  };
+  std::size_t begin = 0;
+  while (begin <= list.size()) {
+    std::size_t end = list.find(',', begin);
+    if (end == std::string::npos) end = list.size();
+    std::string name = list.substr(begin, end - begin);
+    name.erase(0, name.find_first_not_of(" \t"));
+    name.erase(name.find_last_not_of(" \t") + 1);
+    begin = end + 1;
+    if (name.empty()) continue;
+    if (name == "all") {
+      for (const LawInfo& info : all_laws()) add(info.id);
+      continue;
+    }
+    const LawIndex index = find_law(name);
+    if (index < 0) {
+      std::string names;
+      for (std::string_view id : law_ids()) names += (names.empty() ? "" : ", ") + std::string(id);
+      spdlog::error("--models: unknown law '{}'; valid names are all, {}", name, names);
+      return std::nullopt;
+    }
+    add(law_info(index).id);
+  }
+  if (laws.empty()) {
+    spdlog::error("--models: expected a comma-separated list of law ids, or all");
+    return std::nullopt;
+  }
+  return laws;
+}
+
+// One law of a comparison: compile the scene with the law, run it into <directory>/<law>/. Never throws:
+// whatever stops the law is recorded as its status and reason, so the other laws go on.
+void run_law(const std::string& scene_file, const SceneOptions& base_options, const std::filesystem::path& directory,
+             ProgressBar& progress, int task, LawRun& run) {
+  SceneOptions options = base_options;
+  options.law_override = run.law;
+  std::optional<Scene> scene;
+  try {
+    scene.emplace(load_scene(scene_file, options));
+  } catch (const SceneError& error) {
+    // Without the file:line: prefix, which is the same scene file for every law.
+    run.status = LawRunStatus::kNotRun;
+    run.reason = error.key_path().empty() ? error.problem() : error.key_path() + ": " + error.problem();
+    progress.finish(task);
+    return;
+  } catch (const std::exception& error) {
+    run.status = LawRunStatus::kFailed;
+    run.reason = error.what();
+    progress.finish(task);
+    return;
+  }
+  run.parameters = law_parameter_text(*scene);
+  run.notes = scene->notes;
+  try {
+    const std::filesystem::path law_directory = directory / run.law;
+    std::filesystem::create_directories(law_directory);
+    RunOutput output = run_into_directory(*scene, law_directory, progress, task);
+    run.result = std::move(output.result);
+    run.notes.insert(run.notes.end(), run.result.diagnostics.begin(), run.result.diagnostics.end());
+    if (run.result.status == SimulationStatus::kCompleted) {
+      run.status = LawRunStatus::kCompleted;
+    } else {
+      run.status = LawRunStatus::kNumericalError;
+      run.reason = run.result.message;
+    }
+  } catch (const std::exception& error) {
+    run.status = LawRunStatus::kFailed;
+    run.reason = error.what();
+  }
+  progress.finish(task);
+}
+
 }  // namespace
 
 int run_scene(const RunArguments& arguments, std::ostream& out) {
   std::optional<Scene> scene = compile(arguments);
   if (!scene) return kBadInput;
+  if (arguments.plot && !plotting_available()) return kOtherError;
   const std::filesystem::path directory =
       arguments.output_directory.empty() ? std::filesystem::path("results") / scene->name : std::filesystem::path(arguments.output_directory);
+  RunOutput output;
   try {
     std::filesystem::create_directories(directory);
-    Data data(scene->model);
-    State state = scene->initial_state;
-    TimeseriesWriter timeseries(directory / "timeseries.csv", *scene);
-    const auto start = std::chrono::steady_clock::now();
-    const SimulationResult result = simulate(scene->model, state, data, scene->simulation,
-                                             [&](const State& s, const Data& d) { timeseries.write(s, d); });
-    const double wall_time = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    timeseries.commit();
-    write_file_atomically(directory / "impacts.csv", impacts_csv(*scene, result));
-    write_file_atomically(directory / "summary.json", summary_json(*scene, result, wall_time));
-    print_impact_table(out, *scene, result, wall_time);
-    for (const std::string& diagnostic : result.diagnostics) spdlog::warn("{}", diagnostic);
-    spdlog::info("wrote {}", (directory / "summary.json").string());
-    if (result.status != SimulationStatus::kCompleted) {
-      spdlog::error("numerical trouble: {}", result.message);
-      return kNumericalTrouble;
-    }
-    return 0;
+    ProgressBar progress(scene->name, 1);
+    output = run_into_directory(*scene, directory, progress, 0);
   } catch (const std::exception& error) {
     spdlog::error("{}", error.what());
-    return 1;
+    return kOtherError;
   }
+  print_impact_table(out, *scene, output.result, output.wall_time_s);
+  out.flush();  // the table before the log lines on stderr, also when both go to one file
+  for (const std::string& diagnostic : output.result.diagnostics) spdlog::warn("{}", diagnostic);
+  spdlog::info("wrote {}", (directory / "summary.json").string());
+  // Plots also of a run stopped by numerical trouble: they show what led up to it.
+  const int plot_code = arguments.plot ? plot_directory(directory) : 0;
+  if (output.result.status != SimulationStatus::kCompleted) {
+    spdlog::error("numerical trouble: {}", output.result.message);
+    return kNumericalTrouble;
+  }
+  return plot_code;
+}
+
+int compare_scene(const CompareArguments& arguments, std::ostream& out) {
+  const std::optional<SceneOptions> options = scene_options(arguments.overrides, "");
+  if (!options) return kBadInput;
+  // The scene with its own law must be valid: a broken scene is bad input, not a column of failed laws.
+  const std::optional<Scene> scene = compile(arguments.scene, *options, spdlog::level::debug);
+  if (!scene) return kBadInput;
+  const std::optional<std::vector<std::string>> laws = resolve_laws(arguments.laws);
+  if (!laws) return kBadInput;
+  if (arguments.plot && !plotting_available()) return kOtherError;
+  const std::filesystem::path directory = arguments.output_directory.empty()
+                                              ? std::filesystem::path("results") / scene->name / "compare"
+                                              : std::filesystem::path(arguments.output_directory);
+
+  std::vector<LawRun> runs(laws->size());
+  for (std::size_t i = 0; i < laws->size(); ++i) runs[i].law = (*laws)[i];
+  int threads = static_cast<int>(std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, runs.size()));
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    std::filesystem::create_directories(directory);
+    ProgressBar progress("compare " + scene->name, static_cast<int>(runs.size()));
+    // Each worker takes the next law; every law has its own Scene (Model), Data and State, and writes only
+    // its own directory and its own slot of `runs`, so the result does not depend on the scheduling.
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+      for (std::size_t i = next++; i < runs.size(); i = next++) {
+        run_law(arguments.scene, *options, directory, progress, static_cast<int>(i), runs[i]);
+      }
+    };
+    std::vector<std::thread> pool;
+    try {
+      for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+    } catch (const std::exception& error) {
+      // Fewer threads than cores is fine (the started ones take every law); none is not.
+      if (pool.empty()) throw;
+      spdlog::debug("started {} of {} threads: {}", pool.size(), threads, error.what());
+    }
+    threads = static_cast<int>(pool.size());
+    for (std::thread& thread : pool) thread.join();
+  } catch (const std::exception& error) {
+    spdlog::error("{}", error.what());
+    return kOtherError;
+  }
+  const double wall_time = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  try {
+    write_file_atomically(directory / "comparison.csv", comparison_csv(*scene, runs));
+    write_file_atomically(directory / "comparison.md", comparison_markdown(*scene, runs));
+  } catch (const std::exception& error) {
+    spdlog::error("{}", error.what());
+    return kOtherError;
+  }
+  print_comparison_table(out, *scene, runs, threads, wall_time);
+  out.flush();  // the table before the log lines on stderr, also when both go to one file
+  bool any_failed = false;
+  for (const LawRun& run : runs) {
+    for (const std::string& note : run.notes) spdlog::debug("{}: {}", run.law, note);
+    if (run.status == LawRunStatus::kFailed) {
+      spdlog::error("{}: {}", run.law, run.reason);
+      any_failed = true;
+    }
+  }
+  spdlog::info("wrote {}", (directory / "comparison.md").string());
+  const int plot_code = arguments.plot ? plot_directory(directory) : 0;
+  return any_failed ? kOtherError : plot_code;
+}
+
+int plot_results(const std::string& directory) {
+  if (!std::filesystem::is_directory(directory)) {
+    spdlog::error("plot: {} is not a directory", directory);
+    return kBadInput;
+  }
+  if (!is_plottable_directory(directory)) {
+    spdlog::error("plot: {} holds neither a run's output (summary.json, timeseries.csv) nor a comparison (comparison.csv)",
+                  directory);
+    return kBadInput;
+  }
+  return plot_directory(directory);
 }
 
 int check_scene(const RunArguments& arguments, std::ostream& out) {

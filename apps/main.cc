@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// contactlab: run a scene, check it, or list the force laws. Composes the library; no physics here.
+// contactlab: run a scene, compare force laws on it, plot results, check a scene, or list the force laws. Composes the library; no physics here.
 // Exit codes: 0 success, 1 I/O or internal error, 2 bad input (scene or command line), 3 numerical trouble.
 #include <chrono>
 #include <filesystem>
@@ -10,10 +10,12 @@
 #include <spdlog/spdlog.h>
 
 #include "apps/commands.h"
+#include "apps/models_document.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"contactlab: multibody dynamics with pluggable penalty contact laws"};
   app.require_subcommand(1);
+  app.fallthrough();  // -q/-v also after the subcommand: `contactlab compare scene.yaml -q`
   bool quiet = false;
   bool verbose = false;
   app.add_flag("-q,--quiet", quiet, "Only errors on stderr");
@@ -25,6 +27,21 @@ int main(int argc, char** argv) {
   run_command->add_option("--model", run.law, "Force law for every contact (see `contactlab models`)");
   run_command->add_option("--set", run.overrides, "Override a scene variable: NAME=VALUE (repeatable)");
   run_command->add_option("--out", run.output_directory, "Output directory (default results/<scene name>)");
+  run_command->add_flag("--plot", run.plot, "Also draw PNG plots into the output directory (python3 + matplotlib)");
+
+  contactlab::CompareArguments compare;
+  CLI::App* compare_command =
+      app.add_subcommand("compare", "Run a scene once per force law and write comparison.csv, comparison.md and <law>/");
+  compare_command->add_option("scene", compare.scene, "Scene file (YAML)")->required();
+  compare_command->add_option("--models", compare.laws, "Comma-separated law ids, or all (see `contactlab models`)")
+      ->required();
+  compare_command->add_option("--set", compare.overrides, "Override a scene variable: NAME=VALUE (repeatable)");
+  compare_command->add_option("--out", compare.output_directory, "Output directory (default results/<scene name>/compare)");
+  compare_command->add_flag("--plot", compare.plot, "Also draw PNG plots (overlays per law) into the output directory");
+
+  std::string plot_directory;
+  CLI::App* plot_command = app.add_subcommand("plot", "Draw PNG plots of a run or comparison directory (python3 + matplotlib)");
+  plot_command->add_option("directory", plot_directory, "Output directory of `run` or `compare`")->required();
 
   contactlab::RunArguments check;
   CLI::App* check_command = app.add_subcommand("check", "Validate a scene without running it");
@@ -37,6 +54,9 @@ int main(int argc, char** argv) {
   CLI::App* models_command = app.add_subcommand("models", "List the force laws, or show one in full");
   models_command->add_option("law", law, "Law id or alias");
   models_command->add_flag("--json", json, "Machine-readable output");
+  bool markdown = false;
+  models_command->add_flag("--markdown", markdown,
+                           "The docs/models.md page: every law, with its restitution measured through the engine");
 
   try {
     app.parse(argc, argv);
@@ -51,6 +71,9 @@ int main(int argc, char** argv) {
   spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);
 
   if (*run_command) return contactlab::run_scene(run, std::cout);
+  if (*compare_command) return contactlab::compare_scene(compare, std::cout);
+  if (*plot_command) return contactlab::plot_results(plot_directory);
   if (*check_command) return contactlab::check_scene(check, std::cout);
+  if (markdown) return contactlab::write_models_document(law, std::cout);
   return contactlab::list_models(law, json, std::cout);
 }

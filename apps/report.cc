@@ -22,6 +22,21 @@ std::string coordinate_name(const Body& body, int k, int count) {
   return count == 1 ? body.name : body.name + "[" + std::to_string(k) + "]";
 }
 
+// Units of one joint's coordinates (`velocity` false) or velocities, in the order of the joint's q or v.
+std::vector<std::string> joint_units(JointType type, bool velocity) {
+  switch (type) {
+    case JointType::kFixed: return {};
+    case JointType::kRevolute: return {velocity ? "rad/s" : "rad"};
+    case JointType::kPrismatic: return {velocity ? "m/s" : "m"};
+    case JointType::kPlanar: return velocity ? std::vector<std::string>{"m/s", "m/s", "rad/s"} : std::vector<std::string>{"m", "m", "rad"};
+    case JointType::kSpherical: return velocity ? std::vector<std::string>(3, "rad/s") : std::vector<std::string>(4, "1");
+    case JointType::kFree:
+      if (velocity) return {"rad/s", "rad/s", "rad/s", "m/s", "m/s", "m/s"};
+      return {"m", "m", "m", "1", "1", "1", "1"};
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string scene_law(const Scene& scene) {
@@ -47,6 +62,21 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
   for (const auto& [name, value] : scene.variables) {
     j << (first ? "" : ", ") << json_string(name) << ": " << json_number(value);
     first = false;
+  }
+  j << "},\n";
+  // So plots and scripts can label the timeseries.csv coordinate columns ("1": quaternion components).
+  j << "  \"coordinate_units\": {";
+  first = true;
+  for (const Body& body : scene.model.bodies) {
+    for (const bool velocity : {false, true}) {
+      const int count = velocity ? body.joint.nv : body.joint.nq;
+      const std::vector<std::string> units = joint_units(body.joint.type, velocity);
+      for (int k = 0; k < count && k < static_cast<int>(units.size()); ++k) {
+        j << (first ? "" : ", ") << json_string((velocity ? "v_" : "q_") + coordinate_name(body, k, count)) << ": "
+          << json_string(units[static_cast<std::size_t>(k)]);
+        first = false;
+      }
+    }
   }
   j << "},\n";
   j << "  \"duration\": " << json_number(scene.simulation.duration) << ",\n";
@@ -80,7 +110,7 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
   j << "  \"impacts\": [";
   for (std::size_t i = 0; i < result.impacts.size(); ++i) {
     const ImpactRecord& r = result.impacts[i];
-    j << (i ? ",\n" : "\n") << "    {\"pair\": " << json_string(scene.model.contact.pairs[static_cast<std::size_t>(r.pair)].name)
+    j << (i ? ",\n" : "\n") << "    {\"pair\": " << json_string(r.pair)
       << ", \"t_start\": " << json_number(r.t_start) << ", \"t_end\": " << json_number(r.t_end)
       << ", \"open\": " << (r.open ? "true" : "false") << ", \"impact_velocity\": " << json_number(r.impact_velocity)
       << ", \"separation_velocity\": " << json_number(r.separation_velocity)
@@ -99,12 +129,12 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
   return j.str();
 }
 
-std::string impacts_csv(const Scene& scene, const SimulationResult& result) {
+std::string impacts_csv(const Scene& /*scene*/, const SimulationResult& result) {
   std::ostringstream c;
   c << "pair,t_start,t_end,open,impact_velocity,separation_velocity,restitution,max_indentation,max_force,min_force,"
        "effective_mass,dissipated_energy\n";
   for (const ImpactRecord& r : result.impacts) {
-    c << scene.model.contact.pairs[static_cast<std::size_t>(r.pair)].name << "," << format_number(r.t_start) << ","
+    c << r.pair << "," << format_number(r.t_start) << ","
       << format_number(r.t_end) << "," << (r.open ? 1 : 0) << "," << format_number(r.impact_velocity) << ","
       << format_number(r.separation_velocity) << "," << format_number(r.restitution) << ","
       << format_number(r.max_indentation) << "," << format_number(r.max_force) << "," << format_number(r.min_force)
@@ -125,7 +155,7 @@ void print_impact_table(std::ostream& out, const Scene& scene, const SimulationR
   for (std::size_t i = 0; i < result.impacts.size(); ++i) {
     const ImpactRecord& r = result.impacts[i];
     std::snprintf(line, sizeof(line), "%4zu  %-20s %12.7f %12.7f %14.7g %14.7g %12.7f %13.6e %13.6e %14.6e%s\n", i + 1,
-                  scene.model.contact.pairs[static_cast<std::size_t>(r.pair)].name.c_str(), r.t_start, r.t_end,
+                  r.pair.c_str(), r.t_start, r.t_end,
                   r.impact_velocity, r.separation_velocity, r.restitution, r.max_indentation, r.max_force,
                   r.dissipated_energy, r.open ? "  (open at end)" : "");
     out << line;

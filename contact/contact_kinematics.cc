@@ -5,9 +5,8 @@
 
 namespace contactlab {
 
-void pair_geometry(const ContactModel& model, int pair_index, std::span<const BodyMotion> bodies,
+void pair_geometry(const ContactModel& model, const ContactPairModel& pair, std::span<const BodyMotion> bodies,
                    const FclShapes* fcl, PairGeometry& out) {
-  const ContactPairModel& pair = model.pairs[static_cast<std::size_t>(pair_index)];
   const Shape& a = model.shapes[static_cast<std::size_t>(pair.shape_a)];
   const Shape& b = model.shapes[static_cast<std::size_t>(pair.shape_b)];
   const BodyMotion& body_a = bodies[static_cast<std::size_t>(pair.body_a)];

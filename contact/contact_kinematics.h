@@ -11,8 +11,8 @@ namespace contactlab {
 
 class FclShapes;
 
-void pair_geometry(const ContactModel& model, int pair, std::span<const BodyMotion> bodies, const FclShapes* fcl,
-                   PairGeometry& out);
+void pair_geometry(const ContactModel& model, const ContactPairModel& pair, std::span<const BodyMotion> bodies,
+                   const FclShapes* fcl, PairGeometry& out);
 
 // Velocity of a point fixed to a body, world coordinates.
 inline Eigen::Vector3d point_velocity(const BodyMotion& body, const Eigen::Vector3d& point) {

@@ -39,6 +39,7 @@ struct ContactPairModel {
   const LawInfo* law_info = nullptr;  // resolved from `law` at compile time (the registry is static)
   LawParameters parameters;
   double stiffness = 0.0;          // K [N/m^n]
+  bool stiffness_from_materials = false;  // K from Hertz theory (else given by the scene)
   double exponent = 1.5;           // n
   double effective_radius = 0.0;   // R* [m]
   double effective_modulus = 0.0;  // E* [Pa]
@@ -47,13 +48,58 @@ struct ContactPairModel {
   TensionRule tension = TensionRule::kAllow;
 };
 
+// The settings every pair the broadphase finds is made with (the scene's `contacts` block).
+struct PairSettings {
+  LawIndex law = -1;
+  const LawInfo* law_info = nullptr;
+  LawParameters parameters;
+  bool hertz_stiffness = true;  // K = (4/3) E* √R* from the materials, exponent 1.5
+  double stiffness = 0.0;       // K [N/m^n] when not hertz_stiffness
+  double exponent = 1.5;
+  MassRule mass_rule = MassRule::kMultibody;
+  TensionRule tension = TensionRule::kAllow;
+};
+
+// What the pair filter and the reduced mass need to know about one body.
+struct BodyContactInfo {
+  int parent = -1;
+  bool fixed_to_world = true;
+  double mass = 0.0;  // [kg]; infinite when fixed to the world
+};
+
 struct ContactModel {
   std::vector<Material> materials;
   std::vector<Shape> shapes;
+  // Pairs compiled with the model (all pairs of a small scene, or the scene's listed pairs). Pairs the
+  // broadphase finds at run time follow them in the run's pair table (engine/data.h).
   std::vector<ContactPairModel> pairs;
+  // Broadphase: when on, candidate pairs are found at run time among all shapes (FCL dynamic AABB tree over
+  // shapes inflated by `margin`) and made with `settings`; the list is refreshed only when a shape has moved
+  // more than half the margin since the last refresh.
+  bool broadphase = false;
+  double margin = 0.0;  // [m]
+  PairSettings settings;
+  std::vector<BodyContactInfo> bodies;  // index = body index
   // Impact velocities below this are raised to it for laws whose damping ∝ 1/δ̇⁻ (reported once) [m/s].
   double impact_velocity_floor = 1e-4;
 };
+
+// The canonical key of a shape pair: a the simpler shape (type order), then the lower index.
+struct PairKey {
+  int shape_a = -1;
+  int shape_b = -1;
+  friend bool operator==(const PairKey&, const PairKey&) = default;
+  friend auto operator<=>(const PairKey&, const PairKey&) = default;
+};
+PairKey pair_key(const ContactModel& model, int shape_a, int shape_b);
+
+// Whether two shapes may touch: different bodies, not both fixed to the world, not a body and its parent
+// (unless the parent is the world), collision groups and masks agree, and the narrowphase supports them.
+bool shapes_may_collide(const ContactModel& model, int shape_a, int shape_b);
+
+// Compiles the pair (a, b) with `settings`: canonical order, name, effective radius and modulus, stiffness
+// (Hertz from the materials, or given), reduced mass. Throws std::invalid_argument saying what is missing.
+ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int shape_b, const PairSettings& settings);
 
 // Pose and velocity of one body, in world coordinates, as the contact layer reads them.
 struct BodyMotion {
@@ -82,7 +128,13 @@ struct PairState {
   double max_indentation = 0.0;  // during the current (or last) contact [m]
   double max_force = 0.0;        // [N]
   double min_force = 0.0;        // [N]; < 0 if tension occurred
+  double compression_time = 0.0; // onset to the first maximum indentation [s]
+  double indentation_at_max_force = 0.0;  // [m]
+  double velocity_at_max_force = 0.0;     // [m/s]
   double work_at_onset = 0.0;    // absorbed work ledger at onset [J]
+  // After a rigid impact the gap is 0 or a round-off below it; the onset root function is the gap minus this
+  // (slightly negative) value, so it starts positive and the next approach is a clean + to − crossing.
+  double gap_offset = 0.0;       // [m]
   double law_state[kMaxLawState] = {};
 };
 

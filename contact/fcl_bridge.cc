@@ -12,8 +12,10 @@
 //   contact/narrowphase.cc handles them in closed form.
 #include "contact/fcl_bridge.h"
 
+#include <algorithm>
 #include <stdexcept>
 
+#include <fcl/broadphase/broadphase_dynamic_AABB_tree.h>
 #include <fcl/fcl.h>
 
 namespace contactlab {
@@ -24,13 +26,14 @@ struct FclShapes::Impl {
 
 namespace {
 
-std::shared_ptr<fcl::CollisionGeometryd> make_geometry(const Shape& s) {
+// FCL geometry of a shape grown by `margin` in every direction (0: the shape itself).
+std::shared_ptr<fcl::CollisionGeometryd> make_geometry(const Shape& s, double margin = 0.0) {
   switch (s.type) {
-    case ShapeType::kHalfspace: return std::make_shared<fcl::Halfspaced>(Eigen::Vector3d::UnitZ(), 0.0);
-    case ShapeType::kSphere: return std::make_shared<fcl::Sphered>(s.radius);
-    case ShapeType::kCapsule: return std::make_shared<fcl::Capsuled>(s.radius, s.length);
-    case ShapeType::kCylinder: return std::make_shared<fcl::Cylinderd>(s.radius, s.length);
-    case ShapeType::kBox: return std::make_shared<fcl::Boxd>(2.0 * s.half_extents);
+    case ShapeType::kHalfspace: return std::make_shared<fcl::Halfspaced>(Eigen::Vector3d::UnitZ(), margin);  // narrowphase only
+    case ShapeType::kSphere: return std::make_shared<fcl::Sphered>(s.radius + margin);
+    case ShapeType::kCapsule: return std::make_shared<fcl::Capsuled>(s.radius + margin, s.length);
+    case ShapeType::kCylinder: return std::make_shared<fcl::Cylinderd>(s.radius + margin, s.length + 2.0 * margin);
+    case ShapeType::kBox: return std::make_shared<fcl::Boxd>(2.0 * (s.half_extents.array() + margin).matrix());
   }
   throw std::logic_error("fcl_bridge: unknown shape type");
 }
@@ -81,6 +84,75 @@ void FclShapes::pair_geometry(int shape_a, const Eigen::Isometry3d& X_WA, int sh
   const Eigen::Vector3d d = out.point_b - out.point_a;  // gap · normal, so reversed when the gap is negative
   const double norm = d.norm();
   out.normal = norm > 0.0 ? Eigen::Vector3d((out.gap < 0.0 ? -d : d) / norm) : Eigen::Vector3d::UnitZ();
+}
+
+// FCL's dynamic AABB tree cannot hold a halfspace (its infinite box crashes the tree build), so halfspaces are
+// kept out of it and tested against every shape's grown box in closed form: O(n) per halfspace.
+struct FclBroadphase::Impl {
+  std::vector<std::unique_ptr<fcl::CollisionObjectd>> objects;  // one per shape (halfspaces: unused)
+  std::vector<int> halfspaces;
+  fcl::DynamicAABBTreeCollisionManagerd manager;
+  double margin = 0.0;
+  bool registered = false;
+};
+
+FclBroadphase::FclBroadphase(const std::vector<Shape>& shapes, double margin) : impl_(std::make_unique<Impl>()) {
+  impl_->margin = margin;
+  impl_->objects.reserve(shapes.size());
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    if (shapes[i].type == ShapeType::kHalfspace) impl_->halfspaces.push_back(static_cast<int>(i));
+    auto object = std::make_unique<fcl::CollisionObjectd>(make_geometry(shapes[i], margin));
+    object->setUserData(reinterpret_cast<void*>(i));
+    impl_->objects.push_back(std::move(object));
+  }
+}
+
+FclBroadphase::~FclBroadphase() = default;
+
+void FclBroadphase::candidates(const std::vector<Eigen::Isometry3d>& shape_poses, std::vector<std::pair<int, int>>& out) {
+  const auto is_halfspace = [&](std::size_t i) {
+    return std::binary_search(impl_->halfspaces.begin(), impl_->halfspaces.end(), static_cast<int>(i));
+  };
+  for (std::size_t i = 0; i < impl_->objects.size(); ++i) {
+    if (is_halfspace(i)) continue;
+    impl_->objects[i]->setTransform(shape_poses[i]);
+    impl_->objects[i]->computeAABB();
+  }
+  if (!impl_->registered) {
+    std::vector<fcl::CollisionObjectd*> pointers;
+    for (std::size_t i = 0; i < impl_->objects.size(); ++i) {
+      if (!is_halfspace(i)) pointers.push_back(impl_->objects[i].get());
+    }
+    impl_->manager.registerObjects(pointers);
+    impl_->manager.setup();
+    impl_->registered = true;
+  } else {
+    impl_->manager.update();
+  }
+  out.clear();
+  auto callback = [](fcl::CollisionObjectd* a, fcl::CollisionObjectd* b, void* data) {
+    auto* pairs = static_cast<std::vector<std::pair<int, int>>*>(data);
+    int i = static_cast<int>(reinterpret_cast<std::uintptr_t>(a->getUserData()));
+    int j = static_cast<int>(reinterpret_cast<std::uintptr_t>(b->getUserData()));
+    if (i > j) std::swap(i, j);
+    pairs->emplace_back(i, j);
+    return false;  // keep going
+  };
+  impl_->manager.collide(&out, callback);
+  // Halfspace (the region n·x ≤ n·o, grown by the margin) against each grown box: the box's lowest point along n.
+  for (int h : impl_->halfspaces) {
+    const Eigen::Isometry3d& plane = shape_poses[static_cast<std::size_t>(h)];
+    const Eigen::Vector3d n = plane.linear().col(2);
+    const double level = n.dot(plane.translation()) + impl_->margin;
+    for (std::size_t i = 0; i < impl_->objects.size(); ++i) {
+      if (is_halfspace(i)) continue;
+      const fcl::AABBd& box = impl_->objects[i]->getAABB();
+      double lowest = 0.0;
+      for (int k = 0; k < 3; ++k) lowest += n[k] * (n[k] >= 0.0 ? box.min_[k] : box.max_[k]);
+      if (lowest <= level) out.emplace_back(std::min(h, static_cast<int>(i)), std::max(h, static_cast<int>(i)));
+    }
+  }
+  std::sort(out.begin(), out.end());  // the tree's traversal order is not meaningful; make the list deterministic
 }
 
 }  // namespace contactlab

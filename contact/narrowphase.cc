@@ -149,13 +149,85 @@ void capsule_capsule(const Shape& a, const Isometry3d& X_WA, const Shape& b, con
   sphere_sphere_at(ca, a.radius, cb, b.radius, out);
 }
 
+// Sphere against a convex solid given by the closest point of the solid to the sphere's centre (in the
+// solid's frame) and, for a centre inside the solid, the nearest face's point and outward normal.
+struct ClosestFeature {
+  Vector3d point;            // closest point of the solid's surface, solid frame
+  Vector3d outward_normal;   // at that point, solid frame
+  bool centre_inside = false;
+};
+
+void sphere_against_solid(const Isometry3d& X_WA, double radius, const Isometry3d& X_WB, const ClosestFeature& feature,
+                          PairGeometry& out) {
+  const Vector3d centre = X_WA.translation();
+  const Vector3d surface = X_WB * feature.point;
+  const Vector3d outward = X_WB.linear() * feature.outward_normal;  // out of B, towards the sphere when outside
+  const double distance = feature.centre_inside ? -(surface - centre).norm() : (centre - surface).norm();
+  out.normal = -outward;  // from A (the sphere) to B
+  out.gap = distance - radius;
+  out.point_b = surface;
+  out.point_a = centre + radius * out.normal;
+}
+
+// Sphere (A) against a cylinder (B, axis z, centred): flat faces, side and rim.
+void sphere_cylinder(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, PairGeometry& out) {
+  const Vector3d c = X_WB.inverse() * X_WA.translation();
+  const double half = 0.5 * b.length;
+  const double radial = std::hypot(c.x(), c.y());
+  const Vector3d radial_direction = radial > 0.0 ? Vector3d(c.x() / radial, c.y() / radial, 0.0) : Vector3d::UnitX();
+  ClosestFeature f;
+  if (std::abs(c.z()) <= half && radial <= b.radius) {
+    // Inside: the nearer of the flat face and the side.
+    f.centre_inside = true;
+    const double to_face = half - std::abs(c.z());
+    const double to_side = b.radius - radial;
+    if (to_face <= to_side) {
+      const double sign = c.z() >= 0.0 ? 1.0 : -1.0;
+      f.point = Vector3d(c.x(), c.y(), sign * half);
+      f.outward_normal = Vector3d(0.0, 0.0, sign);
+    } else {
+      f.point = Vector3d(b.radius * radial_direction.x(), b.radius * radial_direction.y(), c.z());
+      f.outward_normal = radial_direction;
+    }
+  } else {
+    const double z = std::clamp(c.z(), -half, half);
+    const double r = std::min(radial, b.radius);
+    f.point = Vector3d(r * radial_direction.x(), r * radial_direction.y(), z);
+    const Vector3d d = c - f.point;
+    f.outward_normal = d.norm() > 0.0 ? Vector3d(d / d.norm()) : Vector3d::UnitZ();
+  }
+  sphere_against_solid(X_WA, a.radius, X_WB, f, out);
+}
+
+// Sphere (A) against a box (B): faces, edges and corners.
+void sphere_box(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, PairGeometry& out) {
+  const Vector3d c = X_WB.inverse() * X_WA.translation();
+  const Vector3d& h = b.half_extents;
+  ClosestFeature f;
+  if ((c.array().abs() <= h.array()).all()) {
+    f.centre_inside = true;
+    Eigen::Index axis = 0;
+    (h.array() - c.array().abs()).minCoeff(&axis);
+    const double sign = c[axis] >= 0.0 ? 1.0 : -1.0;
+    f.point = c;
+    f.point[axis] = sign * h[axis];
+    f.outward_normal = Vector3d::Zero();
+    f.outward_normal[axis] = sign;
+  } else {
+    f.point = c.cwiseMax(-h).cwiseMin(h);
+    const Vector3d d = c - f.point;
+    f.outward_normal = d / d.norm();
+  }
+  sphere_against_solid(X_WA, a.radius, X_WB, f, out);
+}
+
 using ClosedForm = void (*)(const Shape&, const Isometry3d&, const Shape&, const Isometry3d&, PairGeometry&);
 
 // [type a][type b] with type a ≤ type b; null: through FCL (or unsupported for halfspace–halfspace).
 constexpr ClosedForm kClosedForms[kShapeTypeCount][kShapeTypeCount] = {
     //  halfspace  sphere            capsule           cylinder          box
     {nullptr, halfspace_convex, halfspace_convex, halfspace_convex, halfspace_convex},  // halfspace
-    {nullptr, sphere_sphere, sphere_capsule, nullptr, nullptr},                          // sphere
+    {nullptr, sphere_sphere, sphere_capsule, sphere_cylinder, sphere_box},               // sphere
     {nullptr, nullptr, capsule_capsule, nullptr, nullptr},                               // capsule
     {nullptr, nullptr, nullptr, nullptr, nullptr},                                       // cylinder
     {nullptr, nullptr, nullptr, nullptr, nullptr},                                       // box

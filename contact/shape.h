@@ -31,6 +31,9 @@ struct Shape {
   double length = 0.0;                // [m]
   Eigen::Vector3d half_extents = Eigen::Vector3d::Zero();  // [m]
   int material = -1;                  // index into ContactModel::materials
+  // Collision filter: shapes a and b may touch only if (a.group & b.mask) and (b.group & a.mask) are non-zero.
+  std::uint32_t collision_group = 1;
+  std::uint32_t collision_mask = 0xffffffffu;
 };
 
 // A body's material. Infinite Young's modulus means rigid (contributes nothing to the compliance).

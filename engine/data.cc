@@ -30,10 +30,38 @@ Data::Data(const Model& model) {
   probe_acceleration.assign(n, Vec6::Zero());
   probe_qdd = Eigen::VectorXd::Zero(model.nv);
   const std::size_t pairs = model.contact.pairs.size();
+  for (const ContactPairModel& pair : model.contact.pairs) this->pairs.push_back(&pair);
   geometry.assign(pairs, PairGeometry{});
   contact_input.assign(pairs, ContactInput{});
   contact_force.assign(pairs, ContactForce{});
   fcl = std::make_unique<FclShapes>(model.contact.shapes);
+  if (model.contact.broadphase) broadphase = std::make_unique<FclBroadphase>(model.contact.shapes, model.contact.margin);
+  shape_poses.assign(model.contact.shapes.size(), Eigen::Isometry3d::Identity());
+}
+
+void bind_pairs(const Model& model, const State& state, Data& data) {
+  if (data.bound_dynamic_pairs == state.dynamic_pairs && data.pairs.size() == state.contacts.size()) return;
+  data.pairs.resize(model.contact.pairs.size());
+  for (const PairKey& key : state.dynamic_pairs) {
+    auto found = data.dynamic_pair_index.find(key);
+    if (found == data.dynamic_pair_index.end()) {
+      data.dynamic_pair_models.push_back(make_contact_pair(model.contact, key.shape_a, key.shape_b, model.contact.settings));
+      found = data.dynamic_pair_index.emplace(key, data.dynamic_pair_models.size() - 1).first;
+    }
+    data.pairs.push_back(&data.dynamic_pair_models[found->second]);
+  }
+  data.bound_dynamic_pairs = state.dynamic_pairs;
+  const std::size_t pairs = data.pairs.size();
+  data.geometry.resize(pairs);
+  data.contact_input.resize(pairs);
+  data.contact_force.resize(pairs);
+}
+
+void update_shape_poses(const Model& model, Data& data) {
+  for (std::size_t s = 0; s < model.contact.shapes.size(); ++s) {
+    const Shape& shape = model.contact.shapes[s];
+    data.shape_poses[s] = data.motion[static_cast<std::size_t>(shape.body)].pose * shape.pose;
+  }
 }
 
 State make_state(const Model& model) {

@@ -3,12 +3,15 @@
 // not allocate. Stage functions take (const Model&, const State&, Data&) and write only here.
 #pragma once
 
+#include <deque>
+#include <map>
 #include <memory>
 #include <vector>
 
 #include "contact/contact_model.h"
 #include "contact/fcl_bridge.h"
 #include "engine/model.h"
+#include "engine/state.h"
 
 namespace contactlab {
 
@@ -38,12 +41,27 @@ struct Data {
   std::vector<Vec6> probe_acceleration;
   Eigen::VectorXd probe_qdd;
 
-  // Contacts, per pair.
+  // The run's pair table (bind_pairs): the model's compiled pairs, then the State's dynamic ones.
+  std::vector<const ContactPairModel*> pairs;
+  std::deque<ContactPairModel> dynamic_pair_models;  // compiled once per key (deque: stable addresses)
+  std::map<PairKey, std::size_t> dynamic_pair_index;
+  std::vector<PairKey> bound_dynamic_pairs;
+
+  // Contacts, per pair of the table.
   std::vector<PairGeometry> geometry;
   std::vector<ContactInput> contact_input;
   std::vector<ContactForce> contact_force;
 
   std::unique_ptr<FclShapes> fcl;  // FCL geometry, for pairs without a closed form
+  std::unique_ptr<FclBroadphase> broadphase;       // when model.contact.broadphase
+  std::vector<Eigen::Isometry3d> shape_poses;      // X_WS per shape
 };
+
+// Makes data's pair table match the state's (model pairs + state.dynamic_pairs), compiling new dynamic pairs
+// and sizing the per-pair workspace. Cheap when nothing changed.
+void bind_pairs(const Model& model, const State& state, Data& data);
+
+// World poses of all shapes (after forward_kinematics).
+void update_shape_poses(const Model& model, Data& data);
 
 }  // namespace contactlab

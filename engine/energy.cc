@@ -19,8 +19,8 @@ Energy energy(const Model& model, const State& state, const Data& data) {
       e.spring += 0.5 * joint.stiffness * stretch * stretch;
     }
   }
-  for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
-    e.elastic += pair_elastic_energy(model.contact.pairs[p], state.contacts[p], data.contact_input[p]);
+  for (std::size_t p = 0; p < data.pairs.size(); ++p) {
+    e.elastic += pair_elastic_energy(*data.pairs[p], state.contacts[p], data.contact_input[p]);
   }
   e.absorbed = state.absorbed_work.sum();
   e.joint_work = state.joint_work;

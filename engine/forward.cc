@@ -9,22 +9,21 @@
 namespace contactlab {
 
 void contact_geometry(const Model& model, std::span<const PairState> contacts, bool all_pairs, Data& data) {
-  const int pairs = static_cast<int>(model.contact.pairs.size());
-  for (int p = 0; p < pairs; ++p) {
-    if (!all_pairs && !contacts[static_cast<std::size_t>(p)].active) continue;
-    pair_geometry(model.contact, p, data.motion, data.fcl.get(), data.geometry[static_cast<std::size_t>(p)]);
+  for (std::size_t p = 0; p < data.pairs.size(); ++p) {
+    if (!all_pairs && !contacts[p].active) continue;
+    pair_geometry(model.contact, *data.pairs[p], data.motion, data.fcl.get(), data.geometry[p]);
   }
 }
 
-void contact_forces(const Model& model, double time, std::span<const PairState> contacts, Data& data) {
+void contact_forces(const Model&, double time, std::span<const PairState> contacts, Data& data) {
   for (Vec6& f : data.external_force) f.setZero();
-  for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
+  for (std::size_t p = 0; p < data.pairs.size(); ++p) {
     const PairState& state = contacts[p];
     if (!state.active) {
       data.contact_force[p] = {};
       continue;
     }
-    const ContactPairModel& pair = model.contact.pairs[p];
+    const ContactPairModel& pair = *data.pairs[p];
     const PairGeometry& geometry = data.geometry[p];
     data.contact_input[p] = contact_input(pair, state, geometry, time);
     const ContactForce force = pair_force(pair, state, data.contact_input[p]);
@@ -56,14 +55,15 @@ void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::Vec
 }
 
 void forward(const Model& model, const State& state, Data& data) {
+  bind_pairs(model, state, data);
   forward_kinematics(model, state.q, state.v, data);
   contact_geometry(model, state.contacts, true, data);
   contact_forces(model, state.time, state.contacts, data);
   joint_forces(model, state.time, state.q, state.v, data);
   forward_dynamics(model, data);
-  for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
+  for (std::size_t p = 0; p < data.pairs.size(); ++p) {
     if (!state.contacts[p].active) {
-      data.contact_input[p] = contact_input(model.contact.pairs[p], state.contacts[p], data.geometry[p], state.time);
+      data.contact_input[p] = contact_input(*data.pairs[p], state.contacts[p], data.geometry[p], state.time);
     }
   }
 }

@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <map>
 #include <memory>
 #include <sstream>
 
@@ -496,27 +498,13 @@ class Run final : public System {
         result_(result),
         nq_(model.nq),
         nv_(model.nv),
-        pairs_(static_cast<int>(model.contact.pairs.size())),
-        law_state_offset_(static_cast<std::size_t>(pairs_) + 1, 0),
-        directions_(static_cast<std::size_t>(kRootsPerPair * pairs_), -1),
-        roots_found_(static_cast<std::size_t>(kRootsPerPair * pairs_), 0),
-        open_impact_(static_cast<std::size_t>(pairs_), -1),
-        force_plus_(static_cast<std::size_t>(pairs_), 0.0),
-        force_minus_(static_cast<std::size_t>(pairs_), 0.0),
-        warned_(static_cast<std::size_t>(pairs_), 0),
         sample_(state) {
-    for (int p = 0; p < pairs_; ++p) {
-      const auto i = static_cast<std::size_t>(p);
-      law_state_offset_[i + 1] = law_state_offset_[i] + model.contact.pairs[i].law_info->continuous_state_size;
-      directions_[static_cast<std::size_t>(kRootsPerPair * p + 1)] = 0;  // both phase changes
-    }
+    bind_pairs(model_, state_, data_);
+    layout();
   }
 
   ~Run() override {
-    driver_.reset();
-    for (N_Vector* v : {&y_, &scratch_, &perturbed_, &sample_vector_, &tolerances_}) {
-      if (*v != nullptr) N_VDestroy(*v);
-    }
+    release_integrator();
     if (context_ != nullptr) SUNContext_Free(&context_);
   }
 
@@ -548,12 +536,44 @@ class Run final : public System {
     return law_state_offset_[static_cast<std::size_t>(p) + 1] - law_state_offset_[static_cast<std::size_t>(p)];
   }
 
+  const ContactPairModel& pair(int p) const { return *data_.pairs[static_cast<std::size_t>(p)]; }
+  void layout();
+  void build_integrator(double t, double first_step);
+  void release_integrator();
+  bool refresh_due();
+  void refresh_pairs(double t, bool initial);
   void copy_law_states(N_Vector y, std::vector<PairState>& contacts) const;
   void law_event(ContactEvent event, int p, double t);
   void handle_events(double t);
   double restart_step() const;
   void start_contact(int p, double t);
   void end_contact(int p, double t, bool open);
+  void apply_impulse(int p, double t, double normal_mass);
+  double smaller_shape_size(int p) const {
+    auto size = [](const Shape& s) {
+      switch (s.type) {
+        case ShapeType::kHalfspace: return std::numeric_limits<double>::infinity();
+        case ShapeType::kSphere:
+        case ShapeType::kCapsule:
+        case ShapeType::kCylinder: return s.radius;
+        case ShapeType::kBox: return s.half_extents.minCoeff();
+      }
+      return std::numeric_limits<double>::infinity();
+    };
+    const ContactPairModel& pm = pair(p);
+    return std::min(size(model_.contact.shapes[static_cast<std::size_t>(pm.shape_a)]),
+                    size(model_.contact.shapes[static_cast<std::size_t>(pm.shape_b)]));
+  }
+  static void record_force(PairState& s, double force, const PairGeometry& geometry) {
+    if (force <= s.max_force) return;
+    s.max_force = force;
+    s.indentation_at_max_force = -geometry.gap;
+    s.velocity_at_max_force = geometry.normal_velocity;
+  }
+  double driver_last_step_or(double fallback) const {
+    const double last = driver_ ? driver_->last_step() : 0.0;
+    return last > 0.0 ? last : fallback;
+  }
   bool check_step(double t);
   void emit_samples(double t_from, double t_to, const SampleObserver& observer);
   void emit(double t, N_Vector y, const SampleObserver& observer);
@@ -569,7 +589,7 @@ class Run final : public System {
   SimulationResult& result_;
   int nq_;
   int nv_;
-  int pairs_;
+  int pairs_ = 0;
   std::vector<int> law_state_offset_;  // prefix sums of the laws' continuous state sizes
   std::vector<int> directions_;
   std::vector<int> roots_found_;
@@ -577,6 +597,8 @@ class Run final : public System {
   std::vector<double> force_plus_;
   std::vector<double> force_minus_;
   std::vector<unsigned> warned_;
+  std::vector<Eigen::Isometry3d> reference_poses_;  // shape poses at the last broadphase refresh
+  std::vector<double> shape_extent_;                 // bounding radius of each shape about its origin [m]
   State sample_;
   SUNContext context_ = nullptr;
   std::unique_ptr<Driver> driver_;
@@ -590,6 +612,7 @@ class Run final : public System {
   double last_emitted_ = -1.0;
   double onset_step_ = 0.0;  // smallest suggested first step among contacts started at the last event
   double energy_scale_ = 0.0;
+  double t_end_ = 0.0;
   double initial_total_energy_ = 0.0;
   bool has_efforts_ = false;
   bool failed_ = false;
@@ -613,7 +636,7 @@ int Run::rhs(double t, N_Vector y, N_Vector ydot) {
       return -1;
     }
     if (continuous_size(p) == 0) continue;
-    const ContactPairModel& pair = model_.contact.pairs[i];
+    const ContactPairModel& pair = this->pair(p);
     // While apart the law sees δ = 0 and δ̇ = 0 (its internal state relaxes on its own).
     ContactInput input = active ? data_.contact_input[i] : contact_input(pair, state_.contacts[i], PairGeometry{}, t);
     if (!active) {
@@ -673,7 +696,7 @@ int Run::roots(double t, N_Vector y, double* g) {
     const PairState& s = state_.contacts[i];
     const PairGeometry& geometry = data_.geometry[i];
     if (!s.active) {
-      gp[0] = geometry.gap;
+      gp[0] = geometry.gap - s.gap_offset;
       gp[1] = 1.0;
       gp[2] = 1.0;
       continue;
@@ -683,10 +706,13 @@ int Run::roots(double t, N_Vector y, double* g) {
       callback_failure_ = describe(t, p) + ": the contact force is not finite (NaN or Inf)";
       return -1;
     }
-    const bool on_force = model_.contact.pairs[i].law_info->separation == Separation::kForce;
+    const bool on_force = pair(p).law_info->separation == Separation::kForce;
     gp[0] = on_force ? std::min(indentation, data_.contact_force[i].force) : indentation;
     gp[1] = geometry.normal_velocity;
-    gp[2] = options_.integrator.locate_force_peaks ? force_plus_[i] : 1.0;
+    // Laws with a force-free stretch inside the contact (leaving a permanent dent) have dF/dt ≡ 0 there: no
+    // peak to find, and an identically zero root function would stall the root finder.
+    const bool force_plateau = data_.contact_force[i].force == 0.0 && force_plus_[i] == 0.0;
+    gp[2] = options_.integrator.locate_force_peaks && !force_plateau ? force_plus_[i] : 1.0;
   }
   return 0;
 }
@@ -696,13 +722,13 @@ std::string Run::describe(double t, int pair) const {
   out.precision(9);
   out << "t = " << t << " s";
   if (pair >= 0) {
-    const ContactPairModel& p = model_.contact.pairs[static_cast<std::size_t>(pair)];
-    out << ", contact " << p.name << " (law " << p.law_info->id << ")";
+    const ContactPairModel& pm = this->pair(pair);
+    out << ", contact " << pm.name << " (law " << pm.law_info->id << ")";
   } else {
     bool first = true;
     for (int p = 0; p < pairs_; ++p) {
       if (!state_.contacts[static_cast<std::size_t>(p)].active) continue;
-      const ContactPairModel& pm = model_.contact.pairs[static_cast<std::size_t>(p)];
+      const ContactPairModel& pm = this->pair(p);
       out << (first ? ", active contacts: " : ", ") << pm.name << " (law " << pm.law_info->id << ")";
       first = false;
     }
@@ -743,7 +769,7 @@ void Run::copy_law_states(N_Vector y, std::vector<PairState>& contacts) const {
 
 void Run::law_event(ContactEvent event, int p, double t) {
   const auto i = static_cast<std::size_t>(p);
-  const ContactPairModel& pair = model_.contact.pairs[i];
+  const ContactPairModel& pair = this->pair(p);
   if (pair.law_info->event == nullptr) return;
   PairState& s = state_.contacts[i];
   const ContactInput input = contact_input(pair, s, data_.geometry[i], t);
@@ -754,7 +780,7 @@ void Run::law_event(ContactEvent event, int p, double t) {
 
 void Run::start_contact(int p, double t) {
   const auto i = static_cast<std::size_t>(p);
-  const ContactPairModel& pair = model_.contact.pairs[i];
+  const ContactPairModel& pair = this->pair(p);
   const PairGeometry& geometry = data_.geometry[i];
   PairState& s = state_.contacts[i];
   {
@@ -776,10 +802,13 @@ void Run::start_contact(int p, double t) {
             << " m/s; the law's damping uses the floor";
     warn_once(p, 0, message.str());
   }
-  s.effective_mass = pair.mass_rule == MassRule::kReduced
-                         ? pair.reduced_mass
-                         : effective_mass(model_, data_, pair.body_a, geometry.point_a, pair.body_b, geometry.point_b,
-                                          geometry.normal);
+  const double probe_mass = effective_mass(model_, data_, pair.body_a, geometry.point_a, pair.body_b, geometry.point_b,
+                                           geometry.normal);  // leaves M⁻¹Jᵀ of a unit impulse in data_.probe_qdd
+  s.effective_mass = pair.mass_rule == MassRule::kReduced ? pair.reduced_mass : probe_mass;
+  if (pair.law_info->impulsive) {
+    apply_impulse(p, t, probe_mass);
+    return;
+  }
   s.max_indentation = std::max(0.0, -geometry.gap);
   s.work_at_onset = state_.absorbed_work[p];
   law_event(ContactEvent::kOnset, p, t);
@@ -792,7 +821,9 @@ void Run::start_contact(int p, double t) {
     onset_step_ = onset_step_ > 0.0 ? std::min(onset_step_, step) : step;
   }
   ImpactRecord record;
-  record.pair = p;
+  record.pair = pair.name;
+  record.shape_a = pair.shape_a;
+  record.shape_b = pair.shape_b;
   record.t_start = t;
   record.impact_velocity = geometry.normal_velocity;
   record.effective_mass = s.effective_mass;
@@ -800,10 +831,42 @@ void Run::start_contact(int p, double t) {
   result_.impacts.push_back(record);
 }
 
+// The piecewise method: the impulse P = (1 + e) m_eff δ̇⁻ along the normal (m_eff along the normal through the
+// tree, whatever the pair's mass rule, so that δ̇⁺ = −e δ̇⁻ exactly); Δq̇ = P M⁻¹Jᵀ. No contact phase follows.
+void Run::apply_impulse(int p, double t, double normal_mass) {
+  const auto i = static_cast<std::size_t>(p);
+  const ContactPairModel& pair = this->pair(p);
+  PairState& s = state_.contacts[i];
+  const double restitution = pair.parameters.values[0];
+  const double approach = data_.geometry[i].normal_velocity;
+  const double impulse = std::isfinite(normal_mass) ? (1.0 + restitution) * normal_mass * approach : 0.0;
+  v_of(y_) += impulse * data_.probe_qdd;
+  const double lost = 0.5 * normal_mass * approach * approach * (1.0 - restitution * restitution);
+  work_of(y_)[p] += std::isfinite(lost) ? lost : 0.0;
+  state_.v = v_of(y_);
+  state_.absorbed_work = work_of(y_);
+  s = PairState{};  // never active: the impact is over at once
+  s.gap_offset = std::min(data_.geometry[i].gap, 0.0) - 1e-12 * std::max(std::abs(pair.effective_radius) , 1e-3);
+  ImpactRecord record;
+  record.pair = pair.name;
+  record.shape_a = pair.shape_a;
+  record.shape_b = pair.shape_b;
+  record.t_start = t;
+  record.t_end = t;
+  record.impact_velocity = approach;
+  record.separation_velocity = restitution * approach;
+  record.restitution = restitution;
+  record.effective_mass = normal_mass;
+  record.impulse = impulse;
+  record.dissipated_energy = std::isfinite(lost) ? lost : 0.0;
+  result_.impacts.push_back(record);
+  onset_step_ = onset_step_ > 0.0 ? onset_step_ : driver_last_step_or(options_.duration * 1e-6);
+}
+
 void Run::end_contact(int p, double t, bool open) {
   const auto i = static_cast<std::size_t>(p);
   PairState& s = state_.contacts[i];
-  const ContactPairModel& pair = model_.contact.pairs[i];
+  const ContactPairModel& pair = this->pair(p);
   const PairGeometry& geometry = data_.geometry[i];
   ImpactRecord& record = result_.impacts[static_cast<std::size_t>(open_impact_[i])];
   const ContactInput input = contact_input(pair, s, geometry, t);
@@ -814,6 +877,9 @@ void Run::end_contact(int p, double t, bool open) {
   record.max_indentation = s.max_indentation;
   record.max_force = s.max_force;
   record.min_force = s.min_force;
+  record.compression_time = s.compression_time;
+  record.indentation_at_max_force = s.indentation_at_max_force;
+  record.velocity_at_max_force = s.velocity_at_max_force;
   record.dissipated_energy = state_.absorbed_work[p] - s.work_at_onset - pair_elastic_energy(pair, s, input);
   if (s.min_force < 0.0) {
     std::ostringstream message;
@@ -851,6 +917,7 @@ void Run::handle_events(double t) {
     if (!s.active) continue;
     if (found[1] < 0) {  // δ̇ from + to −: maximum indentation
       ++result_.stats.events;
+      if (s.compression_time == 0.0) s.compression_time = t - s.onset_time;
       s.compressing = false;
       s.max_indentation = std::max(s.max_indentation, -data_.geometry[i].gap);
       law_event(ContactEvent::kMaxIndentation, p, t);
@@ -861,7 +928,7 @@ void Run::handle_events(double t) {
     }
     if (found[2] != 0) {
       ++result_.stats.events;
-      s.max_force = std::max(s.max_force, data_.contact_force[i].force);
+      record_force(s, data_.contact_force[i].force, data_.geometry[i]);
     }
   }
   normalize_configuration(model_, q_of(y_));
@@ -888,14 +955,22 @@ bool Run::check_step(double t) {
     const double indentation = -data_.geometry[i].gap;
     const double force = data_.contact_force[i].force;
     s.max_indentation = std::max(s.max_indentation, indentation);
-    s.max_force = std::max(s.max_force, force);
+    record_force(s, force, data_.geometry[i]);
     s.min_force = std::min(s.min_force, force);
-    const double radius = std::abs(model_.contact.pairs[i].effective_radius);
-    if (std::isfinite(radius) && radius > 0.0 && indentation > options_.max_indentation_ratio * radius) {
+    // Hertz theory holds for δ ≪ R*; with a given stiffness only shapes passing through each other are sure
+    // trouble, so the bound is then the smaller shape's size.
+    const bool hertz = pair(p).stiffness_from_materials;
+    const double size = hertz ? std::abs(pair(p).effective_radius) : smaller_shape_size(p);
+    const double bound = hertz ? options_.max_indentation_ratio * size : size;
+    if (std::isfinite(bound) && bound > 0.0 && indentation > bound) {
       std::ostringstream message;
-      message << describe(t, p) << ": indentation " << indentation << " m exceeds "
-              << options_.max_indentation_ratio << " of the effective radius " << radius
-              << " m (contact too soft, or the onset was missed)";
+      message << describe(t, p) << ": indentation " << indentation << " m exceeds ";
+      if (hertz) {
+        message << options_.max_indentation_ratio << " of the effective radius " << size << " m";
+      } else {
+        message << "the smaller shape's size " << size << " m";
+      }
+      message << " (contact too soft, or the onset was missed)";
       fail(message.str());
       return false;
     }
@@ -949,18 +1024,41 @@ void Run::emit_samples(double t_from, double t_to, const SampleObserver& observe
   }
 }
 
-void Run::execute(const SampleObserver& observer) {
-  const double t0 = state_.time;
-  const double t_end = t0 + options_.duration;
-  if (SUNContext_Create(nullptr, &context_) != 0) return fail("SUNDIALS: cannot create a context");
+// Sizes and root directions for the current pair table (data_.pairs).
+void Run::layout() {
+  pairs_ = static_cast<int>(data_.pairs.size());
+  const auto n = static_cast<std::size_t>(pairs_);
+  law_state_offset_.assign(n + 1, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    law_state_offset_[i + 1] = law_state_offset_[i] + data_.pairs[i]->law_info->continuous_state_size;
+  }
+  directions_.assign(kRootsPerPair * n, -1);
+  for (std::size_t i = 0; i < n; ++i) directions_[kRootsPerPair * i + 1] = 0;  // both phase changes
+  roots_found_.assign(kRootsPerPair * n, 0);
+  force_plus_.assign(n, 0.0);
+  force_minus_.assign(n, 0.0);
+  open_impact_.resize(n, -1);
+  warned_.resize(n, 0);
+}
+
+void Run::release_integrator() {
+  driver_.reset();
+  for (N_Vector* v : {&y_, &scratch_, &perturbed_, &sample_vector_, &tolerances_}) {
+    if (*v != nullptr) N_VDestroy(*v);
+    *v = nullptr;
+  }
+}
+
+// (Re)creates the integrated vector from state_ and a fresh driver: at the start, and whenever the broadphase
+// changes the pair table (and so the size of y).
+void Run::build_integrator(double t, double first_step) {
+  release_integrator();
   y_ = N_VNew_Serial(size(), context_);
   scratch_ = N_VClone(y_);
   perturbed_ = N_VClone(y_);
   sample_vector_ = N_VClone(y_);
   tolerances_ = N_VClone(y_);
   q_of(y_) = state_.q;
-  normalize_configuration(model_, q_of(y_));
-  state_.q = q_of(y_);
   v_of(y_) = state_.v;
   work_of(y_) = state_.absorbed_work;
   joint_work_of(y_) = state_.joint_work;
@@ -971,6 +1069,118 @@ void Run::execute(const SampleObserver& observer) {
   N_VConst(options_.integrator.absolute_tolerance, tolerances_);
   work_of(tolerances_).setConstant(kLedgerAbsoluteTolerance);
   joint_work_of(tolerances_) = kLedgerAbsoluteTolerance;
+  const IntegratorOptions& integrator = options_.integrator;
+  switch (integrator.method) {
+    case IntegratorMethod::kDormandPrince:
+      driver_ = std::make_unique<ArkodeDriver>(*this, context_, t, y_, tolerances_, integrator, t_end_);
+      break;
+    case IntegratorMethod::kBdf:
+      driver_ = std::make_unique<CvodeDriver>(*this, context_, t, y_, tolerances_, integrator, t_end_);
+      break;
+    case IntegratorMethod::kSymplecticEuler:
+    case IntegratorMethod::kVelocityVerlet:
+    case IntegratorMethod::kRungeKutta4:
+      driver_ = std::make_unique<FixedStepDriver>(*this, integrator.method, integrator.step, t, y_);
+      break;
+  }
+  if (first_step > 0.0) driver_->restart(t, y_, first_step);
+}
+
+// Whether some shape has moved (translation, or rotation times its extent) by more than half the margin since
+// the last refresh: only then can a pair outside the candidate list have come within reach.
+bool Run::refresh_due() {
+  if (!model_.contact.broadphase) return false;
+  update_shape_poses(model_, data_);
+  const double limit = 0.5 * model_.contact.margin;
+  for (std::size_t s = 0; s < data_.shape_poses.size(); ++s) {
+    const Eigen::Isometry3d& now = data_.shape_poses[s];
+    const Eigen::Isometry3d& then = reference_poses_[s];
+    const double moved = (now.translation() - then.translation()).norm();
+    const double turned = Eigen::AngleAxisd(then.linear().transpose() * now.linear()).angle() * shape_extent_[s];
+    if (moved + turned > limit) return true;
+  }
+  return false;
+}
+
+// New pair table: the model's pairs, the dynamic pairs still in contact or holding law history, and the
+// broadphase's candidates. Per-pair state and the ledger follow their pairs by key.
+void Run::refresh_pairs(double t, bool initial) {
+  forward_kinematics(model_, state_.q, state_.v, data_);
+  update_shape_poses(model_, data_);
+  reference_poses_ = data_.shape_poses;
+  std::vector<std::pair<int, int>> candidates;
+  data_.broadphase->candidates(data_.shape_poses, candidates);
+  std::map<PairKey, std::size_t> current;  // key -> index in the current table
+  for (std::size_t i = 0; i < data_.pairs.size(); ++i) current[{data_.pairs[i]->shape_a, data_.pairs[i]->shape_b}] = i;
+  std::vector<PairKey> next;
+  for (std::size_t i = model_.contact.pairs.size(); i < data_.pairs.size(); ++i) {
+    const PairState& s = state_.contacts[i];
+    const bool history = std::any_of(s.law_state, s.law_state + kMaxLawState, [](double x) { return x != 0.0; });
+    if (s.active || history || open_impact_[i] >= 0) next.push_back({data_.pairs[i]->shape_a, data_.pairs[i]->shape_b});
+  }
+  for (const auto& [a, b] : candidates) {
+    if (!shapes_may_collide(model_.contact, a, b)) continue;
+    const PairKey key = pair_key(model_.contact, a, b);
+    const auto found = current.find(key);
+    if (found != current.end() && found->second < model_.contact.pairs.size()) continue;  // a compiled pair
+    next.push_back(key);
+  }
+  std::sort(next.begin(), next.end());
+  next.erase(std::unique(next.begin(), next.end()), next.end());
+  if (!initial && next == state_.dynamic_pairs) return;
+
+  // Carry the per-pair state of the pairs that stay.
+  const std::size_t fixed = model_.contact.pairs.size();
+  std::vector<PairState> contacts(state_.contacts.begin(), state_.contacts.begin() + static_cast<long>(fixed));
+  Eigen::VectorXd work(static_cast<Eigen::Index>(fixed + next.size()));
+  work.head(static_cast<Eigen::Index>(fixed)) = state_.absorbed_work.head(static_cast<Eigen::Index>(fixed));
+  std::vector<int> open(open_impact_.begin(), open_impact_.begin() + static_cast<long>(fixed));
+  std::vector<unsigned> warned(warned_.begin(), warned_.begin() + static_cast<long>(fixed));
+  for (const PairKey& key : next) {
+    const auto found = current.find(key);
+    const bool kept = found != current.end();
+    contacts.push_back(kept ? state_.contacts[found->second] : PairState{});
+    work[static_cast<Eigen::Index>(contacts.size() - 1)] = kept ? state_.absorbed_work[static_cast<Eigen::Index>(found->second)] : 0.0;
+    open.push_back(kept ? open_impact_[found->second] : -1);
+    warned.push_back(kept ? warned_[found->second] : 0u);
+  }
+  state_.dynamic_pairs = std::move(next);
+  state_.contacts = std::move(contacts);
+  state_.absorbed_work = std::move(work);
+  bind_pairs(model_, state_, data_);
+  layout();
+  open_impact_ = std::move(open);
+  warned_ = std::move(warned);
+  ++result_.stats.broadphase_refreshes;
+  if (!initial) {
+    const double step = driver_ ? driver_->last_step() : 0.0;
+    build_integrator(t, step);
+  }
+}
+
+void Run::execute(const SampleObserver& observer) {
+  const double t0 = state_.time;
+  const double t_end = t0 + options_.duration;
+  t_end_ = t_end;
+  if (SUNContext_Create(nullptr, &context_) != 0) return fail("SUNDIALS: cannot create a context");
+  if (is_fixed_step(options_.integrator.method) && !(options_.integrator.step > 0.0)) {
+    return fail("a fixed-step method needs a positive step");
+  }
+  normalize_configuration(model_, state_.q);
+  if (model_.contact.broadphase) {
+    for (const Shape& shape : model_.contact.shapes) {
+      double extent = 0.0;
+      switch (shape.type) {
+        case ShapeType::kHalfspace: extent = 0.0; break;  // only its translation matters for the bound
+        case ShapeType::kSphere: extent = shape.radius; break;
+        case ShapeType::kCapsule:
+        case ShapeType::kCylinder: extent = shape.radius + 0.5 * shape.length; break;
+        case ShapeType::kBox: extent = shape.half_extents.norm(); break;
+      }
+      shape_extent_.push_back(extent);
+    }
+    refresh_pairs(t0, true);
+  }
 
   // Pairs that overlap at the start, or touch while approaching, begin in contact (a root at t0 is not
   // reported by the root finders).
@@ -989,23 +1199,7 @@ void Run::execute(const SampleObserver& observer) {
   initial_total_energy_ = e0.total() - e0.joint_work;
   for (const Body& body : model_.bodies) has_efforts_ = has_efforts_ || !body.joint.effort.is_zero();
   energy_scale_ = std::max({e0.kinetic, std::abs(e0.gravitational), std::abs(e0.total()), 1e-300});
-
-  const IntegratorOptions& integrator = options_.integrator;
-  switch (integrator.method) {
-    case IntegratorMethod::kDormandPrince:
-      driver_ = std::make_unique<ArkodeDriver>(*this, context_, t0, y_, tolerances_, integrator, t_end);
-      break;
-    case IntegratorMethod::kBdf:
-      driver_ = std::make_unique<CvodeDriver>(*this, context_, t0, y_, tolerances_, integrator, t_end);
-      break;
-    case IntegratorMethod::kSymplecticEuler:
-    case IntegratorMethod::kVelocityVerlet:
-    case IntegratorMethod::kRungeKutta4:
-      if (!(integrator.step > 0.0)) return fail("a fixed-step method needs a positive step");
-      driver_ = std::make_unique<FixedStepDriver>(*this, integrator.method, integrator.step, t0, y_);
-      break;
-  }
-  if (onset_step_ > 0.0) driver_->restart(t0, y_, restart_step());
+  build_integrator(t0, onset_step_ > 0.0 ? onset_step_ : 0.0);
 
   next_sample_ = t0;
   if (observer) {
@@ -1046,6 +1240,7 @@ void Run::execute(const SampleObserver& observer) {
     emit_samples(t_previous, t, observer);
     if (observer && any_active_before && options_.output_steps_in_contact && last_emitted_ != t) emit(t, y_, observer);
     if (outcome == Driver::Outcome::kStop || t >= t_end) break;
+    if (refresh_due()) refresh_pairs(t, false);
   }
   load_state(t, y_);
   normalize_configuration(model_, state_.q);

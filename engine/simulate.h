@@ -51,7 +51,9 @@ struct SimulationOptions {
 
 // One contact event, from onset to separation.
 struct ImpactRecord {
-  int pair = -1;
+  std::string pair;                  // the pair's name, "<shape a>/<shape b>"
+  int shape_a = -1;
+  int shape_b = -1;
   double t_start = 0.0;              // [s]
   double t_end = 0.0;                // [s]; the run's end time if the contact is still open
   bool open = false;                 // true if the run ended during the contact
@@ -62,6 +64,10 @@ struct ImpactRecord {
   double max_force = 0.0;            // [N]
   double min_force = 0.0;            // [N]; < 0 means tension occurred
   double effective_mass = 0.0;       // [kg] at onset
+  double impulse = 0.0;              // [N·s], for the impulse method (0 for force laws)
+  double compression_time = 0.0;     // from onset to the (first) maximum indentation [s]
+  double indentation_at_max_force = 0.0;  // [m]
+  double velocity_at_max_force = 0.0;     // δ̇ when the force peaks [m/s]
   double dissipated_energy = 0.0;    // absorbed work minus the elastic energy left at separation [J]
 };
 
@@ -72,6 +78,7 @@ struct IntegratorStats {
   long rhs_evaluations = 0;
   long root_evaluations = 0;
   long events = 0;
+  long broadphase_refreshes = 0;
 };
 
 enum class SimulationStatus { kCompleted, kNumericalError };

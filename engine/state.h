@@ -16,8 +16,10 @@ struct State {
   double time = 0.0;                  // [s]
   Eigen::VectorXd q;                  // generalized coordinates
   Eigen::VectorXd v;                  // generalized velocities
-  std::vector<PairState> contacts;    // one per contact pair of the model
-  Eigen::VectorXd absorbed_work;      // ∫ F δ̇ dt per contact pair since t = 0 [J] (the energy ledger)
+  // The run's pair table is the model's compiled pairs followed by these, found by the broadphase.
+  std::vector<PairKey> dynamic_pairs;
+  std::vector<PairState> contacts;    // one per pair of the table
+  Eigen::VectorXd absorbed_work;      // ∫ F δ̇ dt per pair of the table since t = 0 [J] (the energy ledger)
   double joint_work = 0.0;            // work of the joints' dampers and efforts on the bodies since t = 0 [J]
 };
 

@@ -114,6 +114,9 @@ struct LawInfo {
   bool can_tension = false;   // F < 0 possible while δ > 0 in an isolated impact
   bool force_jump = false;    // F ≠ 0 at δ = 0 on first touch
   bool requires_linear_stiffness = false;  // exponent must be 1 (K in N/m)
+  // Not a force law: the rigid impact of Newton's restitution (parameter 0). The engine stops at the onset
+  // and applies the impulse that reverses the normal velocity with that restitution (models/impulse.cc).
+  bool impulsive = false;
   // Target-restitution range where the damping formula reproduces the target within ±0.01
   // (models.md §1 "c_r range"); [0, 0] when the law takes no target restitution.
   double accurate_restitution_min = 0.0;

@@ -16,5 +16,6 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws);   // power_law_d
 void append_granular_laws(std::vector<LawInfo>& laws);            // granular.cc
 void append_elastoplastic_laws(std::vector<LawInfo>& laws);       // elastoplastic.cc
 void append_alternative_laws(std::vector<LawInfo>& laws);         // alternative.cc
+void append_impulse_method(std::vector<LawInfo>& laws);           // impulse.cc (a reference method, not a law)
 
 }  // namespace contactlab

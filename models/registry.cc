@@ -21,6 +21,7 @@ std::vector<LawInfo> register_builtin_laws() {
   append_granular_laws(laws);
   append_elastoplastic_laws(laws);
   append_alternative_laws(laws);
+  append_impulse_method(laws);
   return laws;
 }
 

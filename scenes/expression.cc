@@ -2,9 +2,10 @@
 // Recursive descent, with the usual precedence (−2^2 = −4, 2^−1 = 0.5):
 // sum := product (('+'|'-') product)*; product := unary (('*'|'/') unary)*;
 // unary := '-' unary | '+' unary | power; power := atom ('^' unary)?;
-// atom := number | name | name '(' sum ')' | '(' sum ')'.
+// atom := number | name | name '(' sum [',' sum] ')' | '(' sum ')'.
 #include "scenes/expression.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -59,9 +60,14 @@ class Parser {
   }
 
   double unary() {
-    if (accept('-')) return -unary();
-    if (accept('+')) return unary();
-    return power();
+    // Nesting depth guard: recursion is bounded so hostile input cannot overflow the stack.
+    if (++depth_ > kMaxDepth) fail("expression nested too deeply");
+    double value;
+    if (accept('-')) value = -unary();
+    else if (accept('+')) value = unary();
+    else value = power();
+    --depth_;
+    return value;
   }
 
   double power() {
@@ -102,6 +108,11 @@ class Parser {
     const std::string_view id = text_.substr(start, position_ - start);
     if (accept('(')) {
       const double x = sum();
+      if (accept(',')) {
+        const double y = sum();
+        if (!accept(')')) fail("expected ')' after the arguments of " + std::string(id));
+        return call(id, x, y, start);
+      }
       if (!accept(')')) fail("expected ')' after the argument of " + std::string(id));
       return call(id, x, start);
     }
@@ -126,9 +137,19 @@ class Parser {
     throw ExpressionError("unknown function '" + std::string(f) + "'", at);
   }
 
+  static double call(std::string_view f, double x, double y, std::size_t at) {
+    if (f == "min") return std::min(x, y);
+    if (f == "max") return std::max(x, y);
+    if (f == "pow") return std::pow(x, y);
+    if (f == "atan2") return std::atan2(x, y);
+    throw ExpressionError("unknown function of two arguments '" + std::string(f) + "'", at);
+  }
+
+  static constexpr int kMaxDepth = 200;
   std::string_view text_;
   const VariableLookup& lookup_;
   std::size_t position_ = 0;
+  int depth_ = 0;
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Arithmetic expressions in scene values: numbers, variables, + − * / ^ (right-associative), unary minus,
-// parentheses, the constants pi and e, and sqrt, cbrt, exp, log, sin, cos, tan, asin, acos, atan, abs.
+// parentheses, the constants pi and e, sqrt, cbrt, exp, log, sin, cos, tan, asin, acos, atan, abs, and
+// min, max, pow, atan2 of two arguments.
 #pragma once
 
 #include <functional>

@@ -9,6 +9,7 @@
 #include <numbers>
 #include <optional>
 #include <set>
+#include <tuple>
 #include <sstream>
 
 #include <yaml-cpp/yaml.h>
@@ -16,6 +17,7 @@
 #include "contact/material_mixing.h"
 #include "contact/narrowphase.h"
 #include "models/registry.h"
+#include "engine/calibration.h"
 #include "scenes/expression.h"
 #include "scenes/scene.h"
 
@@ -128,6 +130,9 @@ class Reader {
 
   const std::map<std::string, double>& variables() const { return values_; }
 
+  // The index i of the body being read within a `count` group (none outside one).
+  void set_index(std::optional<int> index) { index_ = index; }
+
   double number(const YAML::Node& node, const std::string& path) {
     if (!node.IsDefined() || !node.IsScalar()) fail(node, path, "expected a number or an expression, found " + describe(node));
     double value = 0.0;
@@ -146,6 +151,7 @@ class Reader {
   }
 
   std::optional<double> resolve(const std::string& name) {
+    if (name == "i" && index_) return static_cast<double>(*index_);
     if (auto it = values_.find(name); it != values_.end()) return it->second;
     if (child_of(variables_node_, name).IsNull()) return std::nullopt;
     if (!resolving_.insert(name).second) {
@@ -172,6 +178,7 @@ class Reader {
   YAML::Node variables_node_;
   std::map<std::string, double> values_;
   std::set<std::string> resolving_;
+  std::optional<int> index_;
 };
 
 // A YAML map with a fixed set of allowed keys; unknown keys are errors with a suggestion.
@@ -352,6 +359,7 @@ class Compiler {
   int read_shape(const YAML::Node& node, const std::string& path, int body, const std::string& default_name);
   void read_bodies(const MapReader& top);
   void read_contacts(const MapReader& top);
+  PairSettings read_settings(const MapReader& defaults, const MapReader* own);
   void read_integration(const MapReader& top);
   void compute_inertia_from_shapes(Body& body, int body_index, const MapReader& map);
 
@@ -366,7 +374,9 @@ class Compiler {
   struct InitialValues {
     YAML::Node node;
     std::string path;
+    std::optional<int> index;  // the body's index i within a `count` group
   };
+  void read_body(const MapReader& map, const std::string& name, std::optional<int> index);
   void read_initial(const InitialValues& initial, const Joint& joint, State& state);
   TimeFunction read_time_function(const MapReader& map, const char* key);
   std::vector<InitialValues> initial_;  // per body
@@ -399,7 +409,7 @@ void Compiler::read_materials(const MapReader& top) {
 int Compiler::read_shape(const YAML::Node& node, const std::string& path, int body, const std::string& default_name) {
   MapReader m(reader_, node, path,
               {"name", "type", "radius", "length", "half_extents", "size", "position", "axis", "normal", "rotation",
-               "material"});
+               "material", "group", "mask"});
   Shape shape;
   shape.body = body;
   shape.name = m.text("name", default_name);
@@ -433,6 +443,14 @@ int Compiler::read_shape(const YAML::Node& node, const std::string& path, int bo
     if (!(extents.minCoeff() > 0.0)) m.fail(m.has("size") ? "size" : "half_extents", "expected positive extents [m]");
     shape.half_extents = extents;
   }
+  auto bits = [&](const char* key, double fallback) {
+    const double value = m.checked(key, fallback, "a whole number in [0, 2^32)", [](double x) {
+      return x >= 0.0 && x < 4294967296.0 && x == std::floor(x);
+    });
+    return static_cast<std::uint32_t>(value);
+  };
+  shape.collision_group = bits("group", 1.0);
+  shape.collision_mask = bits("mask", 4294967295.0);
   ShapeSource source{node, path, m.text("material", "")};
   if (!source.material_name.empty()) {
     auto it = material_index_.find(source.material_name);
@@ -499,10 +517,24 @@ void Compiler::read_bodies(const MapReader& top) {
   if (!bodies.IsSequence()) reader_.fail(bodies, "bodies", "expected a list of bodies, found " + describe(bodies));
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::string path = "bodies[" + std::to_string(i) + "]";
-    MapReader m(reader_, bodies[i], path, {"name", "mass", "com", "inertia", "joint", "initial", "shapes"});
-    Body body;
+    MapReader m(reader_, bodies[i], path, {"name", "count", "mass", "com", "inertia", "joint", "initial", "shapes"});
     if (!m.has("name")) m.fail("name", "missing required key: expected a body name");
-    body.name = m.text("name", "");
+    if (!m.has("count")) {
+      read_body(m, m.text("name", ""), std::nullopt);
+      continue;
+    }
+    // `count: N` makes N bodies name_0 … name_{N−1}; their values may use the index i.
+    const double count = m.checked("count", std::nullopt, "a whole number of bodies >= 1",
+                                   [](double x) { return x >= 1.0 && x <= 1e7 && x == std::floor(x); });
+    for (int k = 0; k < static_cast<int>(count); ++k) read_body(m, m.text("name", "") + "_" + std::to_string(k), k);
+  }
+}
+
+void Compiler::read_body(const MapReader& m, const std::string& name, std::optional<int> count_index) {
+  reader_.set_index(count_index);
+  {
+    Body body;
+    body.name = name;
     if (body_index_.count(body.name)) m.fail("name", "a body named '" + body.name + "' already exists ('world' is reserved)");
 
     MapReader joint(reader_, m.get("joint"), m.child("joint"),
@@ -560,29 +592,189 @@ void Compiler::read_bodies(const MapReader& top) {
     } else if (moving) {
       compute_inertia_from_shapes(body, index, m);
     }
-    initial_.push_back({m.get("initial"), m.child("initial")});
+    initial_.push_back({m.get("initial"), m.child("initial"), count_index});
     scene_.model.bodies.push_back(body);
   }
+  reader_.set_index(std::nullopt);
+}
+
+// The settings of one contacts block (the defaults, or a listed pair over them): law, parameters, stiffness,
+// mass and tension rules. `own` is the pair's block, or null for the defaults.
+PairSettings Compiler::read_settings(const MapReader& defaults, const MapReader* own) {
+  auto pick = [&](const char* key) -> const MapReader& { return own && own->has(key) ? *own : defaults; };
+  PairSettings settings;
+  // Law: --model overrides the scene's choice.
+  const MapReader& law_map = pick("law");
+  // `method: impulse` is the piecewise impulse–momentum method (the registry's `impulse`), instead of a law.
+  const MapReader& method_map = pick("method");
+  const bool impulse_method = method_map.choice("method", {"penalty", "impulse"}, "penalty") == "impulse";
+  if (impulse_method && law_map.has("law") && law_map.text("law", "") != "impulse") {
+    method_map.fail("method", "method: impulse replaces the force law; remove `law` or use method: penalty");
+  }
+  std::string law_name = law_map.text("law", impulse_method ? "impulse" : "hertz");
+  if (!options_.law_override.empty()) law_name = options_.law_override;
+  settings.law = find_law(law_name);
+  if (settings.law < 0) {
+    const auto ids = law_ids();
+    if (!options_.law_override.empty()) {
+      throw SceneError(reader_.file(), 0, 0, "--model",
+                       "unknown law '" + law_name + "'" + did_you_mean(law_name, ids) + "; valid names are " + join(ids));
+    }
+    law_map.fail("law", "unknown law '" + law_name + "'" + did_you_mean(law_name, ids) + "; valid names are " + join(ids));
+  }
+  settings.law_info = &law_info(settings.law);
+  const LawInfo& law = *settings.law_info;
+
+  // Law parameters: the pair's own block over the contacts block; with --model, names the new law does not
+  // take are dropped (each scene block was written for the scene's own law).
+  std::vector<NamedValue> values;
+  std::vector<std::string> names;
+  for (const MapReader* block : {&defaults, own}) {
+    if (block == nullptr || !block->has("parameters")) continue;
+    const YAML::Node parameters = block->get("parameters");
+    if (!parameters.IsMap()) reader_.fail(parameters, block->child("parameters"), "expected a map of parameter values, found " + describe(parameters));
+    for (const auto& entry : parameters) {
+      const std::string name = entry.first.Scalar();
+      const std::string path = block->child("parameters") + "." + name;
+      auto spec = std::find_if(law.parameters.begin(), law.parameters.end(),
+                               [&](const LawParameter& p) { return p.name == name; });
+      if (spec == law.parameters.end()) {
+        if (!options_.law_override.empty()) {
+          const std::string note = "--model " + std::string(law.id) + ": parameter '" + path + "' does not apply and is ignored";
+          if (std::find(scene_.notes.begin(), scene_.notes.end(), note) == scene_.notes.end()) scene_.notes.push_back(note);
+          continue;
+        }
+        std::vector<std::string_view> known;
+        for (const LawParameter& p : law.parameters) known.push_back(p.name);
+        reader_.fail(entry.first, path,
+                     "law '" + std::string(law.id) + "' has no parameter '" + name + "'" + did_you_mean(name, known) +
+                         (known.empty() ? "; it takes none" : "; its parameters are " + join(known)));
+      }
+      const double value = reader_.number(entry.second, path);
+      if (std::string problem = check_law_parameter(*spec, value); !problem.empty()) reader_.fail(entry.second, path, problem);
+      auto existing = std::find(names.begin(), names.end(), name);
+      if (existing != names.end()) {
+        values[static_cast<std::size_t>(existing - names.begin())].value = value;
+      } else {
+        names.push_back(name);
+        values.push_back({spec->name, value});
+      }
+    }
+  }
+  // A parameter about to be calibrated may be left out even if the law requires it: start inside its range.
+  const MapReader& calibrate_map = pick("calibrate");
+  if (calibrate_map.has("calibrate")) {
+    const YAML::Node target = child_of(calibrate_map.get("calibrate"), "parameter");
+    if (target.IsDefined() && target.IsScalar() && std::find(names.begin(), names.end(), target.Scalar()) == names.end()) {
+      for (const LawParameter& p : law.parameters) {
+        if (p.name == target.Scalar()) values.push_back({p.name, calibration_start_value(p)});
+      }
+    }
+  }
+  try {
+    settings.parameters = compile_law_parameters(law, values);
+  } catch (const std::invalid_argument& error) {
+    law_map.fail("law", error.what());
+  }
+  for (std::size_t k = 0; k < law.parameters.size(); ++k) {
+    if (law.parameters[k].name != "restitution" || law.accurate_restitution_max <= law.accurate_restitution_min) continue;
+    const double c = settings.parameters.values[k];
+    if (c < law.accurate_restitution_min || c > law.accurate_restitution_max) {
+      std::ostringstream note;
+      note << (own ? own->path() : defaults.path()) << ": law " << law.id
+           << " reproduces a target restitution within 0.01 only for c in [" << law.accurate_restitution_min << ", "
+           << law.accurate_restitution_max << "]; the target is " << c;
+      scene_.notes.push_back(note.str());
+    }
+  }
+
+  // Stiffness: from Hertz theory and the materials (checked per pair), or given.
+  const MapReader& stiffness_map = pick("stiffness");
+  const YAML::Node stiffness_node = stiffness_map.get("stiffness");
+  settings.hertz_stiffness = !stiffness_map.has("stiffness") || (stiffness_node.IsScalar() && stiffness_node.Scalar() == "hertz");
+  if (settings.hertz_stiffness) {
+    settings.exponent = pick("exponent").checked("exponent", 1.5, "exponent 1.5 with Hertz stiffness", [](double x) { return x == 1.5; });
+  } else {
+    settings.stiffness = stiffness_map.checked("stiffness", std::nullopt, "a positive stiffness [N/m^n] or 'hertz'", positive);
+    settings.exponent = pick("exponent").checked("exponent", 1.5, "an exponent n >= 1", [](double x) { return x >= 1.0; });
+  }
+  if (law.requires_linear_stiffness && settings.exponent != 1.0) {
+    law_map.fail("law", "law '" + std::string(law.id) + "' needs a linear stiffness: give stiffness [N/m] and exponent: 1");
+  }
+  settings.mass_rule = pick("mass").choice("mass", {"multibody", "reduced"}, "multibody") == "reduced" ? MassRule::kReduced
+                                                                                                       : MassRule::kMultibody;
+  settings.tension = pick("tension").choice("tension", {"allow", "clamp"}, "allow") == "clamp" ? TensionRule::kClamp
+                                                                                               : TensionRule::kAllow;
+  return settings;
 }
 
 void Compiler::read_contacts(const MapReader& top) {
   ContactModel& contact = scene_.model.contact;
-  const std::vector<std::string_view> keys = {"law", "parameters", "stiffness", "exponent", "mass", "tension"};
+  contact.bodies.clear();
+  for (std::size_t b = 0; b < scene_.model.bodies.size(); ++b) {
+    const bool fixed = is_fixed_to_world(scene_.model, static_cast<int>(b));
+    contact.bodies.push_back({scene_.model.bodies[b].parent, fixed, fixed ? kInf : scene_.model.bodies[b].mass});
+  }
+  const std::vector<std::string_view> keys = {"method", "law", "parameters", "stiffness", "exponent", "mass", "tension",
+                                              "calibrate"};
   std::vector<std::string_view> top_keys = keys;
-  top_keys.insert(top_keys.end(), {"pairs", "impact_velocity_floor"});
+  top_keys.insert(top_keys.end(), {"pairs", "impact_velocity_floor", "broadphase", "margin"});
   MapReader defaults(reader_, top.get("contacts"), "contacts", top_keys);
   contact.impact_velocity_floor =
       defaults.checked("impact_velocity_floor", 1e-4, "a positive velocity [m/s]", positive);
+  const PairSettings default_settings = read_settings(defaults, nullptr);
 
-  struct PairRequest {
-    int shape_a;
-    int shape_b;
-    std::optional<MapReader> settings;
+  // A pair's compilation errors (missing material, flat–flat Hertz contact, …) point at the block it came from.
+  auto compile_pair = [&](int a, int b, const PairSettings& settings, const YAML::Node& at, const std::string& path) {
+    try {
+      contact.pairs.push_back(make_contact_pair(contact, a, b, settings));
+    } catch (const std::invalid_argument& error) {
+      reader_.fail(at, path, error.what());
+    }
   };
-  std::vector<PairRequest> requests;
+  // `calibrate: {parameter, restitution, impact_velocity = 1 m/s, mass = the pair's reduced mass}`: the value of
+  // one law parameter that makes the pair's isolated impact return the target restitution (engine/calibration.h).
+  std::map<std::string, RestitutionCalibration> calibrated;  // identical pairs are calibrated once
+  auto calibrate = [&](const MapReader& block) {
+    if (!block.has("calibrate")) return;
+    MapReader request(reader_, block.get("calibrate"), block.child("calibrate"),
+                      {"parameter", "restitution", "impact_velocity", "mass"});
+    if (!request.has("parameter")) request.fail("parameter", "missing required key: expected the law parameter to calibrate");
+    const std::string name = request.text("parameter", "");
+    const double target = request.checked("restitution", std::nullopt, "a target restitution in (0, 1)",
+                                          [](double x) { return x > 0.0 && x < 1.0; });
+    const double velocity = request.checked("impact_velocity", 1.0, "a positive impact velocity [m/s]", positive);
+    ContactPairModel& pair = contact.pairs.back();
+    const double mass = request.checked("mass", pair.reduced_mass, "a positive effective mass [kg]",
+                                        [](double x) { return x > 0.0 && std::isfinite(x); });
+    std::ostringstream key;
+    key.precision(17);
+    key << pair.law << "|" << name << "|" << target << "|" << velocity << "|" << mass << "|" << pair.stiffness << "|"
+        << pair.exponent << "|" << pair.effective_radius << "|" << pair.effective_modulus;
+    for (double v : pair.parameters.values) key << "|" << v;
+    auto found = calibrated.find(key.str());
+    if (found == calibrated.end()) {
+      try {
+        found = calibrated.emplace(key.str(), calibrate_restitution(pair, name, mass, velocity, target)).first;
+      } catch (const std::invalid_argument& error) {
+        request.fail("parameter", error.what());
+      } catch (const std::runtime_error& error) {
+        request.fail("restitution", error.what());
+      }
+      std::ostringstream note;
+      note << block.path() << ": calibrated " << pair.law_info->id << " " << name << " = " << found->second.value
+           << " for restitution " << target << " at " << velocity << " m/s (achieved " << found->second.restitution
+           << ", " << found->second.simulations << " isolated impacts)";
+      scene_.notes.push_back(note.str());
+    }
+    pair.parameters = found->second.parameters;
+  };
+
   const YAML::Node pairs = defaults.get("pairs");
-  if (defaults.has("pairs") && !(pairs.IsScalar() && pairs.Scalar() == "all")) {
+  const bool listed = defaults.has("pairs") && !(pairs.IsScalar() && pairs.Scalar() == "all");
+  if (listed) {
     if (!pairs.IsSequence()) reader_.fail(pairs, "contacts.pairs", "expected 'all' or a list of pairs, found " + describe(pairs));
+    if (defaults.has("broadphase")) defaults.fail("broadphase", "listed pairs are always checked; the broadphase is for pairs: all");
     std::vector<std::string_view> pair_keys = keys;
     pair_keys.push_back("shapes");
     for (std::size_t i = 0; i < pairs.size(); ++i) {
@@ -607,157 +799,61 @@ void Compiler::read_contacts(const MapReader& top) {
       if (contact.shapes[static_cast<std::size_t>(ids[0])].body == contact.shapes[static_cast<std::size_t>(ids[1])].body) {
         pair.fail("shapes", "both shapes are on the same body");
       }
-      requests.push_back({ids[0], ids[1], pair});
-    }
-  } else {
-    // Every pair of shapes on different bodies, except joined bodies and pairs that cannot move.
-    const auto& shapes = contact.shapes;
-    for (std::size_t i = 0; i < shapes.size(); ++i) {
-      for (std::size_t j = i + 1; j < shapes.size(); ++j) {
-        const int a = shapes[i].body;
-        const int b = shapes[j].body;
-        if (a == b) continue;
-        if (is_fixed_to_world(scene_.model, a) && is_fixed_to_world(scene_.model, b)) continue;
-        // Like MuJoCo: a body and its parent do not collide, unless the parent is the world.
-        if ((a > 0 && scene_.model.bodies[static_cast<std::size_t>(b)].parent == a) ||
-            (b > 0 && scene_.model.bodies[static_cast<std::size_t>(a)].parent == b)) {
-          continue;
-        }
-        requests.push_back({static_cast<int>(i), static_cast<int>(j), std::nullopt});
+      const ShapeType ta = contact.shapes[static_cast<std::size_t>(ids[0])].type;
+      const ShapeType tb = contact.shapes[static_cast<std::size_t>(ids[1])].type;
+      if (!narrowphase_supported(std::min(ta, tb), std::max(ta, tb))) {
+        pair.fail("shapes", std::string("no contact between a ") + shape_type_name(ta) + " and a " + shape_type_name(tb));
       }
+      compile_pair(ids[0], ids[1], read_settings(defaults, &pair), pair.node(), path);
+      calibrate(pair.has("calibrate") ? pair : defaults);
     }
+    return;
   }
 
-  for (PairRequest& request : requests) {
-    const MapReader* own = request.settings ? &*request.settings : nullptr;
-    auto pick = [&](const char* key) -> const MapReader& { return own && own->has(key) ? *own : defaults; };
-
-    Shape* a = &contact.shapes[static_cast<std::size_t>(request.shape_a)];
-    Shape* b = &contact.shapes[static_cast<std::size_t>(request.shape_b)];
-    if (a->type > b->type) {
-      std::swap(request.shape_a, request.shape_b);
-      std::swap(a, b);
-    }
-    ContactPairModel pair;
-    pair.shape_a = request.shape_a;
-    pair.shape_b = request.shape_b;
-    pair.body_a = a->body;
-    pair.body_b = b->body;
-    pair.name = a->name + "/" + b->name;
-    const std::string where = own ? own->path() : "contacts";
-    if (!narrowphase_supported(a->type, b->type)) {
-      reader_.fail(own ? own->node() : defaults.node(), where,
-                   std::string("no contact between a ") + shape_type_name(a->type) + " and a " + shape_type_name(b->type));
-    }
-
-    // Law: --model overrides the scene's choice.
-    const MapReader& law_map = pick("law");
-    std::string law_name = law_map.text("law", "hertz");
-    if (!options_.law_override.empty()) law_name = options_.law_override;
-    pair.law = find_law(law_name);
-    if (pair.law < 0) {
-      const auto ids = law_ids();
-      if (!options_.law_override.empty()) {
-        throw SceneError(reader_.file(), 0, 0, "--model",
-                         "unknown law '" + law_name + "'" + did_you_mean(law_name, ids) + "; valid names are " + join(ids));
-      }
-      law_map.fail("law", "unknown law '" + law_name + "'" + did_you_mean(law_name, ids) + "; valid names are " + join(ids));
-    }
-    pair.law_info = &law_info(pair.law);
-    const LawInfo& law = *pair.law_info;
-
-    // Law parameters: the pair's own block over the contacts block; with --model, names the new law does not
-    // take are dropped (each scene block was written for the scene's own law).
-    std::vector<NamedValue> values;
-    std::vector<std::string> names;
-    for (const MapReader* block : {static_cast<const MapReader*>(&defaults), own}) {
-      if (block == nullptr || !block->has("parameters")) continue;
-      const YAML::Node parameters = block->get("parameters");
-      if (!parameters.IsMap()) reader_.fail(parameters, block->child("parameters"), "expected a map of parameter values, found " + describe(parameters));
-      for (const auto& entry : parameters) {
-        const std::string name = entry.first.Scalar();
-        const std::string path = block->child("parameters") + "." + name;
-        auto spec = std::find_if(law.parameters.begin(), law.parameters.end(),
-                                 [&](const LawParameter& p) { return p.name == name; });
-        if (spec == law.parameters.end()) {
-          if (!options_.law_override.empty()) {
-            scene_.notes.push_back("--model " + std::string(law.id) + ": parameter '" + path + "' does not apply and is ignored");
-            continue;
-          }
-          std::vector<std::string_view> known;
-          for (const LawParameter& p : law.parameters) known.push_back(p.name);
-          reader_.fail(entry.first, path,
-                       "law '" + std::string(law.id) + "' has no parameter '" + name + "'" + did_you_mean(name, known) +
-                           (known.empty() ? "; it takes none" : "; its parameters are " + join(known)));
-        }
-        const double value = reader_.number(entry.second, path);
-        if (std::string problem = check_law_parameter(*spec, value); !problem.empty()) reader_.fail(entry.second, path, problem);
-        auto existing = std::find(names.begin(), names.end(), name);
-        if (existing != names.end()) {
-          values[static_cast<std::size_t>(existing - names.begin())].value = value;
-        } else {
-          names.push_back(name);
-          values.push_back({spec->name, value});
-        }
+  // pairs: all — every pair of shapes that may collide. Small scenes compile them all; larger ones (or
+  // broadphase: on) find candidates at run time.
+  const std::size_t shapes = contact.shapes.size();
+  const std::string mode = defaults.choice("broadphase", {"auto", "on", "off"}, "auto");
+  contact.broadphase = mode == "on" || (mode == "auto" && shapes > 12);
+  if (!contact.broadphase) {
+    if (defaults.has("margin")) defaults.fail("margin", "the margin is for the broadphase (broadphase: on)");
+    for (std::size_t i = 0; i < shapes; ++i) {
+      for (std::size_t j = i + 1; j < shapes; ++j) {
+        if (!shapes_may_collide(contact, static_cast<int>(i), static_cast<int>(j))) continue;
+        compile_pair(static_cast<int>(i), static_cast<int>(j), default_settings, defaults.node(), "contacts");
+        calibrate(defaults);
       }
     }
-    try {
-      pair.parameters = compile_law_parameters(law, values);
-    } catch (const std::invalid_argument& error) {
-      law_map.fail("law", error.what());
-    }
-    for (std::size_t k = 0; k < law.parameters.size(); ++k) {
-      if (law.parameters[k].name != "restitution" || law.accurate_restitution_max <= law.accurate_restitution_min) continue;
-      const double c = pair.parameters.values[k];
-      if (c < law.accurate_restitution_min || c > law.accurate_restitution_max) {
-        std::ostringstream note;
-        note << pair.name << ": law " << law.id << " reproduces a target restitution within 0.01 only for c in ["
-             << law.accurate_restitution_min << ", " << law.accurate_restitution_max << "]; the target is " << c;
-        scene_.notes.push_back(note.str());
+    return;
+  }
+  if (defaults.has("calibrate")) {
+    defaults.fail("calibrate", "calibration needs pairs compiled with the model: list the pairs or set broadphase: off");
+  }
+  contact.settings = default_settings;
+  // Default margin: a tenth of the smallest solid shape's size, so refreshes are rare and candidates few.
+  double smallest = kInf;
+  for (const Shape& shape : contact.shapes) {
+    if (shape.type == ShapeType::kHalfspace) continue;
+    smallest = std::min(smallest, shape.type == ShapeType::kBox ? shape.half_extents.minCoeff() : shape.radius);
+  }
+  contact.margin = defaults.checked("margin", std::isfinite(smallest) ? 0.1 * smallest : 0.01, "a positive margin [m]", positive);
+  // Every pair the broadphase may find must compile: check one pair per kind (type, material, curvature).
+  std::set<std::tuple<int, int, double, int, int, double>> checked;
+  for (std::size_t i = 0; i < shapes; ++i) {
+    for (std::size_t j = i + 1; j < shapes; ++j) {
+      const Shape& a = contact.shapes[i];
+      const Shape& b = contact.shapes[j];
+      const auto kind = std::make_tuple(static_cast<int>(a.type), a.material, curvature_radius(a), static_cast<int>(b.type),
+                                        b.material, curvature_radius(b));
+      if (checked.count(kind) || !shapes_may_collide(contact, static_cast<int>(i), static_cast<int>(j))) continue;
+      checked.insert(kind);
+      try {
+        make_contact_pair(contact, static_cast<int>(i), static_cast<int>(j), default_settings);
+      } catch (const std::invalid_argument& error) {
+        reader_.fail(defaults.node(), "contacts", error.what());
       }
     }
-
-    // Stiffness: from Hertz theory and the materials, or given.
-    const bool materials = a->material >= 0 && b->material >= 0;
-    if (materials) {
-      pair.effective_modulus = effective_modulus(contact.materials[static_cast<std::size_t>(a->material)],
-                                                 contact.materials[static_cast<std::size_t>(b->material)]);
-    }
-    pair.effective_radius = effective_radius(curvature_radius(*a), curvature_radius(*b));
-    const MapReader& stiffness_map = pick("stiffness");
-    const YAML::Node stiffness_node = stiffness_map.get("stiffness");
-    const bool hertz = !stiffness_map.has("stiffness") || (stiffness_node.IsScalar() && stiffness_node.Scalar() == "hertz");
-    if (hertz) {
-      if (!materials) {
-        const Shape& missing = a->material < 0 ? *a : *b;
-        stiffness_map.fail("stiffness", "Hertz stiffness of " + pair.name + " needs a material on shape '" + missing.name +
-                                            "'; give the shape a material, or give stiffness [N/m^n] and exponent");
-      }
-      if (!std::isfinite(pair.effective_radius)) {
-        stiffness_map.fail("stiffness", "Hertz stiffness of " + pair.name +
-                                            " is undefined (both surfaces flat at the contact point); give stiffness [N/m^n]");
-      }
-      if (!std::isfinite(pair.effective_modulus)) {
-        stiffness_map.fail("stiffness", "both materials of " + pair.name + " are rigid; give stiffness [N/m^n]");
-      }
-      pair.stiffness = hertz_stiffness(pair.effective_modulus, pair.effective_radius);
-      pair.exponent = pick("exponent").checked("exponent", 1.5, "exponent 1.5 with Hertz stiffness", [](double x) { return x == 1.5; });
-    } else {
-      pair.stiffness = stiffness_map.checked("stiffness", std::nullopt, "a positive stiffness [N/m^n] or 'hertz'", positive);
-      pair.exponent = pick("exponent").checked("exponent", 1.5, "an exponent n >= 1", [](double x) { return x >= 1.0; });
-    }
-    if (law.requires_linear_stiffness && pair.exponent != 1.0) {
-      law_map.fail("law", "law '" + std::string(law.id) + "' needs a linear stiffness: give stiffness [N/m] and exponent: 1");
-    }
-
-    const std::string mass_rule = pick("mass").choice("mass", {"multibody", "reduced"}, "multibody");
-    pair.mass_rule = mass_rule == "reduced" ? MassRule::kReduced : MassRule::kMultibody;
-    auto body_mass = [&](int body) { return is_fixed_to_world(scene_.model, body) ? kInf : scene_.model.bodies[static_cast<std::size_t>(body)].mass; };
-    const double ma = body_mass(pair.body_a);
-    const double mb = body_mass(pair.body_b);
-    pair.reduced_mass = std::isinf(ma) ? mb : std::isinf(mb) ? ma : ma * mb / (ma + mb);
-    pair.tension = pick("tension").choice("tension", {"allow", "clamp"}, "allow") == "clamp" ? TensionRule::kClamp : TensionRule::kAllow;
-    contact.pairs.push_back(pair);
+    if (checked.size() > 64) break;  // enough kinds seen; a uniform granular scene has one or two
   }
 }
 
@@ -838,6 +934,7 @@ TimeFunction Compiler::read_time_function(const MapReader& map, const char* key)
 // spherical and free joints), or the readable keys `position`, `angle`, `orientation`, `linear_velocity`,
 // `angular_velocity` given in the joint frame and converted here.
 void Compiler::read_initial(const InitialValues& initial, const Joint& joint, State& state) {
+  reader_.set_index(initial.index);
   MapReader m(reader_, initial.node, initial.path,
               {"q", "v", "position", "angle", "orientation", "linear_velocity", "angular_velocity"});
   auto read_list = [&](const char* key, int count, Eigen::VectorXd& out, int offset) {
@@ -948,6 +1045,7 @@ Scene Compiler::compile() {
   State& state = scene_.initial_state;
   state = make_state(scene_.model);
   for (std::size_t i = 1; i < scene_.model.bodies.size(); ++i) read_initial(initial_[i], scene_.model.bodies[i].joint, state);
+  reader_.set_index(std::nullopt);
   scene_.variables = reader_.variables();
   return std::move(scene_);
 }

@@ -466,6 +466,64 @@ TEST_F(FclFallback, GapIsContinuousThroughTouch) {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Sphere–cylinder and sphere–box (closed forms).
+
+TEST(SphereCylinder, FlatFaceSideAndRim) {
+  // Cylinder R = 0.5, length 2 (faces at z = ±1), rotated and moved; the sphere (r = 0.2) placed in its frame.
+  const Isometry3d X_C = make_pose(Vector3d(1.0, -2.0, 0.5), rotation_about(Vector3d(1.0, 1.0, 0.0).normalized(), 0.7));
+  const Shape cylinder = make_cylinder(0.5, 2.0), sphere = make_sphere(0.2);
+  auto at = [&](const Vector3d& local) { return make_pose(X_C * local); };
+  const Matrix3d R = X_C.linear();
+  // Above the flat face, 0.3 over it: gap 0.1, normal −z_C (from the sphere down into the cylinder).
+  expect_geometry(closed_form(sphere, at(Vector3d(0.1, 0.2, 1.3)), cylinder, X_C), 0.1, -R.col(2),
+                  X_C * Vector3d(0.1, 0.2, 1.1), X_C * Vector3d(0.1, 0.2, 1.0));
+  // Sunk 0.05 into the flat face (centre 0.15 above it): gap −0.05, same normal.
+  expect_geometry(closed_form(sphere, at(Vector3d(0.1, 0.2, 1.15)), cylinder, X_C), -0.05, -R.col(2),
+                  X_C * Vector3d(0.1, 0.2, 0.95), X_C * Vector3d(0.1, 0.2, 1.0));
+  // Beside the side at radius 0.9: gap 0.9 − 0.5 − 0.2 = 0.2, normal −x_C.
+  expect_geometry(closed_form(sphere, at(Vector3d(0.9, 0.0, 0.3)), cylinder, X_C), 0.2, -R.col(0),
+                  X_C * Vector3d(0.7, 0.0, 0.3), X_C * Vector3d(0.5, 0.0, 0.3));
+  // Beyond the rim: centre at (0.8, 0, 1.4): closest rim point (0.5, 0, 1), distance 0.5, gap 0.3.
+  const Vector3d u = Vector3d(0.3, 0.0, 0.4) / 0.5;
+  expect_geometry(closed_form(sphere, at(Vector3d(0.8, 0.0, 1.4)), cylinder, X_C), 0.3, -(R * u),
+                  X_C * (Vector3d(0.8, 0.0, 1.4) - 0.2 * u), X_C * Vector3d(0.5, 0.0, 1.0));
+  // Centre inside, nearer the side (0.1) than the face (0.6): gap −(0.1 + 0.2) = −0.3, and point_a is the
+  // sphere's point 0.3 inside the side along the normal.
+  expect_geometry(closed_form(sphere, at(Vector3d(0.0, 0.4, 0.4)), cylinder, X_C), -0.3, -R.col(1),
+                  X_C * Vector3d(0.0, 0.2, 0.4), X_C * Vector3d(0.0, 0.5, 0.4));
+}
+
+TEST(SphereBox, FaceEdgeCornerAndInside) {
+  const Isometry3d X_B = make_pose(Vector3d(-1.0, 0.5, 2.0), rotation_about(Vector3d(0.0, 1.0, 1.0).normalized(), -0.4));
+  const Shape box = make_box(Vector3d(0.5, 1.0, 1.5)), sphere = make_sphere(0.25);
+  auto at = [&](const Vector3d& local) { return make_pose(X_B * local); };
+  const Matrix3d R = X_B.linear();
+  // Over the +x face at 0.75: gap 0.
+  expect_geometry(closed_form(sphere, at(Vector3d(0.85, 0.2, -0.3)), box, X_B), 0.1, -R.col(0),
+                  X_B * Vector3d(0.6, 0.2, -0.3), X_B * Vector3d(0.5, 0.2, -0.3));
+  // Off the (+x, +y) edge by (0.3, 0.4): distance 0.5, gap 0.25.
+  const Vector3d u = Vector3d(0.3, 0.4, 0.0) / 0.5;
+  expect_geometry(closed_form(sphere, at(Vector3d(0.8, 1.4, 0.0)), box, X_B), 0.25, -(R * u),
+                  X_B * (Vector3d(0.8, 1.4, 0.0) - 0.25 * u), X_B * Vector3d(0.5, 1.0, 0.0));
+  // Centre inside, 0.1 below the +z face: gap −0.35.
+  expect_geometry(closed_form(sphere, at(Vector3d(0.0, 0.0, 1.4)), box, X_B), -0.35, -R.col(2),
+                  X_B * Vector3d(0.0, 0.0, 1.15), X_B * Vector3d(0.0, 0.0, 1.5));
+}
+
+TEST(FclCrossCheck, SphereCylinderAndSphereBoxDepths) {
+  // FCL's sphere–cylinder and sphere–box collisions are primitive (exact) algorithms: the depths agree.
+  const Isometry3d X_C = make_pose(Vector3d(0.3, 0.1, -0.2), rotation_about(Vector3d::UnitX(), 0.3));
+  const Isometry3d ball = make_pose(X_C * Vector3d(0.1, 0.2, 1.15));
+  const double cylinder_depth = fcl_penetration_depth(fcl::Sphered(0.2), ball, fcl::Cylinderd(0.5, 2.0), X_C);
+  EXPECT_NEAR(-closed_form(make_sphere(0.2), ball, make_cylinder(0.5, 2.0), X_C).gap, cylinder_depth, kTolerance);
+  EXPECT_NEAR(cylinder_depth, 0.05, 1e-12);
+  const Isometry3d box_ball = make_pose(X_C * Vector3d(0.65, 0.2, -0.3));
+  const double box_depth = fcl_penetration_depth(fcl::Sphered(0.25), box_ball, fcl::Boxd(1.0, 2.0, 3.0), X_C);
+  EXPECT_NEAR(-closed_form(make_sphere(0.25), box_ball, make_box(Vector3d(0.5, 1.0, 1.5)), X_C).gap, box_depth, kTolerance);
+  EXPECT_NEAR(box_depth, 0.1, 1e-12);
+}
+
 TEST(NarrowphaseSupported, EveryOrderedPairButHalfspaceHalfspace) {
   EXPECT_FALSE(narrowphase_supported(ShapeType::kHalfspace, ShapeType::kHalfspace));
   EXPECT_TRUE(narrowphase_supported(ShapeType::kHalfspace, ShapeType::kBox));

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "contact/contact_model.h"
 #include "contact/material_mixing.h"
 #include "models/registry.h"
 #include "models/restitution.h"
@@ -407,6 +408,160 @@ TEST(Simulate, EnergyCreationAndNaNAreReportedWithTimePairAndLaw) {
     EXPECT_NE(result.message.find(std::string("law ") + std::string(law.id)), std::string::npos) << result.message;
     EXPECT_NE(result.message.find(nan ? "not finite" : "energy rose"), std::string::npos) << result.message;
   }
+}
+
+// A chain of beads on prismatic joints along x, the first striking the rest (models.md §5.6 set-up, 10 beads).
+Built bead_chain(int beads, bool broadphase) {
+  Built b{make_model(), {}};
+  Model& model = b.model;
+  model.gravity.setZero();
+  const double radius = 2.38e-3, mass = 0.45e-3, gap = 1e-9;
+  for (int i = 0; i < beads; ++i) {
+    Body bead;
+    bead.name = "bead_" + std::to_string(i);
+    bead.parent = 0;
+    bead.joint.type = JointType::kPrismatic;
+    bead.joint.axis = Vec3::UnitX();
+    bead.mass = mass;
+    bead.inertia = Mat3::Identity() * 1e-12;
+    add_body(model, bead);
+  }
+  finalize(model);
+  ContactModel& contact = model.contact;
+  contact.materials = {Material{"steel", 193e9, 0.3, 7900.0, 9.4e8}};
+  contact.bodies.push_back({-1, true, std::numeric_limits<double>::infinity()});
+  for (int i = 0; i < beads; ++i) {
+    contact.bodies.push_back({0, false, mass});
+    Shape s;
+    s.name = "bead_" + std::to_string(i);
+    s.type = ShapeType::kSphere;
+    s.body = i + 1;
+    s.radius = radius;
+    s.material = 0;
+    contact.shapes.push_back(s);
+  }
+  PairSettings settings;
+  settings.law = find_law("hunt_crossley");
+  settings.law_info = &law_info(settings.law);
+  settings.parameters = compile_law_parameters(*settings.law_info, std::vector<NamedValue>{{"restitution", 0.9}});
+  if (broadphase) {
+    contact.broadphase = true;
+    contact.margin = 0.1 * radius;
+    contact.settings = settings;
+  } else {
+    for (int i = 0; i + 1 < beads; ++i) contact.pairs.push_back(make_contact_pair(contact, i, i + 1, settings));
+  }
+  b.state = make_state(model);
+  for (int i = 0; i < beads; ++i) b.state.q[i] = i * (2.0 * radius + gap);
+  b.state.v[0] = 1.77;
+  return b;
+}
+
+TEST(Simulate, BroadphaseChainMatchesTheListedPairsAndClosesTheLedger) {
+  SimulationResult results[2];
+  State finals[2];
+  for (int k = 0; k < 2; ++k) {
+    Built b = bead_chain(10, k == 1);
+    Data data(b.model);
+    SimulationOptions options = tight_options(200e-6);
+    options.integrator.relative_tolerance = 1e-9;
+    options.integrator.absolute_tolerance = 1e-14;
+    results[k] = simulate(b.model, b.state, data, options);
+    finals[k] = b.state;
+    ASSERT_EQ(results[k].status, SimulationStatus::kCompleted) << results[k].message;
+    // Energy ledger: E + W_dissipated = E(0) to a few integrator tolerances of the striker's energy.
+    const double striker_energy = 0.5 * 0.45e-3 * 1.77 * 1.77;
+    EXPECT_LT(results[k].max_energy_balance_error / striker_energy, 1e-7);
+    // Momentum is conserved by the equal and opposite contact forces.
+    EXPECT_NEAR(finals[k].v.sum() * 0.45e-3, 0.45e-3 * 1.77, 1e-12);
+  }
+  // The broadphase finds the 9 neighbour pairs (never all 45) and gives the same impacts in the same order.
+  ASSERT_EQ(results[0].impacts.size(), results[1].impacts.size());
+  EXPECT_EQ(finals[1].dynamic_pairs.size(), 9u);
+  for (std::size_t i = 0; i < results[0].impacts.size(); ++i) {
+    EXPECT_EQ(results[0].impacts[i].pair, results[1].impacts[i].pair);
+    EXPECT_NEAR(results[0].impacts[i].t_start, results[1].impacts[i].t_start, 1e-12);
+    EXPECT_NEAR(results[0].impacts[i].max_force, results[1].impacts[i].max_force, 1e-6 * results[0].impacts[i].max_force);
+  }
+  EXPECT_NEAR((finals[0].v - finals[1].v).norm(), 0.0, 1e-8);
+}
+
+TEST(Simulate, ImpulseMethodBouncesWithNewtonsRestitution) {
+  // Rigid impacts with e = 0.9 under gravity: impact speeds 5, 4.5, 4.05, … and flight times 2v/g between them.
+  DropTest test;
+  test.law = "impulse";
+  test.gravity = 9.81;
+  test.height = 1.0;
+  test.speed = std::sqrt(25.0 - 2.0 * 9.81);
+  test.duration = 3.0;
+  const SimulationResult result = run(test);
+  ASSERT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
+  ASSERT_EQ(result.impacts.size(), 4u);
+  double speed = 5.0;
+  double time = (std::sqrt(25.0) - test.speed) / 9.81;  // free fall to the first touch
+  for (const ImpactRecord& impact : result.impacts) {
+    EXPECT_NEAR(impact.t_start, time, 1e-9);
+    EXPECT_EQ(impact.t_end, impact.t_start);
+    EXPECT_NEAR(impact.impact_velocity, speed, 1e-9);
+    EXPECT_NEAR(impact.separation_velocity, 0.9 * speed, 1e-9);
+    // P = (1 + e) m v and the lost energy ½ m v² (1 − e²).
+    EXPECT_NEAR(impact.impulse, 1.9 * speed, 1e-9);
+    EXPECT_NEAR(impact.dissipated_energy, 0.5 * speed * speed * (1.0 - 0.81), 1e-9);
+    time += 2.0 * 0.9 * speed / 9.81;
+    speed *= 0.9;
+  }
+  EXPECT_LT(result.max_energy_balance_error, 1e-9);
+}
+
+TEST(Simulate, ImpulseOnARodUsesTheTreesEffectiveMass) {
+  // A uniform rod (m = 1 kg, L = 1 m) pivoting about z, at rest horizontally along +x, swung at ω⁻ = −2 rad/s
+  // onto a fixed sphere touching its underside at s = 0.8 m. The contact normal is the tip's direction of motion,
+  // so P = (1 + e) m_eff v⁻ with m_eff = I_O/s² reverses the angular velocity: ω⁺ = −e ω⁻ exactly.
+  Model model = make_model();
+  model.gravity.setZero();
+  Body rod;
+  rod.name = "rod";
+  rod.parent = 0;
+  rod.joint.type = JointType::kRevolute;
+  rod.mass = 1.0;
+  rod.com = Vec3(0.5, 0.0, 0.0);
+  rod.inertia = Vec3(1e-6, 1.0 / 12.0, 1.0 / 12.0).asDiagonal();
+  add_body(model, rod);
+  finalize(model);
+  Shape stop;
+  stop.name = "stop";
+  stop.type = ShapeType::kSphere;
+  stop.body = 0;
+  stop.radius = 0.05;
+  stop.pose.translation() = Vec3(0.8, -0.06, 0.0);
+  Shape bar;
+  bar.name = "bar";
+  bar.type = ShapeType::kCapsule;
+  bar.body = 1;
+  bar.radius = 0.01;
+  bar.length = 1.0;
+  bar.pose.translation() = Vec3(0.5, 0.0, 0.0);
+  bar.pose.linear() = Eigen::AngleAxisd(std::numbers::pi / 2.0, Vec3::UnitY()).toRotationMatrix();
+  model.contact.shapes = {stop, bar};
+  ContactPairModel pair;
+  pair.name = "stop/bar";
+  pair.shape_a = 0;
+  pair.shape_b = 1;
+  pair.body_a = 0;
+  pair.body_b = 1;
+  pair.law = find_law("impulse");
+  pair.law_info = &law_info(pair.law);
+  pair.parameters = compile_law_parameters(*pair.law_info, std::vector<NamedValue>{{"restitution", 0.6}});
+  model.contact.pairs = {pair};
+  Data data(model);
+  State state = make_state(model);
+  state.q[0] = 0.01;
+  state.v[0] = -2.0;
+  const SimulationResult result = simulate(model, state, data, tight_options(0.01));
+  ASSERT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
+  ASSERT_EQ(result.impacts.size(), 1u);
+  EXPECT_NEAR(result.impacts[0].effective_mass, (1.0 / 3.0) / (0.8 * 0.8), 1e-9);
+  EXPECT_NEAR(state.v[0], 1.2, 1e-9);
 }
 
 TEST(Simulate, StepBudgetExhaustionIsReported) {

@@ -46,6 +46,10 @@ TEST(Expression, ErrorsSayWhereAndWhat) {
   EXPECT_THROW(evaluate_expression("1 +", variables), ExpressionError);
   EXPECT_THROW(evaluate_expression("1 2", variables), ExpressionError);
   EXPECT_THROW(evaluate_expression("foo(1)", variables), ExpressionError);
+  // Hostile nesting is an error, not a stack overflow (found by the scene fuzzer's design review).
+  EXPECT_THROW(evaluate_expression(std::string(100000, '(') + "1", variables), ExpressionError);
+  EXPECT_THROW(evaluate_expression(std::string(100000, '-') + "1", variables), ExpressionError);
+  EXPECT_EQ(evaluate_expression("min(2, 3) + max(2, 3) + pow(2, 3)", variables), 13.0);
 }
 
 }  // namespace

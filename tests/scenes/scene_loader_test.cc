@@ -2,6 +2,7 @@
 // scenes/scene_loader: the scene library compiles to the intended model, and malformed scenes give one clear
 // message naming file, line, column and key path.
 #include <cmath>
+#include <numbers>
 
 #include <gtest/gtest.h>
 
@@ -157,6 +158,40 @@ TEST(SceneLoader, VariablesMayReferToEachOtherInAnyOrder) {
   EXPECT_DOUBLE_EQ(scene.model.contact.shapes[1].radius, 0.1);
   const std::string cyclic = replace(kValid, "variables: {r: 0.1}", "variables: {r: 2*s, s: r}");
   EXPECT_THROW(load_scene_text(cyclic, "bad.yaml"), SceneError);
+}
+
+TEST(SceneLoader, CalibrateFindsTheDampingForATargetRestitution) {
+  // Kelvin–Voigt released at δ = 0: c = exp(−πξ/√(1−ξ²)) exactly (models.md §3.B1), so the damping for c = 0.5
+  // with k = 1e6 N/m and m = 1 kg is D = 2ξ√(km) with ξ = −ln c/√(π² + ln² c) = 430.9075 N·s/m.
+  const std::string text = R"(scene: cal
+gravity: [0, 0, 0]
+world: {shapes: [{name: wall, type: halfspace}]}
+bodies:
+  - {name: body, mass: 1, inertia: [1, 1, 1], joint: {type: prismatic}, initial: {q: 0.1, v: -1},
+     shapes: [{type: sphere, radius: 0.1}]}
+contacts:
+  law: kelvin_voigt
+  stiffness: 1e6
+  exponent: 1
+  calibrate: {parameter: damping, restitution: 0.5}
+duration: 0.01
+)";
+  const Scene scene = load_scene_text(text, "cal.yaml");
+  const double c = 0.5;
+  const double xi = -std::log(c) / std::sqrt(std::numbers::pi * std::numbers::pi + std::log(c) * std::log(c));
+  EXPECT_NEAR(scene.model.contact.pairs[0].parameters.values[0], 2.0 * xi * 1e3, 1e-4);
+  ASSERT_FALSE(scene.notes.empty());
+  EXPECT_NE(scene.notes.back().find("calibrated kelvin_voigt damping"), std::string::npos) << scene.notes.back();
+}
+
+TEST(SceneLoader, CountMakesIndexedBodies) {
+  const std::string text = replace(kValid, "  - name: ball\n    mass: 1", "  - name: ball\n    count: 3\n    mass: 1 + i");
+  const Scene scene = load_scene_text(replace(text, "q: 1, v: -1", "q: 1 + i, v: -1"), "ok.yaml");
+  ASSERT_EQ(scene.model.bodies.size(), 4u);
+  EXPECT_EQ(scene.model.bodies[3].name, "ball_2");
+  EXPECT_EQ(scene.model.bodies[3].mass, 3.0);
+  EXPECT_EQ(scene.initial_state.q[2], 3.0);
+  EXPECT_EQ(scene.model.contact.shapes[3].name, "ball_2");
 }
 
 TEST(SceneLoader, InertiaComesFromTheShapesWhenNotGiven) {

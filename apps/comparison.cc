@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: MIT
+#include "apps/comparison.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <sstream>
+
+#include "apps/output_files.h"
+#include "engine/model.h"
+
+namespace contactlab {
+namespace {
+
+// How many impacts per pair the markdown tables show; comparison.csv has them all.
+constexpr std::size_t kMarkdownImpacts = 10;
+
+bool has_result(const LawRun& run) {
+  return run.status == LawRunStatus::kCompleted || run.status == LawRunStatus::kNumericalError;
+}
+
+// The pairs the tables have column groups for: the scene's compiled pairs in order, then pairs found at run
+// time (broadphase) in the order they first appear across the laws' impacts.
+std::vector<std::string> pair_names(const Scene& scene, const std::vector<LawRun>& runs) {
+  std::vector<std::string> names;
+  for (const ContactPairModel& pair : scene.model.contact.pairs) names.push_back(pair.name);
+  for (const LawRun& run : runs) {
+    if (!has_result(run)) continue;
+    for (const ImpactRecord& impact : run.result.impacts) {
+      if (std::find(names.begin(), names.end(), impact.pair) == names.end()) names.push_back(impact.pair);
+    }
+  }
+  return names;
+}
+
+// Impacts of one run grouped by pair, each group in time order (impacts are recorded in time order).
+std::vector<std::vector<const ImpactRecord*>> impacts_by_pair(const LawRun& run, const std::vector<std::string>& pairs) {
+  std::vector<std::vector<const ImpactRecord*>> grouped(pairs.size());
+  if (!has_result(run)) return grouped;
+  for (const ImpactRecord& impact : run.result.impacts) {
+    const auto at = std::find(pairs.begin(), pairs.end(), impact.pair);
+    if (at != pairs.end()) grouped[static_cast<std::size_t>(at - pairs.begin())].push_back(&impact);
+  }
+  return grouped;
+}
+
+// Largest number of impacts any law had on each pair: the column groups of the tables.
+std::vector<std::size_t> impact_columns(const std::vector<LawRun>& runs, const std::vector<std::string>& pairs) {
+  std::vector<std::size_t> most(pairs.size(), 0);
+  for (const LawRun& run : runs) {
+    const auto grouped = impacts_by_pair(run, pairs);
+    for (std::size_t p = 0; p < pairs.size(); ++p) most[p] = std::max(most[p], grouped[p].size());
+  }
+  return most;
+}
+
+double relative_balance_error(const SimulationResult& result) {
+  return result.energy_scale > 0.0 ? result.max_energy_balance_error / result.energy_scale : 0.0;
+}
+
+// RFC 4180 field: quoted when it holds a comma, quote or line break; line breaks become spaces.
+std::string csv_field(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  if (text.find_first_of(",\"") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+std::string markdown_cell(std::string text) {
+  std::string escaped;
+  for (const char c : text) {
+    if (c == '|') escaped += "\\|";
+    else if (c == '\n') escaped += ' ';
+    else escaped += c;
+  }
+  return escaped;
+}
+
+std::string printf_number(const char* format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof(buffer), format, value);
+  return buffer;
+}
+
+// The measures compared per impact, in column order.
+struct Measure {
+  const char* csv_name;
+  const char* heading;  // markdown, without the unit
+  const char* unit;     // SI unit; the markdown tables prefix it (kN, µm, …) so values read 1…1000
+  std::function<double(const ImpactRecord&)> value;
+};
+
+const std::vector<Measure>& measures() {
+  static const std::vector<Measure> list = {
+      {"impact_velocity", "Impact velocity", "m/s", [](const ImpactRecord& r) { return r.impact_velocity; }},
+      {"restitution", "Restitution", "", [](const ImpactRecord& r) { return r.restitution; }},
+      {"max_force", "Maximum force", "N", [](const ImpactRecord& r) { return r.max_force; }},
+      {"max_indentation", "Maximum indentation", "m", [](const ImpactRecord& r) { return r.max_indentation; }},
+      {"contact_time", "Contact time", "s", [](const ImpactRecord& r) { return r.t_end - r.t_start; }},
+      {"dissipated_energy", "Dissipated energy", "J", [](const ImpactRecord& r) { return r.dissipated_energy; }},
+  };
+  return list;
+}
+
+// A measure as shown in one markdown column: its values divided by `factor`, the unit prefixed to match.
+struct ScaledMeasure {
+  const Measure* measure = nullptr;
+  double factor = 1.0;
+  std::string unit;
+  int decimals = 5;  // the same for the whole column, so the digits line up
+
+  std::string heading() const { return std::string(measure->heading) + (unit.empty() ? "" : " [" + unit + "]"); }
+  // An impact still open at the end of the run is marked.
+  std::string cell(const ImpactRecord& impact) const {
+    char text[64];
+    std::snprintf(text, sizeof(text), "%.*f", decimals, measure->value(impact) / factor);
+    std::string cell = text;
+    if (cell.find_first_not_of("-0.") == std::string::npos && cell.front() == '-') cell.erase(0, 1);  // no "-0.000"
+    return cell + (impact.open ? " (open)" : "");
+  }
+};
+
+// Scales a measure by the SI prefix that brings the largest magnitude among `impacts` into [1, 1000).
+ScaledMeasure scale_measure(const Measure& measure, const std::vector<const ImpactRecord*>& impacts) {
+  ScaledMeasure scaled{&measure, 1.0, measure.unit};
+  if (measure.unit[0] == '\0') return scaled;
+  double largest = 0.0;
+  for (const ImpactRecord* impact : impacts) {
+    const double value = std::abs(measure.value(*impact));
+    if (std::isfinite(value)) largest = std::max(largest, value);
+  }
+  if (largest == 0.0) return scaled;
+  static const std::pair<double, const char*> prefixes[] = {{1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1.0, ""}, {1e-3, "m"},
+                                                             {1e-6, "µ"}, {1e-9, "n"}, {1e-12, "p"}};
+  for (const auto& [factor, prefix] : prefixes) {
+    scaled.factor = factor;
+    scaled.unit = std::string(prefix) + measure.unit;
+    if (largest >= factor) break;
+  }
+  // Five significant digits for the largest value of the column.
+  scaled.decimals = std::clamp(4 - static_cast<int>(std::floor(std::log10(largest / scaled.factor))), 0, 9);
+  return scaled;
+}
+
+std::string status_text(const LawRun& run) {
+  switch (run.status) {
+    case LawRunStatus::kCompleted: return "ok";
+    case LawRunStatus::kNumericalError: return "numerical error";
+    case LawRunStatus::kNotRun: return "not run";
+    case LawRunStatus::kFailed: return "failed";
+  }
+  return "";
+}
+
+}  // namespace
+
+const char* law_run_status_name(LawRunStatus status) {
+  switch (status) {
+    case LawRunStatus::kCompleted: return "completed";
+    case LawRunStatus::kNumericalError: return "numerical_error";
+    case LawRunStatus::kNotRun: return "not_run";
+    case LawRunStatus::kFailed: return "failed";
+  }
+  return "";
+}
+
+std::string law_parameter_text(const Scene& scene) {
+  auto text_of = [](const LawInfo& law, const LawParameters& values) {
+    std::string text;
+    for (std::size_t k = 0; k < law.parameters.size(); ++k) {
+      if (k > 0) text += ' ';
+      text.append(law.parameters[k].name).append("=").append(format_number(values.values[k]));
+    }
+    return text.empty() ? std::string("none") : text;
+  };
+  const ContactModel& contact = scene.model.contact;
+  std::vector<std::pair<std::string, std::string>> texts;  // (pair, parameters)
+  for (const ContactPairModel& pair : contact.pairs) texts.emplace_back(pair.name, text_of(*pair.law_info, pair.parameters));
+  if (contact.broadphase && contact.settings.law_info != nullptr) {
+    texts.emplace_back("pairs found at run time", text_of(*contact.settings.law_info, contact.settings.parameters));
+  }
+  const bool all_same = std::all_of(texts.begin(), texts.end(), [&](const auto& t) { return t.second == texts.front().second; });
+  if (texts.empty()) return "";
+  if (all_same) return texts.front().second;
+  std::string text;
+  for (const auto& [pair, parameters] : texts) text += (text.empty() ? "" : "; ") + pair + ": " + parameters;
+  return text;
+}
+
+std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) {
+  const std::vector<std::string> pairs = pair_names(scene, runs);
+  const std::vector<std::size_t> columns = impact_columns(runs, pairs);
+  std::ostringstream c;
+  c << "law,status,reason,parameters,end_time,steps,rhs_evaluations,max_relative_balance_error";
+  for (std::size_t p = 0; p < pairs.size(); ++p) {
+    const std::string& pair = pairs[p];
+    c << "," << csv_field(pair + ".impacts");
+    for (std::size_t k = 1; k <= columns[p]; ++k) {
+      for (const Measure& measure : measures()) c << "," << csv_field(pair + ".impact" + std::to_string(k) + "." + measure.csv_name);
+      c << "," << csv_field(pair + ".impact" + std::to_string(k) + ".open");
+    }
+  }
+  c << "\n";
+  for (const LawRun& run : runs) {
+    const bool result = has_result(run);
+    c << run.law << "," << law_run_status_name(run.status) << "," << csv_field(run.reason) << "," << csv_field(run.parameters);
+    if (result) {
+      c << "," << format_number(run.result.end_time) << "," << run.result.stats.steps << ","
+        << run.result.stats.rhs_evaluations << "," << format_number(relative_balance_error(run.result));
+    } else {
+      c << ",,,,";
+    }
+    const auto grouped = impacts_by_pair(run, pairs);
+    for (std::size_t p = 0; p < pairs.size(); ++p) {
+      c << ",";
+      if (result) c << grouped[p].size();
+      for (std::size_t k = 0; k < columns[p]; ++k) {
+        if (k < grouped[p].size()) {
+          for (const Measure& measure : measures()) c << "," << format_number(measure.value(*grouped[p][k]));
+          c << "," << (grouped[p][k]->open ? 1 : 0);
+        } else {
+          c << std::string(measures().size() + 1, ',');
+        }
+      }
+    }
+    c << "\n";
+  }
+  return c.str();
+}
+
+std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& runs) {
+  const std::vector<std::string> pairs = pair_names(scene, runs);
+  const std::vector<std::size_t> columns = impact_columns(runs, pairs);
+  const IntegratorOptions& integrator = scene.simulation.integrator;
+  std::size_t counts[4] = {0, 0, 0, 0};
+  for (const LawRun& run : runs) ++counts[static_cast<int>(run.status)];
+
+  std::ostringstream m;
+  m << "# Force-law comparison: " << scene.name << "\n\n";
+  if (!scene.description.empty()) m << scene.description << "\n\n";
+  m << "- Scene file: `" << scene.file << "`\n";
+  if (!scene.variables.empty()) {
+    m << "- Variables:";
+    bool first = true;
+    for (const auto& [name, value] : scene.variables) {
+      m << (first ? " " : ", ") << name << " = " << format_number(value);
+      first = false;
+    }
+    m << "\n";
+  }
+  m << "- Every law runs the same geometry, initial state, integrator (" << integrator_method_name(integrator.method)
+    << ", relative tolerance " << format_number(integrator.relative_tolerance) << ", absolute tolerance "
+    << format_number(integrator.absolute_tolerance) << ") and duration (" << format_number(scene.simulation.duration)
+    << " s); only the force law of every contact changes. Parameters a law does not take are dropped.\n";
+  m << "- Laws: " << runs.size() << " requested, " << counts[static_cast<int>(LawRunStatus::kCompleted)] << " completed";
+  if (counts[static_cast<int>(LawRunStatus::kNumericalError)] > 0) {
+    m << ", " << counts[static_cast<int>(LawRunStatus::kNumericalError)] << " stopped on numerical trouble";
+  }
+  if (counts[static_cast<int>(LawRunStatus::kNotRun)] > 0) {
+    m << ", " << counts[static_cast<int>(LawRunStatus::kNotRun)] << " cannot run on this scene";
+  }
+  if (counts[static_cast<int>(LawRunStatus::kFailed)] > 0) m << ", " << counts[static_cast<int>(LawRunStatus::kFailed)] << " failed";
+  m << " (reasons below).\n";
+  m << "- Each law's full output (summary.json, impacts.csv, timeseries.csv) is in `<law>/`; every value at full "
+       "precision is in comparison.csv.\n";
+  if (pairs.empty()) m << "\nThe scene has no contact pairs.\n";
+
+  for (std::size_t p = 0; p < pairs.size(); ++p) {
+    const std::string pair = markdown_cell(pairs[p]);
+    // One unit per measure and pair, for both tables, chosen from every impact shown.
+    const std::size_t shown = std::min(columns[p], kMarkdownImpacts);
+    std::vector<const ImpactRecord*> shown_impacts;
+    for (const LawRun& run : runs) {
+      const auto grouped = impacts_by_pair(run, pairs);
+      for (std::size_t k = 0; k < std::min(shown, grouped[p].size()); ++k) shown_impacts.push_back(grouped[p][k]);
+    }
+    std::vector<ScaledMeasure> scaled;
+    for (const Measure& measure : measures()) scaled.push_back(scale_measure(measure, shown_impacts));
+
+    m << "\n## First impact of " << pair << "\n\n";
+    m << "| law | parameters | impacts |";
+    for (const ScaledMeasure& measure : scaled) m << " " << measure.heading() << " |";
+    m << " status |\n|---|---|--:|";
+    for (std::size_t i = 0; i < scaled.size(); ++i) m << "--:|";
+    m << "---|\n";
+    for (const LawRun& run : runs) {
+      const auto grouped = impacts_by_pair(run, pairs);
+      m << "| " << run.law << " | " << (run.parameters.empty() ? "—" : markdown_cell(run.parameters)) << " | "
+        << (has_result(run) ? std::to_string(grouped[p].size()) : "—") << " |";
+      for (const ScaledMeasure& measure : scaled) m << " " << (grouped[p].empty() ? "—" : measure.cell(*grouped[p].front())) << " |";
+      m << " " << status_text(run) << " |\n";
+    }
+
+    if (columns[p] < 2) continue;
+    // Later impacts: one law × impact table per measure, like the papers' law × case tables.
+    for (const ScaledMeasure& measure : scaled) {
+      m << "\n### " << measure.heading() << " per impact of " << pair;
+      if (shown < columns[p]) m << " (first " << shown << " of up to " << columns[p] << ")";
+      m << "\n\n| law |";
+      for (std::size_t k = 1; k <= shown; ++k) m << " #" << k << " |";
+      m << "\n|---|";
+      for (std::size_t k = 1; k <= shown; ++k) m << "--:|";
+      m << "\n";
+      for (const LawRun& run : runs) {
+        if (!has_result(run)) continue;
+        const auto grouped = impacts_by_pair(run, pairs);
+        m << "| " << run.law << " |";
+        for (std::size_t k = 0; k < shown; ++k) m << " " << (k < grouped[p].size() ? measure.cell(*grouped[p][k]) : "—") << " |";
+        m << "\n";
+      }
+    }
+  }
+
+  m << "\n## Run statistics\n\n| law | status | end time [s] | steps | RHS evaluations | max relative energy balance error |\n"
+       "|---|---|--:|--:|--:|--:|\n";
+  for (const LawRun& run : runs) {
+    if (!has_result(run)) continue;
+    m << "| " << run.law << " | " << status_text(run) << " | " << printf_number("%.6g", run.result.end_time) << " | "
+      << run.result.stats.steps << " | " << run.result.stats.rhs_evaluations << " | "
+      << printf_number("%.2e", relative_balance_error(run.result)) << " |\n";
+  }
+
+  const bool any_incomplete = std::any_of(runs.begin(), runs.end(), [](const LawRun& run) { return run.status != LawRunStatus::kCompleted; });
+  if (any_incomplete) {
+    m << "\n## Laws that did not complete\n\n| law | status | reason |\n|---|---|---|\n";
+    for (const LawRun& run : runs) {
+      if (run.status == LawRunStatus::kCompleted) continue;
+      m << "| " << run.law << " | " << status_text(run) << " | " << markdown_cell(run.reason) << " |\n";
+    }
+  }
+
+  const bool any_notes = std::any_of(runs.begin(), runs.end(), [](const LawRun& run) { return !run.notes.empty(); });
+  if (any_notes) {
+    m << "\n## Notes\n\nCompile notes and run diagnostics, per law (also in each law's summary.json).\n\n";
+    for (const LawRun& run : runs) {
+      for (const std::string& note : run.notes) m << "- " << run.law << ": " << markdown_cell(note) << "\n";
+    }
+  }
+  return m.str();
+}
+
+void print_comparison_table(std::ostream& out, const Scene& scene, const std::vector<LawRun>& runs, int threads,
+                            double wall_time_s) {
+  char line[1024];
+  std::snprintf(line, sizeof(line), "%s: %zu laws, %.6g s simulated each, %d thread%s, %.3f s wall time; first impact of each law\n",
+                scene.name.c_str(), runs.size(), scene.simulation.duration, threads, threads == 1 ? "" : "s", wall_time_s);
+  out << line;
+  std::snprintf(line, sizeof(line), "%-26s %-20s %7s %14s %12s %13s %13s %13s %14s\n", "law", "pair", "impacts",
+                "v_impact [m/s]", "restitution", "max δ [m]", "max F [N]", "contact [s]", "dissipated [J]");
+  out << line;
+  for (const LawRun& run : runs) {
+    if (!has_result(run)) {
+      std::snprintf(line, sizeof(line), "%-26s %s: ", run.law.c_str(), status_text(run).c_str());
+      out << line << run.reason << "\n";
+      continue;
+    }
+    if (run.result.impacts.empty()) {
+      std::snprintf(line, sizeof(line), "%-26s %-20s %7d  no impacts\n", run.law.c_str(), "", 0);
+      out << line;
+    } else {
+      const ImpactRecord& r = run.result.impacts.front();
+      std::snprintf(line, sizeof(line), "%-26s %-20s %7zu %14.7g %12.7f %13.6e %13.6e %13.6e %14.6e%s\n", run.law.c_str(),
+                    r.pair.c_str(), run.result.impacts.size(),
+                    r.impact_velocity, r.restitution, r.max_indentation, r.max_force, r.t_end - r.t_start,
+                    r.dissipated_energy, r.open ? "  (open at end)" : "");
+      out << line;
+    }
+    if (run.status == LawRunStatus::kNumericalError) out << std::string(27, ' ') << "numerical trouble: " << run.reason << "\n";
+  }
+}
+
+}  // namespace contactlab

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+// The output contract of `contactlab compare` (docs/output.md): comparison.csv, comparison.md and the
+// stdout table, one row per force law, built from each law's run of the same scene.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "engine/simulate.h"
+#include "scenes/scene.h"
+
+namespace contactlab {
+
+enum class LawRunStatus {
+  kCompleted,
+  kNumericalError,  // the run stopped; its output up to then is in <law>/
+  kNotRun,          // the scene does not compile with this law (missing parameter, needs linear stiffness, …)
+  kFailed,          // I/O or internal error while running or writing
+};
+
+const char* law_run_status_name(LawRunStatus status);
+
+// One law's outcome, in the order the laws were requested.
+struct LawRun {
+  std::string law;  // registry id
+  LawRunStatus status = LawRunStatus::kNotRun;
+  std::string reason;                          // why it did not complete (empty when completed)
+  std::string parameters;                      // "name=value …" as compiled (per pair when they differ)
+  std::vector<std::string> notes;              // compile notes and run diagnostics
+  SimulationResult result;                     // meaningful for kCompleted and kNumericalError
+};
+
+// `scene` is the scene compiled with its own law: it provides the name, file, settings and pair names,
+// which are the same for every law.
+std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs);
+std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& runs);
+void print_comparison_table(std::ostream& out, const Scene& scene, const std::vector<LawRun>& runs, int threads,
+                            double wall_time_s);
+
+// The law parameters of a compiled scene, "restitution=0.9" ("none" for a law without parameters); when
+// pairs differ, "<pair>: …; <pair>: …".
+std::string law_parameter_text(const Scene& scene);
+
+}  // namespace contactlab

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: MIT
+// Pair filtering and pair compilation: the one place where a pair's parameters follow from its shapes,
+// materials and the contact settings (docs/contact.md "Stiffness and parameter mixing").
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <utility>
+
+#include "contact/contact_model.h"
+#include "contact/material_mixing.h"
+#include "contact/narrowphase.h"
+
+namespace contactlab {
+
+PairKey pair_key(const ContactModel& model, int shape_a, int shape_b) {
+  const ShapeType a = model.shapes[static_cast<std::size_t>(shape_a)].type;
+  const ShapeType b = model.shapes[static_cast<std::size_t>(shape_b)].type;
+  if (a > b || (a == b && shape_a > shape_b)) std::swap(shape_a, shape_b);
+  return {shape_a, shape_b};
+}
+
+bool shapes_may_collide(const ContactModel& model, int shape_a, int shape_b) {
+  const Shape& a = model.shapes[static_cast<std::size_t>(shape_a)];
+  const Shape& b = model.shapes[static_cast<std::size_t>(shape_b)];
+  if (a.body == b.body) return false;
+  const BodyContactInfo& body_a = model.bodies[static_cast<std::size_t>(a.body)];
+  const BodyContactInfo& body_b = model.bodies[static_cast<std::size_t>(b.body)];
+  if (body_a.fixed_to_world && body_b.fixed_to_world) return false;
+  // Like MuJoCo: a body and its parent do not collide, unless the parent is the world.
+  if ((a.body > 0 && body_b.parent == a.body) || (b.body > 0 && body_a.parent == b.body)) return false;
+  if ((a.collision_group & b.collision_mask) == 0 || (b.collision_group & a.collision_mask) == 0) return false;
+  const ShapeType low = a.type < b.type ? a.type : b.type;
+  const ShapeType high = a.type < b.type ? b.type : a.type;
+  return narrowphase_supported(low, high);
+}
+
+ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int shape_b, const PairSettings& settings) {
+  const PairKey key = pair_key(model, shape_a, shape_b);
+  const Shape& a = model.shapes[static_cast<std::size_t>(key.shape_a)];
+  const Shape& b = model.shapes[static_cast<std::size_t>(key.shape_b)];
+  ContactPairModel pair;
+  pair.shape_a = key.shape_a;
+  pair.shape_b = key.shape_b;
+  pair.body_a = a.body;
+  pair.body_b = b.body;
+  pair.name = a.name + "/" + b.name;
+  pair.law = settings.law;
+  pair.law_info = settings.law_info;
+  pair.parameters = settings.parameters;
+  pair.exponent = settings.exponent;
+  pair.mass_rule = settings.mass_rule;
+  pair.tension = settings.tension;
+
+  const bool materials = a.material >= 0 && b.material >= 0;
+  if (materials) {
+    pair.effective_modulus = effective_modulus(model.materials[static_cast<std::size_t>(a.material)],
+                                               model.materials[static_cast<std::size_t>(b.material)]);
+  }
+  pair.effective_radius = effective_radius(curvature_radius(a), curvature_radius(b));
+  if (pair.law_info->impulsive) {
+    pair.stiffness = 0.0;  // a rigid impact: no compliance
+  } else if (settings.hertz_stiffness) {
+    if (!materials) {
+      const Shape& missing = a.material < 0 ? a : b;
+      throw std::invalid_argument("Hertz stiffness of " + pair.name + " needs a material on shape '" + missing.name +
+                                  "'; give the shape a material, or give stiffness [N/m^n] and exponent");
+    }
+    if (!std::isfinite(pair.effective_radius)) {
+      throw std::invalid_argument("Hertz stiffness of " + pair.name +
+                                  " is undefined (both surfaces flat at the contact point); give stiffness [N/m^n]");
+    }
+    if (!std::isfinite(pair.effective_modulus)) {
+      throw std::invalid_argument("both materials of " + pair.name + " are rigid; give stiffness [N/m^n]");
+    }
+    pair.stiffness = hertz_stiffness(pair.effective_modulus, pair.effective_radius);
+    pair.stiffness_from_materials = true;
+  } else {
+    pair.stiffness = settings.stiffness;
+  }
+  if (pair.law_info->requires_linear_stiffness && pair.exponent != 1.0) {
+    throw std::invalid_argument("law '" + std::string(pair.law_info->id) +
+                                "' needs a linear stiffness: give stiffness [N/m] and exponent: 1");
+  }
+  if ((pair.law_info->needs & kNeedsMaterials) != 0 &&
+      !(std::isfinite(pair.effective_modulus) && pair.effective_modulus > 0.0 && std::isfinite(pair.effective_radius))) {
+    throw std::invalid_argument("law '" + std::string(pair.law_info->id) + "' needs the effective modulus and radius of " +
+                                pair.name + ": give both shapes a (non-rigid) material and a curved surface");
+  }
+  const double mass_a = model.bodies[static_cast<std::size_t>(a.body)].mass;
+  const double mass_b = model.bodies[static_cast<std::size_t>(b.body)].mass;
+  pair.reduced_mass = std::isinf(mass_a) ? mass_b : std::isinf(mass_b) ? mass_a : mass_a * mass_b / (mass_a + mass_b);
+  return pair;
+}
+
+}  // namespace contactlab

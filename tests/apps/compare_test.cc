@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: MIT
+// `contactlab compare` and `contactlab plot` (docs/output.md), end to end through the executable: one row
+// per law agreeing with each law's own `run --model`, every registry law listed, deterministic files, the
+// PNG plots, and bad input that exits 2 and writes nothing.
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "models/registry.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kBinary = CONTACTLAB_BINARY;
+const std::string kBall = std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/bouncing_ball.yaml";
+
+int run(const std::string& arguments, const fs::path& log) {
+  const std::string command = kBinary + " " + arguments + " > " + log.string() + " 2>&1";
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string read(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+// summary.json without the one field that measures time.
+std::string without_wall_time(std::string json) {
+  const auto at = json.find("\"wall_time_s\"");
+  if (at == std::string::npos) return json;
+  return json.erase(at, json.find('\n', at) - at);
+}
+
+// One CSV record (RFC 4180 quoting; the files have no line breaks inside fields).
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += '"', ++i;
+      else if (c == '"') quoted = false;
+      else fields.back() += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+// A CSV file as rows of column name → value.
+std::vector<std::map<std::string, std::string>> csv_rows(const fs::path& path) {
+  std::istringstream in(read(path));
+  std::string line;
+  std::getline(in, line);
+  const std::vector<std::string> header = csv_fields(line);
+  std::vector<std::map<std::string, std::string>> rows;
+  while (std::getline(in, line)) {
+    const std::vector<std::string> fields = csv_fields(line);
+    EXPECT_EQ(fields.size(), header.size()) << line;
+    std::map<std::string, std::string> row;
+    for (std::size_t i = 0; i < header.size() && i < fields.size(); ++i) row[header[i]] = fields[i];
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+void expect_no_temporary_files(const fs::path& directory) {
+  for (const auto& entry : fs::recursive_directory_iterator(directory)) {
+    EXPECT_EQ(entry.path().filename().string().find(".tmp"), std::string::npos) << entry.path();
+  }
+}
+
+// The same interpreters `contactlab plot` tries (apps/plotting.h).
+bool matplotlib_available() {
+  std::vector<std::string> candidates = {"python3", "/usr/bin/python3"};
+  if (const char* chosen = std::getenv("CONTACTLAB_PYTHON")) candidates.insert(candidates.begin(), chosen);
+  for (const std::string& python : candidates) {
+    const std::string command = "'" + python + "' -c 'import matplotlib, numpy' >/dev/null 2>&1";
+    if (std::system(command.c_str()) == 0) return true;
+  }
+  return false;
+}
+
+bool is_png(const fs::path& path) {
+  const std::string bytes = read(path);
+  return bytes.size() > 1000 && bytes.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0;
+}
+
+class Compare : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    directory_ = fs::temp_directory_path() / ("contactlab_compare_test_" + std::to_string(::getpid()) + "_" +
+                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(directory_);
+    fs::create_directories(directory_);
+  }
+  void TearDown() override { fs::remove_all(directory_); }
+  fs::path directory_;
+};
+
+TEST_F(Compare, OneRowPerLawAgreeingWithEachLawsOwnRun) {
+  const fs::path out = directory_ / "compare";
+  // `ye` is an alias of flores: resolved and not run twice. hooke needs a linear stiffness: listed, not run.
+  ASSERT_EQ(run("compare " + kBall + " --models flores,hertz,hunt_crossley,ye,hooke --out " + out.string(), directory_ / "log"), 0)
+      << read(directory_ / "log");
+  const auto rows = csv_rows(out / "comparison.csv");
+  ASSERT_EQ(rows.size(), 4u);
+  const std::vector<std::string> laws = {"flores", "hertz", "hunt_crossley", "hooke"};
+  for (std::size_t i = 0; i < laws.size(); ++i) EXPECT_EQ(rows[i].at("law"), laws[i]);
+
+  const std::string markdown = read(out / "comparison.md");
+  for (std::size_t i = 0; i < 3; ++i) {
+    const std::map<std::string, std::string>& row = rows[i];
+    EXPECT_EQ(row.at("status"), "completed");
+    EXPECT_EQ(row.at("reason"), "");
+    // The law's own run: its impacts.csv must be the comparison's <law>/impacts.csv, byte for byte.
+    const fs::path own = directory_ / ("run_" + laws[i]);
+    ASSERT_EQ(run("run " + kBall + " --model " + laws[i] + " --out " + own.string(), directory_ / "log"), 0);
+    EXPECT_EQ(read(out / laws[i] / "impacts.csv"), read(own / "impacts.csv")) << laws[i];
+    EXPECT_EQ(without_wall_time(read(out / laws[i] / "summary.json")), without_wall_time(read(own / "summary.json")));
+    const auto impacts = csv_rows(own / "impacts.csv");
+    ASSERT_FALSE(impacts.empty());
+    EXPECT_EQ(row.at("ground/ball.impacts"), std::to_string(impacts.size()));
+    for (std::size_t k = 0; k < impacts.size(); ++k) {
+      const std::string prefix = "ground/ball.impact" + std::to_string(k + 1) + ".";
+      EXPECT_EQ(row.at(prefix + "restitution"), impacts[k].at("restitution")) << laws[i] << " impact " << k + 1;
+      EXPECT_EQ(row.at(prefix + "max_force"), impacts[k].at("max_force"));
+      EXPECT_EQ(row.at(prefix + "max_indentation"), impacts[k].at("max_indentation"));
+      EXPECT_EQ(row.at(prefix + "dissipated_energy"), impacts[k].at("dissipated_energy"));
+      EXPECT_DOUBLE_EQ(std::stod(row.at(prefix + "contact_time")),
+                       std::stod(impacts[k].at("t_end")) - std::stod(impacts[k].at("t_start")));
+    }
+    // comparison.md shows the first impact's restitution to 5 decimals.
+    char printed[32];
+    std::snprintf(printed, sizeof(printed), "%.5f", std::stod(impacts[0].at("restitution")));
+    EXPECT_NE(markdown.find("| " + laws[i] + " | "), std::string::npos) << laws[i];
+    EXPECT_NE(markdown.find(printed), std::string::npos) << laws[i] << " " << printed;
+    for (const char* file : {"summary.json", "impacts.csv", "timeseries.csv"}) EXPECT_TRUE(fs::exists(out / laws[i] / file));
+  }
+  EXPECT_EQ(rows[3].at("status"), "not_run");
+  EXPECT_NE(rows[3].at("reason").find("linear stiffness"), std::string::npos) << rows[3].at("reason");
+  EXPECT_FALSE(fs::exists(out / "hooke"));
+  EXPECT_NE(markdown.find("| hooke | not run | contacts.law: law 'hooke' needs a linear stiffness"), std::string::npos)
+      << markdown;
+  expect_no_temporary_files(out);
+}
+
+TEST_F(Compare, AllListsEveryRegistryLawWithAReasonWhenItFails) {
+  const fs::path out = directory_ / "compare";
+  ASSERT_EQ(run("compare " + kBall + " --models all --out " + out.string(), directory_ / "log"), 0) << read(directory_ / "log");
+  const auto rows = csv_rows(out / "comparison.csv");
+  const auto laws = contactlab::all_laws();
+  ASSERT_EQ(rows.size(), laws.size());
+  int completed = 0;
+  for (std::size_t i = 0; i < laws.size(); ++i) {
+    EXPECT_EQ(rows[i].at("law"), laws[i].id);
+    if (rows[i].at("status") == "completed") {
+      ++completed;
+      EXPECT_EQ(rows[i].at("reason"), "") << laws[i].id;
+      EXPECT_TRUE(fs::exists(out / std::string(laws[i].id) / "summary.json")) << laws[i].id;
+    } else {
+      EXPECT_FALSE(rows[i].at("reason").empty()) << laws[i].id << " " << rows[i].at("status");
+    }
+  }
+  EXPECT_GE(completed, 10);  // the Hunt–Crossley family alone runs on a Hertz contact with a restitution
+  const std::string log = read(directory_ / "log");
+  for (const auto& law : laws) EXPECT_NE(log.find(std::string(law.id)), std::string::npos) << law.id;
+}
+
+TEST_F(Compare, TwoComparisonsGiveIdenticalFiles) {
+  for (const char* name : {"one", "two"}) {
+    ASSERT_EQ(run("compare " + kBall + " --models all --out " + (directory_ / name).string(), directory_ / "log"), 0);
+  }
+  EXPECT_EQ(read(directory_ / "one" / "comparison.csv"), read(directory_ / "two" / "comparison.csv"));
+  EXPECT_EQ(read(directory_ / "one" / "comparison.md"), read(directory_ / "two" / "comparison.md"));
+  for (const auto& entry : fs::directory_iterator(directory_ / "one")) {
+    if (!entry.is_directory()) continue;
+    const fs::path other = directory_ / "two" / entry.path().filename();
+    EXPECT_EQ(read(entry.path() / "impacts.csv"), read(other / "impacts.csv")) << entry.path();
+    EXPECT_EQ(read(entry.path() / "timeseries.csv"), read(other / "timeseries.csv")) << entry.path();
+    EXPECT_EQ(without_wall_time(read(entry.path() / "summary.json")), without_wall_time(read(other / "summary.json")));
+  }
+}
+
+TEST_F(Compare, QuietAfterTheSubcommandSilencesInfo) {
+  const fs::path out = directory_ / "compare";
+  ASSERT_EQ(run("compare " + kBall + " --models flores -q --out " + out.string(), directory_ / "log"), 0);
+  EXPECT_EQ(read(directory_ / "log").find("info:"), std::string::npos);
+  ASSERT_EQ(run("compare " + kBall + " --models flores,hertz -v --out " + out.string(), directory_ / "log"), 0);
+  EXPECT_NE(read(directory_ / "log").find("debug:"), std::string::npos);  // e.g. hertz drops the restitution
+}
+
+TEST_F(Compare, BadInputExitsTwoAndWritesNothing) {
+  const fs::path out = directory_ / "out";
+  const fs::path bad_scene = directory_ / "bad.yaml";
+  std::ofstream(bad_scene) << read(kBall) + "\nduraton: 2\n";
+  EXPECT_EQ(run("compare " + bad_scene.string() + " --models flores --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_NE(read(directory_ / "log").find("bad.yaml:"), std::string::npos);
+  EXPECT_EQ(run("compare " + kBall + " --models flores,florez --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_NE(read(directory_ / "log").find("unknown law 'florez'"), std::string::npos);
+  EXPECT_EQ(run("compare " + kBall + " --models , --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_EQ(run("compare " + kBall + " --models flores --set nonsense --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_EQ(run("compare " + kBall + " --models flores --set no_such_variable=1 --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_EQ(run("compare " + kBall + " --out " + out.string(), directory_ / "log"), 2);  // --models is required
+  EXPECT_FALSE(fs::exists(out));
+
+  fs::create_directories(directory_ / "empty");
+  EXPECT_EQ(run("plot " + (directory_ / "empty").string(), directory_ / "log"), 2);
+  EXPECT_TRUE(fs::is_empty(directory_ / "empty"));
+  EXPECT_EQ(run("plot " + (directory_ / "missing").string(), directory_ / "log"), 2);
+  EXPECT_FALSE(fs::exists(directory_ / "missing"));
+}
+
+TEST_F(Compare, PlotDrawsTheRunAndComparisonPngs) {
+  if (!matplotlib_available()) GTEST_SKIP() << "python3 with matplotlib and numpy is not importable";
+  const fs::path single = directory_ / "run";
+  ASSERT_EQ(run("run " + kBall + " --out " + single.string(), directory_ / "log"), 0);
+  ASSERT_EQ(run("plot " + single.string(), directory_ / "log"), 0) << read(directory_ / "log");
+  for (const char* png : {"force_time.png", "force_indentation.png", "phase_portrait.png", "energy.png", "coordinates.png"}) {
+    EXPECT_TRUE(is_png(single / png)) << png;
+  }
+
+  const fs::path comparison = directory_ / "compare";
+  ASSERT_EQ(run("compare " + kBall + " --models flores,hertz,hooke --plot --out " + comparison.string(), directory_ / "log"), 0)
+      << read(directory_ / "log");
+  for (const char* png : {"comparison_force_time.png", "comparison_force_indentation.png", "comparison_phase_portrait.png",
+                          "comparison_energy.png", "comparison_coordinates.png", "comparison_summary.png",
+                          "comparison_force_indentation_grid.png", "comparison_force_time_grid.png"}) {
+    EXPECT_TRUE(is_png(comparison / png)) << png;
+  }
+  expect_no_temporary_files(directory_);
+}
+
+TEST_F(Compare, PlotReportsAMissingScript) {
+  const fs::path single = directory_ / "run";
+  ASSERT_EQ(run("run " + kBall + " --out " + single.string(), directory_ / "log"), 0);
+  if (!matplotlib_available()) {
+    // Without matplotlib the error says how to install it.
+    EXPECT_EQ(run("plot " + single.string(), directory_ / "log"), 1);
+    EXPECT_NE(read(directory_ / "log").find("python3-matplotlib"), std::string::npos);
+    return;
+  }
+  const std::string command = "CONTACTLAB_PLOT_SCRIPT=/nonexistent/plot.py " + kBinary + " plot " + single.string() + " > " +
+                              (directory_ / "log").string() + " 2>&1";
+  const int status = std::system(command.c_str());
+  EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 1);
+  EXPECT_NE(read(directory_ / "log").find("/nonexistent/plot.py"), std::string::npos);
+}
+
+}  // namespace
