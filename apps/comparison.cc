@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <functional>
 #include <sstream>
+#include <unordered_map>
 
 #include "apps/output_files.h"
 #include "engine/model.h"
@@ -15,44 +16,43 @@ namespace {
 
 // How many impacts per pair the markdown tables show; comparison.csv has them all.
 constexpr std::size_t kMarkdownImpacts = 10;
+// Up to this many pairs with impacts, comparison.md has a section per pair; beyond, law × pair tables of
+// the first impact on each pair, the first kMarkdownPairs pairs.
+constexpr std::size_t kPairSections = 3;
+constexpr std::size_t kMarkdownPairs = 12;
 
 bool has_result(const LawRun& run) {
   return run.status == LawRunStatus::kCompleted || run.status == LawRunStatus::kNumericalError;
 }
 
-// The pairs the tables have column groups for: the scene's compiled pairs in order, then pairs found at run
-// time (broadphase) in the order they first appear across the laws' impacts.
-std::vector<std::string> pair_names(const Scene& scene, const std::vector<LawRun>& runs) {
-  std::vector<std::string> names;
-  for (const ContactPairModel& pair : scene.model.contact.pairs) names.push_back(pair.name);
+// Every law's impacts grouped by contact pair, built once per file (a granular chain has thousands).
+struct ImpactGrid {
+  // The scene's compiled pairs in order, then pairs found at run time (broadphase) in the order they first
+  // appear across the laws' impacts.
+  std::vector<std::string> pairs;
+  std::vector<std::vector<std::vector<const ImpactRecord*>>> by_run;  // [run][pair]: impacts in time order
+  std::vector<std::size_t> columns;                                    // most impacts any law had on a pair
+};
+
+ImpactGrid impact_grid(const Scene& scene, const std::vector<LawRun>& runs) {
+  ImpactGrid grid;
+  std::unordered_map<std::string, std::size_t> index;
+  auto add_pair = [&](const std::string& name) {
+    if (index.emplace(name, grid.pairs.size()).second) grid.pairs.push_back(name);
+  };
+  for (const ContactPairModel& pair : scene.model.contact.pairs) add_pair(pair.name);
   for (const LawRun& run : runs) {
     if (!has_result(run)) continue;
-    for (const ImpactRecord& impact : run.result.impacts) {
-      if (std::find(names.begin(), names.end(), impact.pair) == names.end()) names.push_back(impact.pair);
-    }
+    for (const ImpactRecord& impact : run.result.impacts) add_pair(impact.pair);
   }
-  return names;
-}
-
-// Impacts of one run grouped by pair, each group in time order (impacts are recorded in time order).
-std::vector<std::vector<const ImpactRecord*>> impacts_by_pair(const LawRun& run, const std::vector<std::string>& pairs) {
-  std::vector<std::vector<const ImpactRecord*>> grouped(pairs.size());
-  if (!has_result(run)) return grouped;
-  for (const ImpactRecord& impact : run.result.impacts) {
-    const auto at = std::find(pairs.begin(), pairs.end(), impact.pair);
-    if (at != pairs.end()) grouped[static_cast<std::size_t>(at - pairs.begin())].push_back(&impact);
+  grid.by_run.assign(runs.size(), std::vector<std::vector<const ImpactRecord*>>(grid.pairs.size()));
+  grid.columns.assign(grid.pairs.size(), 0);
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    if (!has_result(runs[r])) continue;
+    for (const ImpactRecord& impact : runs[r].result.impacts) grid.by_run[r][index.at(impact.pair)].push_back(&impact);
+    for (std::size_t p = 0; p < grid.pairs.size(); ++p) grid.columns[p] = std::max(grid.columns[p], grid.by_run[r][p].size());
   }
-  return grouped;
-}
-
-// Largest number of impacts any law had on each pair: the column groups of the tables.
-std::vector<std::size_t> impact_columns(const std::vector<LawRun>& runs, const std::vector<std::string>& pairs) {
-  std::vector<std::size_t> most(pairs.size(), 0);
-  for (const LawRun& run : runs) {
-    const auto grouped = impacts_by_pair(run, pairs);
-    for (std::size_t p = 0; p < pairs.size(); ++p) most[p] = std::max(most[p], grouped[p].size());
-  }
-  return most;
+  return grid;
 }
 
 double relative_balance_error(const SimulationResult& result) {
@@ -144,6 +144,52 @@ ScaledMeasure scale_measure(const Measure& measure, const std::vector<const Impa
   return scaled;
 }
 
+// Law × pair tables: per measure, the first impact on each pair (scenes with many contact pairs).
+void write_pair_tables(std::ostream& m, const std::vector<LawRun>& runs, const ImpactGrid& grid,
+                       const std::vector<std::size_t>& impacted) {
+  const std::vector<std::string>& pairs = grid.pairs;
+  const std::size_t shown = std::min(impacted.size(), kMarkdownPairs);
+  std::vector<const ImpactRecord*> first_impacts;
+  for (const auto& grouped : grid.by_run) {
+    for (std::size_t i = 0; i < shown; ++i) {
+      if (!grouped[impacted[i]].empty()) first_impacts.push_back(grouped[impacted[i]].front());
+    }
+  }
+  auto header = [&](const std::string& title, bool with_parameters) {
+    m << "\n## " << title;
+    if (shown < impacted.size()) m << " (first " << shown << " of " << impacted.size() << " pairs with impacts)";
+    m << "\n\n| law |" << (with_parameters ? " parameters |" : "");
+    for (std::size_t i = 0; i < shown; ++i) m << " " << markdown_cell(pairs[impacted[i]]) << " |";
+    m << "\n|---|" << (with_parameters ? "---|" : "");
+    for (std::size_t i = 0; i < shown; ++i) m << "--:|";
+    m << "\n";
+  };
+  header("Impacts per pair", true);
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    const LawRun& run = runs[r];
+    if (!has_result(run)) continue;
+    const auto& grouped = grid.by_run[r];
+    m << "| " << run.law << " | " << (run.parameters.empty() ? "—" : markdown_cell(run.parameters)) << " |";
+    for (std::size_t i = 0; i < shown; ++i) m << " " << grouped[impacted[i]].size() << " |";
+    m << "\n";
+  }
+  for (const Measure& measure : measures()) {
+    const ScaledMeasure scaled = scale_measure(measure, first_impacts);
+    header(scaled.heading() + ", first impact on each pair", false);
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+      const LawRun& run = runs[r];
+      if (!has_result(run)) continue;
+      const auto& grouped = grid.by_run[r];
+      m << "| " << run.law << " |";
+      for (std::size_t i = 0; i < shown; ++i) {
+        const auto& impacts = grouped[impacted[i]];
+        m << " " << (impacts.empty() ? "—" : scaled.cell(*impacts.front())) << " |";
+      }
+      m << "\n";
+    }
+  }
+}
+
 std::string status_text(const LawRun& run) {
   switch (run.status) {
     case LawRunStatus::kCompleted: return "ok";
@@ -190,8 +236,9 @@ std::string law_parameter_text(const Scene& scene) {
 }
 
 std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) {
-  const std::vector<std::string> pairs = pair_names(scene, runs);
-  const std::vector<std::size_t> columns = impact_columns(runs, pairs);
+  const ImpactGrid grid = impact_grid(scene, runs);
+  const std::vector<std::string>& pairs = grid.pairs;
+  const std::vector<std::size_t>& columns = grid.columns;
   std::ostringstream c;
   c << "law,status,reason,parameters,end_time,steps,rhs_evaluations,max_relative_balance_error";
   for (std::size_t p = 0; p < pairs.size(); ++p) {
@@ -203,7 +250,8 @@ std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) 
     }
   }
   c << "\n";
-  for (const LawRun& run : runs) {
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    const LawRun& run = runs[r];
     const bool result = has_result(run);
     c << run.law << "," << law_run_status_name(run.status) << "," << csv_field(run.reason) << "," << csv_field(run.parameters);
     if (result) {
@@ -212,7 +260,7 @@ std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) 
     } else {
       c << ",,,,";
     }
-    const auto grouped = impacts_by_pair(run, pairs);
+    const auto& grouped = grid.by_run[r];
     for (std::size_t p = 0; p < pairs.size(); ++p) {
       c << ",";
       if (result) c << grouped[p].size();
@@ -231,8 +279,9 @@ std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) 
 }
 
 std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& runs) {
-  const std::vector<std::string> pairs = pair_names(scene, runs);
-  const std::vector<std::size_t> columns = impact_columns(runs, pairs);
+  const ImpactGrid grid = impact_grid(scene, runs);
+  const std::vector<std::string>& pairs = grid.pairs;
+  const std::vector<std::size_t>& columns = grid.columns;
   const IntegratorOptions& integrator = scene.simulation.integrator;
   std::size_t counts[4] = {0, 0, 0, 0};
   for (const LawRun& run : runs) ++counts[static_cast<int>(run.status)];
@@ -265,15 +314,22 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
   m << " (reasons below).\n";
   m << "- Each law's full output (summary.json, impacts.csv, timeseries.csv) is in `<law>/`; every value at full "
        "precision is in comparison.csv.\n";
-  if (pairs.empty()) m << "\nThe scene has no contact pairs.\n";
-
+  // Pairs some law had an impact on; a scene with many of them gets law × pair tables instead of a section
+  // per pair (e.g. the sensor beads of a granular chain).
+  std::vector<std::size_t> impacted;
   for (std::size_t p = 0; p < pairs.size(); ++p) {
+    if (columns[p] > 0) impacted.push_back(p);
+  }
+  if (impacted.empty()) m << "\nNo law had an impact.\n";
+  if (impacted.size() > kPairSections) write_pair_tables(m, runs, grid, impacted);
+
+  for (const std::size_t p : impacted) {
+    if (impacted.size() > kPairSections) break;
     const std::string pair = markdown_cell(pairs[p]);
     // One unit per measure and pair, for both tables, chosen from every impact shown.
     const std::size_t shown = std::min(columns[p], kMarkdownImpacts);
     std::vector<const ImpactRecord*> shown_impacts;
-    for (const LawRun& run : runs) {
-      const auto grouped = impacts_by_pair(run, pairs);
+    for (const auto& grouped : grid.by_run) {
       for (std::size_t k = 0; k < std::min(shown, grouped[p].size()); ++k) shown_impacts.push_back(grouped[p][k]);
     }
     std::vector<ScaledMeasure> scaled;
@@ -285,8 +341,9 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
     m << " status |\n|---|---|--:|";
     for (std::size_t i = 0; i < scaled.size(); ++i) m << "--:|";
     m << "---|\n";
-    for (const LawRun& run : runs) {
-      const auto grouped = impacts_by_pair(run, pairs);
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+      const LawRun& run = runs[r];
+      const auto& grouped = grid.by_run[r];
       m << "| " << run.law << " | " << (run.parameters.empty() ? "—" : markdown_cell(run.parameters)) << " | "
         << (has_result(run) ? std::to_string(grouped[p].size()) : "—") << " |";
       for (const ScaledMeasure& measure : scaled) m << " " << (grouped[p].empty() ? "—" : measure.cell(*grouped[p].front())) << " |";
@@ -303,9 +360,10 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
       m << "\n|---|";
       for (std::size_t k = 1; k <= shown; ++k) m << "--:|";
       m << "\n";
-      for (const LawRun& run : runs) {
+      for (std::size_t r = 0; r < runs.size(); ++r) {
+        const LawRun& run = runs[r];
         if (!has_result(run)) continue;
-        const auto grouped = impacts_by_pair(run, pairs);
+        const auto& grouped = grid.by_run[r];
         m << "| " << run.law << " |";
         for (std::size_t k = 0; k < shown; ++k) m << " " << (k < grouped[p].size() ? measure.cell(*grouped[p][k]) : "—") << " |";
         m << "\n";

@@ -41,10 +41,16 @@ std::vector<std::string> joint_units(JointType type, bool velocity) {
 
 std::string scene_law(const Scene& scene) {
   std::string law;
+  auto add = [&](const LawInfo& info) {
+    if (law.empty()) law = info.id;
+    return law == info.id;
+  };
   for (const ContactPairModel& pair : scene.model.contact.pairs) {
-    if (law.empty()) law = pair.law_info->id;
-    else if (law != pair.law_info->id) return "mixed";
+    if (!add(*pair.law_info)) return "mixed";
   }
+  // Pairs the broadphase finds at run time are made with the contacts block's law.
+  const ContactModel& contact = scene.model.contact;
+  if (contact.broadphase && contact.settings.law_info != nullptr && !add(*contact.settings.law_info)) return "mixed";
   return law.empty() ? "none" : law;
 }
 
@@ -168,7 +174,7 @@ void print_impact_table(std::ostream& out, const Scene& scene, const SimulationR
 }
 
 TimeseriesWriter::TimeseriesWriter(const std::filesystem::path& file, const Scene& scene)
-    : scene_(scene), file_(file) {
+    : scene_(scene), file_(file), contacts_(file.parent_path() / "contacts.csv") {
   std::ofstream& out = file_.stream();
   out << "time";
   const Model& model = scene.model;
@@ -178,11 +184,12 @@ TimeseriesWriter::TimeseriesWriter(const std::filesystem::path& file, const Scen
   for (const Body& body : model.bodies) {
     for (int k = 0; k < body.joint.nv; ++k) out << ",v_" << coordinate_name(body, k, body.joint.nv);
   }
-  out << ",kinetic_energy,gravitational_energy,elastic_energy,dissipated_energy,total_energy";
+  out << ",kinetic_energy,gravitational_energy,spring_energy,elastic_energy,dissipated_energy,joint_work,total_energy";
   for (const ContactPairModel& pair : model.contact.pairs) {
     out << "," << pair.name << ".indentation," << pair.name << ".normal_velocity," << pair.name << ".force";
   }
   out << "\n";
+  contacts_.stream() << "time,pair,indentation,normal_velocity,force\n";
 }
 
 void TimeseriesWriter::write(const State& state, const Data& data) {
@@ -191,13 +198,23 @@ void TimeseriesWriter::write(const State& state, const Data& data) {
   for (Eigen::Index i = 0; i < state.q.size(); ++i) out << "," << format_number(state.q[i]);
   for (Eigen::Index i = 0; i < state.v.size(); ++i) out << "," << format_number(state.v[i]);
   const Energy e = energy(scene_.model, state, data);
-  out << "," << format_number(e.kinetic) << "," << format_number(e.gravitational) << "," << format_number(e.elastic)
-      << "," << format_number(e.dissipated()) << "," << format_number(e.total());
+  out << "," << format_number(e.kinetic) << "," << format_number(e.gravitational) << "," << format_number(e.spring) << ","
+      << format_number(e.elastic) << "," << format_number(e.dissipated()) << "," << format_number(e.joint_work) << ","
+      << format_number(e.total());
   for (std::size_t p = 0; p < scene_.model.contact.pairs.size(); ++p) {
     out << "," << format_number(-data.geometry[p].gap) << "," << format_number(data.geometry[p].normal_velocity) << ","
         << format_number(data.contact_force[p].force);
   }
   out << "\n";
+  // contacts.csv, long format: every pair in contact at this sample, also the ones the broadphase found at
+  // run time (which have no columns above).
+  std::ofstream& contacts = contacts_.stream();
+  for (std::size_t p = 0; p < data.pairs.size(); ++p) {
+    if (!state.contacts[p].active) continue;
+    contacts << format_number(state.time) << "," << data.pairs[p]->name << "," << format_number(-data.geometry[p].gap)
+             << "," << format_number(data.geometry[p].normal_velocity) << "," << format_number(data.contact_force[p].force)
+             << "\n";
+  }
 }
 
 }  // namespace contactlab

@@ -23,11 +23,15 @@ class TimeseriesWriter {
  public:
   TimeseriesWriter(const std::filesystem::path& file, const Scene& scene);
   void write(const State& state, const Data& data);
-  void commit() { file_.commit(); }
+  void commit() {
+    file_.commit();
+    contacts_.commit();
+  }
 
  private:
   const Scene& scene_;
   AtomicFile file_;
+  AtomicFile contacts_;  // contacts.csv beside it
 };
 
 // The law that every contact of the scene uses, or "mixed".

@@ -1006,6 +1006,7 @@ void Run::emit(double t, N_Vector y, const SampleObserver& observer) {
   sample_.v = v_of(y);
   sample_.absorbed_work = work_of(y);
   sample_.joint_work = joint_work_of(y);
+  sample_.dynamic_pairs = state_.dynamic_pairs;  // same pair table, or forward() would rebind data_ to another
   sample_.contacts = state_.contacts;
   copy_law_states(y, sample_.contacts);
   forward(model_, sample_, data_);

@@ -75,6 +75,10 @@ class Timeseries:
     def coordinates(self):
         return [name[2:] for name in self.names if name.startswith("q_")]
 
+    def has_pair(self, pair):
+        """Pairs the broadphase finds at run time may have no timeseries columns."""
+        return f"{pair}.force" in self.columns
+
     def pairs(self):
         return [name[: -len(".force")] for name in self.names if name.endswith(".force")]
 
@@ -163,8 +167,11 @@ def shown_impacts(impacts):
     return list(enumerate(impacts[:MAX_IMPACTS_SHOWN], start=1))
 
 
-def impacts_note(impacts):
-    return f" — first {MAX_IMPACTS_SHOWN} of {len(impacts)} impacts" if len(impacts) > MAX_IMPACTS_SHOWN else ""
+def impacts_note(impacts, untraced=0):
+    note = f" — first {MAX_IMPACTS_SHOWN} of {len(impacts)} impacts" if len(impacts) > MAX_IMPACTS_SHOWN else ""
+    if untraced:
+        note += f" ({untraced} impacts on pairs without timeseries columns not shown)"
+    return note
 
 
 def no_data(axes, text):
@@ -184,7 +191,7 @@ def run_title(summary, what):
     return f"{summary.get('scene', '')}: {what} (law {summary.get('model', '?')})"
 
 
-def plot_run_force_time(directory, summary, series, impacts):
+def plot_run_force_time(directory, summary, series, impacts, untraced):
     figure, (whole, zoom) = plt.subplots(2, 1, figsize=(10, 8), gridspec_kw={"height_ratios": [1, 1.4]})
     pairs = series.pairs()
     force_values = np.concatenate([series.columns[f"{p}.force"] for p in pairs]) if pairs else np.zeros(0)
@@ -211,7 +218,7 @@ def plot_run_force_time(directory, summary, series, impacts):
                   linewidth=1.2, label=impact_label(number, impact, several_pairs))
     zoom.set_xlabel(f"time since contact onset t − t_start [{t_unit}]")
     zoom.set_ylabel(f"normal force F [{f_unit}]")
-    zoom.set_title("each impact, from onset to separation" + impacts_note(impacts))
+    zoom.set_title("each impact, from onset to separation" + impacts_note(impacts, untraced))
     zoom.grid(alpha=0.3)
     if shown:
         zoom.legend(fontsize="small", title="impact")
@@ -222,7 +229,7 @@ def plot_run_force_time(directory, summary, series, impacts):
     save(figure, os.path.join(directory, "force_time.png"))
 
 
-def plot_run_loops(directory, summary, series, impacts, kind):
+def plot_run_loops(directory, summary, series, impacts, untraced, kind):
     """Force–indentation hysteresis loops, or the phase portrait δ̇(δ), one curve per impact."""
     figure, axes = plt.subplots(figsize=(9, 6.5))
     shown = shown_impacts(impacts)
@@ -247,7 +254,7 @@ def plot_run_loops(directory, summary, series, impacts, kind):
         axes.set_ylabel(f"indentation rate {DELTA_DOT} [{y_unit}]  (> 0 approaching)")
         what = f"phase portrait {DELTA_DOT} vs {DELTA}"
         name = "phase_portrait.png"
-    axes.set_title(run_title(summary, what) + impacts_note(impacts) + "\n(dot: onset)", fontsize="medium")
+    axes.set_title(run_title(summary, what) + impacts_note(impacts, untraced) + "\n(dot: onset)", fontsize="medium")
     axes.grid(alpha=0.3)
     if shown:
         axes.legend(fontsize="small", title="impact")
@@ -268,7 +275,7 @@ def plot_run_energy(directory, summary, series, impacts):
     terms.plot(series.axis_time, c["elastic_energy"] / e_scale, label="elastic (in contacts)")
     terms.plot(series.axis_time, c["dissipated_energy"] / e_scale, label="dissipated work W_diss")
     terms.plot(series.axis_time, c["total_energy"] / e_scale, color="black", linewidth=1.6, label="total E")
-    ledger = c["total_energy"] + c["dissipated_energy"]
+    ledger = c["total_energy"] + c["dissipated_energy"] - c.get("joint_work", 0.0)
     terms.plot(series.axis_time, ledger / e_scale, color="black", linestyle="--", linewidth=1.0, label="E + W_diss")
     mark_impacts(terms, impacts, series.time_scale)
     terms.set_ylabel(f"energy [{e_unit}]")
@@ -301,24 +308,42 @@ def unit_label(columns, units):
 def plot_run_coordinates(directory, summary, series, impacts):
     names = series.coordinates()
     units = summary.get("coordinate_units", {})
+    # Many coordinates (a chain of beads): displacements from the start, coloured by index, no legend.
+    many = len(names) > 10
     mixed = len({units.get(f"q_{n}") for n in names}) > 1
     figure, (positions, velocities) = plt.subplots(2, 1, figsize=(10, 8), sharex=True)
-    for name in names:
+    colours = plt.get_cmap("viridis")(np.linspace(0.0, 1.0, max(len(names), 1))) if many else [None] * len(names)
+    displacements = [series.columns[f"q_{n}"] - series.columns[f"q_{n}"][:1] for n in names] if many else []
+    q_unit = units.get(f"q_{names[0]}", "") if names and not mixed else ""
+    d_scale, d_unit = si_scale(np.concatenate(displacements) if displacements else [], q_unit) if q_unit else (1.0, "")
+    for index, (name, colour) in enumerate(zip(names, colours)):
         suffix = f" [{units.get(f'q_{name}', '?')}]" if mixed else ""
-        positions.plot(series.axis_time, series.columns[f"q_{name}"], label=name + suffix)
-        velocities.plot(series.axis_time, series.columns[f"v_{name}"], label=name)
+        q = displacements[index] / d_scale if many else series.columns[f"q_{name}"]
+        positions.plot(series.axis_time, q, color=colour, linewidth=1.0 if many else 1.5, label=name + suffix)
+        velocities.plot(series.axis_time, series.columns[f"v_{name}"], color=colour, linewidth=1.0 if many else 1.5,
+                        label=name)
     for axes in (positions, velocities):
-        mark_impacts(axes, impacts, series.time_scale)
+        if not many:
+            mark_impacts(axes, impacts, series.time_scale)
         axes.grid(alpha=0.3)
-    positions.set_ylabel(f"generalized coordinate q {unit_label([f'q_{n}' for n in names], units)}")
+    q_label = unit_label([f"q_{n}" for n in names], units)
+    positions.set_ylabel(f"displacement q − q(0) {f'[{d_unit}]' if d_unit else q_label}" if many
+                         else f"generalized coordinate q {q_label}")
     velocities.set_ylabel(f"generalized velocity v {unit_label([f'v_{n}' for n in names], units)}")
     velocities.set_xlabel(f"time t [{series.time_unit}]")
-    positions.set_title(run_title(summary, "body coordinates") + "\n(grey lines: contact onsets)", fontsize="medium")
-    if names:
-        legend_outside(positions, len(names), title="coordinate")
+    note = f"{len(names)} coordinates, coloured by index" if many else "grey lines: contact onsets"
+    positions.set_title(run_title(summary, "body coordinates") + f"\n({note})", fontsize="medium")
+    if many:
+        figure.tight_layout()
+        mappable = matplotlib.cm.ScalarMappable(cmap="viridis", norm=matplotlib.colors.Normalize(0, len(names) - 1))
+        bar = figure.colorbar(mappable, ax=[positions, velocities], fraction=0.04, pad=0.02)
+        bar.set_label(f"coordinate index ({names[0]} … {names[-1]})")
     else:
-        no_data(positions, "no moving bodies")
-    figure.tight_layout()
+        if names:
+            legend_outside(positions, len(names), title="coordinate")
+        else:
+            no_data(positions, "no moving bodies")
+        figure.tight_layout()
     save(figure, os.path.join(directory, "coordinates.png"))
 
 
@@ -327,9 +352,13 @@ def plot_run(directory):
     series = Timeseries(os.path.join(directory, "timeseries.csv"))
     impacts = read_impacts(os.path.join(directory, "impacts.csv"))
     debug(f"{directory}: {len(series.time)} samples, {len(impacts)} impacts")
-    plot_run_force_time(directory, summary, series, impacts)
-    plot_run_loops(directory, summary, series, impacts, "force")
-    plot_run_loops(directory, summary, series, impacts, "velocity")
+    traced = [impact for impact in impacts if series.has_pair(impact["pair"])]
+    untraced = len(impacts) - len(traced)
+    if untraced:
+        info(f"{directory}: {untraced} impacts are on pairs without timeseries columns; their curves are left out")
+    plot_run_force_time(directory, summary, series, traced, untraced)
+    plot_run_loops(directory, summary, series, traced, untraced, "force")
+    plot_run_loops(directory, summary, series, traced, untraced, "velocity")
     plot_run_energy(directory, summary, series, impacts)
     plot_run_coordinates(directory, summary, series, impacts)
 
@@ -342,7 +371,8 @@ class LawOutput:
         self.law = law
         self.series = Timeseries(os.path.join(directory, "timeseries.csv"))
         self.impacts = read_impacts(os.path.join(directory, "impacts.csv"))
-        self.first = self.impacts[0] if self.impacts else None
+        # The first impact with force samples in the timeseries.
+        self.first = next((i for i in self.impacts if self.series.has_pair(i["pair"])), None)
 
     def first_impact(self, column):
         """(time since onset, indentation, column) over the first impact."""

@@ -484,6 +484,23 @@ TEST(Simulate, BroadphaseChainMatchesTheListedPairsAndClosesTheLedger) {
     EXPECT_NEAR(results[0].impacts[i].max_force, results[1].impacts[i].max_force, 1e-6 * results[0].impacts[i].max_force);
   }
   EXPECT_NEAR((finals[0].v - finals[1].v).norm(), 0.0, 1e-8);
+
+  // Sampling does not disturb the run: the same broadphase chain with an observer gives the same impacts.
+  Built b = bead_chain(10, true);
+  Data data(b.model);
+  SimulationOptions options = tight_options(200e-6);
+  options.integrator.relative_tolerance = 1e-9;
+  options.integrator.absolute_tolerance = 1e-14;
+  options.output_interval = 1e-6;
+  long samples = 0;
+  const SimulationResult observed = simulate(b.model, b.state, data, options, [&](const State&, const Data&) { ++samples; });
+  ASSERT_EQ(observed.status, SimulationStatus::kCompleted) << observed.message;
+  EXPECT_GT(samples, 200);
+  ASSERT_EQ(observed.impacts.size(), results[1].impacts.size());
+  for (std::size_t i = 0; i < observed.impacts.size(); ++i) {
+    EXPECT_EQ(observed.impacts[i].t_start, results[1].impacts[i].t_start);
+    EXPECT_EQ(observed.impacts[i].max_force, results[1].impacts[i].max_force);
+  }
 }
 
 TEST(Simulate, ImpulseMethodBouncesWithNewtonsRestitution) {
