@@ -25,8 +25,9 @@ enum class MassRule : std::uint8_t {
 };
 
 enum class TensionRule : std::uint8_t {
-  kAllow,  // the law's force as it is, negative (attractive) values included
-  kClamp,  // F := max(F, 0)
+  kAllow,    // the law's force as it is, negative (attractive) values included
+  kClamp,    // F := max(F, 0)
+  kRelease,  // the contact ends when F returns to 0 (as for laws that release on force)
 };
 
 struct ContactPairModel {
@@ -58,6 +59,8 @@ struct PairSettings {
   double exponent = 1.5;
   MassRule mass_rule = MassRule::kMultibody;
   TensionRule tension = TensionRule::kAllow;
+  // The law's `restitution` parameter was not given: take it from the two materials (restitution_of_materials).
+  bool restitution_from_materials = false;
 };
 
 // What the pair filter and the reduced mass need to know about one body.

@@ -3,6 +3,8 @@
 // materials and the contact settings (docs/contact.md "Stiffness and parameter mixing").
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 #include <stdexcept>
 #include <utility>
 
@@ -52,6 +54,21 @@ ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int s
   pair.tension = settings.tension;
 
   const bool materials = a.material >= 0 && b.material >= 0;
+  if (settings.restitution_from_materials) {
+    const double e = materials ? mixed_restitution(model.materials[static_cast<std::size_t>(a.material)],
+                                                   model.materials[static_cast<std::size_t>(b.material)])
+                               : std::numeric_limits<double>::quiet_NaN();
+    if (std::isnan(e)) {
+      throw std::invalid_argument("law '" + std::string(pair.law_info->id) + "' needs a restitution for " + pair.name +
+                                  ": give it in the contact's parameters or in the shapes' materials");
+    }
+    std::vector<NamedValue> values;
+    for (std::size_t k = 0; k < pair.law_info->parameters.size(); ++k) {
+      const std::string_view name = pair.law_info->parameters[k].name;
+      values.push_back({name, name == "restitution" ? e : settings.parameters.values[k]});
+    }
+    pair.parameters = compile_law_parameters(*pair.law_info, values);
+  }
   if (materials) {
     pair.effective_modulus = effective_modulus(model.materials[static_cast<std::size_t>(a.material)],
                                                model.materials[static_cast<std::size_t>(b.material)]);

@@ -34,6 +34,8 @@ std::shared_ptr<fcl::CollisionGeometryd> make_geometry(const Shape& s, double ma
     case ShapeType::kCapsule: return std::make_shared<fcl::Capsuled>(s.radius + margin, s.length);
     case ShapeType::kCylinder: return std::make_shared<fcl::Cylinderd>(s.radius + margin, s.length + 2.0 * margin);
     case ShapeType::kBox: return std::make_shared<fcl::Boxd>(2.0 * (s.half_extents.array() + margin).matrix());
+    // The bore's solid bound: FCL has no concave primitive; holes never reach FCL's narrowphase.
+    case ShapeType::kHole: return std::make_shared<fcl::Cylinderd>(s.radius + margin, s.length + 2.0 * margin);
   }
   throw std::logic_error("fcl_bridge: unknown shape type");
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "contact/material_mixing.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -20,6 +21,12 @@ double effective_radius(double radius_a, double radius_b) {
   if (std::isinf(radius_a)) return radius_b;
   if (std::isinf(radius_b)) return radius_a;
   return radius_a * radius_b / (radius_a + radius_b);
+}
+
+double mixed_restitution(const Material& a, const Material& b) {
+  if (std::isnan(a.restitution)) return b.restitution;
+  if (std::isnan(b.restitution)) return a.restitution;
+  return std::min(a.restitution, b.restitution);
 }
 
 double hertz_stiffness(double modulus, double radius) {

@@ -17,6 +17,11 @@ double effective_modulus(const Material& a, const Material& b);
 // marks a concave surface (internal contact, e.g. a pin in a hole) — S001 after Eq (5.3).
 double effective_radius(double radius_a, double radius_b);
 
+// A pair's coefficient of restitution from its materials: the smaller of the two when both give one (the more
+// dissipative surface governs; Box2D and PhysX mix with min/max rules in the same spirit), the one given when
+// only one does, NaN when neither does.
+double mixed_restitution(const Material& a, const Material& b);
+
 // Hertz point-contact stiffness K = (4/3) E* √R* [N/m^1.5] — S000 Eq (3); S001 Eq (5.3), (5.5).
 // Internal contact uses |R*|.
 double hertz_stiffness(double effective_modulus, double effective_radius);

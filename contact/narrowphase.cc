@@ -47,7 +47,8 @@ Vector3d support_point(const Shape& s, const Isometry3d& X, const Vector3d& d) {
       }
       return point;
     }
-    case ShapeType::kHalfspace: break;
+    case ShapeType::kHalfspace:
+    case ShapeType::kHole: break;  // never asked: a halfspace meets no halfspace or hole
   }
   return centre;
 }
@@ -221,22 +222,55 @@ void sphere_box(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Is
   sphere_against_solid(X_WA, a.radius, X_WB, f, out);
 }
 
+// A pin (a sphere of radius r centred at c, world) inside a hole (B): the gap is the clearance left on the side
+// the pin is displaced to, R_h − r − e (e: the centre's distance from the axis); the normal points from the pin
+// to the wall, radially outward.
+void pin_in_hole(const Vector3d& centre, double radius, const Shape& hole, const Isometry3d& X_WB, PairGeometry& out) {
+  const Vector3d c = X_WB.inverse() * centre;
+  const double offset = std::hypot(c.x(), c.y());
+  const Vector3d direction = offset > 0.0 ? Vector3d(c.x() / offset, c.y() / offset, 0.0) : Vector3d::UnitX();
+  out.gap = hole.radius - radius - offset;
+  out.normal = X_WB.linear() * direction;
+  out.point_a = centre + radius * out.normal;
+  out.point_b = X_WB * Vector3d(hole.radius * direction.x(), hole.radius * direction.y(), c.z());
+}
+
+void sphere_hole(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, PairGeometry& out) {
+  pin_in_hole(X_WA.translation(), a.radius, b, X_WB, out);
+}
+
+// A capsule pin: the end of its axis farther from the hole's axis, or the middle when both are equally far
+// (a pin parallel to the bore presses along its length; its middle keeps the moment right).
+void capsule_hole(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, PairGeometry& out) {
+  Vector3d s0, s1;
+  capsule_axis(a, X_WA, s0, s1);
+  const Isometry3d to_hole = X_WB.inverse();
+  const Vector3d l0 = to_hole * s0, l1 = to_hole * s1;
+  const double e0 = std::hypot(l0.x(), l0.y()), e1 = std::hypot(l1.x(), l1.y());
+  const Vector3d centre = std::abs(e0 - e1) <= 1e-12 * std::max(1.0, b.radius) ? Vector3d(0.5 * (s0 + s1))
+                                                                               : (e0 > e1 ? s0 : s1);
+  pin_in_hole(centre, a.radius, b, X_WB, out);
+}
+
 using ClosedForm = void (*)(const Shape&, const Isometry3d&, const Shape&, const Isometry3d&, PairGeometry&);
 
 // [type a][type b] with type a ≤ type b; null: through FCL (or unsupported for halfspace–halfspace).
 constexpr ClosedForm kClosedForms[kShapeTypeCount][kShapeTypeCount] = {
-    //  halfspace  sphere            capsule           cylinder          box
-    {nullptr, halfspace_convex, halfspace_convex, halfspace_convex, halfspace_convex},  // halfspace
-    {nullptr, sphere_sphere, sphere_capsule, sphere_cylinder, sphere_box},               // sphere
-    {nullptr, nullptr, capsule_capsule, nullptr, nullptr},                               // capsule
-    {nullptr, nullptr, nullptr, nullptr, nullptr},                                       // cylinder
-    {nullptr, nullptr, nullptr, nullptr, nullptr},                                       // box
+    //  halfspace  sphere            capsule           cylinder          box               hole
+    {nullptr, halfspace_convex, halfspace_convex, halfspace_convex, halfspace_convex, nullptr},  // halfspace
+    {nullptr, sphere_sphere, sphere_capsule, sphere_cylinder, sphere_box, sphere_hole},          // sphere
+    {nullptr, nullptr, capsule_capsule, nullptr, nullptr, capsule_hole},                         // capsule
+    {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},                                      // cylinder
+    {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},                                      // box
+    {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},                                      // hole
 };
 
 }  // namespace
 
 bool narrowphase_supported(ShapeType a, ShapeType b) {
-  return a <= b && !(a == ShapeType::kHalfspace && b == ShapeType::kHalfspace);
+  if (a > b) return false;
+  if (b == ShapeType::kHole) return a == ShapeType::kSphere || a == ShapeType::kCapsule;  // pins in bores only
+  return !(a == ShapeType::kHalfspace && b == ShapeType::kHalfspace);
 }
 
 void narrowphase(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB,

@@ -12,6 +12,7 @@ const char* shape_type_name(ShapeType type) {
     case ShapeType::kCapsule: return "capsule";
     case ShapeType::kCylinder: return "cylinder";
     case ShapeType::kBox: return "box";
+    case ShapeType::kHole: return "hole";
   }
   return "?";
 }
@@ -23,6 +24,7 @@ double curvature_radius(const Shape& shape) {
     case ShapeType::kHalfspace:
     case ShapeType::kCylinder:
     case ShapeType::kBox: return std::numeric_limits<double>::infinity();
+    case ShapeType::kHole: return -shape.radius;  // concave: internal contact (S001 after Eq (5.3))
   }
   return std::numeric_limits<double>::infinity();
 }

@@ -17,8 +17,10 @@ enum class ShapeType : std::uint8_t {
   kCapsule,    // radius, length of the axis segment along local z, centred on the origin
   kCylinder,   // radius, length along local z, centred on the origin
   kBox,        // half_extents along local x, y, z
+  kHole,       // concave: the inside of a cylindrical bore of `radius` and `length` along local z (a bearing
+               // housing); a sphere or capsule pin inside it touches its wall (clearance joints)
 };
-inline constexpr int kShapeTypeCount = 5;
+inline constexpr int kShapeTypeCount = 6;
 
 const char* shape_type_name(ShapeType type);
 
@@ -43,6 +45,7 @@ struct Material {
   double poisson_ratio = 0.0;                                        // ν [-]
   double density = 0.0;                                              // ρ [kg/m³]
   double yield_strength = std::numeric_limits<double>::infinity();   // σ_y [Pa]
+  double restitution = std::numeric_limits<double>::quiet_NaN();     // e [-]; NaN when not given
 };
 
 // Principal radius of curvature used by Hertz theory at a shape's contact point: infinite for flat

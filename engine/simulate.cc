@@ -557,6 +557,7 @@ class Run final : public System {
         case ShapeType::kCapsule:
         case ShapeType::kCylinder: return s.radius;
         case ShapeType::kBox: return s.half_extents.minCoeff();
+        case ShapeType::kHole: return std::numeric_limits<double>::infinity();
       }
       return std::numeric_limits<double>::infinity();
     };
@@ -706,7 +707,8 @@ int Run::roots(double t, N_Vector y, double* g) {
       callback_failure_ = describe(t, p) + ": the contact force is not finite (NaN or Inf)";
       return -1;
     }
-    const bool on_force = pair(p).law_info->separation == Separation::kForce;
+    const bool on_force =
+        pair(p).law_info->separation == Separation::kForce || pair(p).tension == TensionRule::kRelease;
     gp[0] = on_force ? std::min(indentation, data_.contact_force[i].force) : indentation;
     gp[1] = geometry.normal_velocity;
     // Laws with a force-free stretch inside the contact (leaving a permanent dent) have dF/dt ≡ 0 there: no
@@ -885,11 +887,14 @@ void Run::end_contact(int p, double t, bool open) {
     std::ostringstream message;
     message << describe(record.t_start, p) << ": tension (attractive force down to " << s.min_force
             << " N) during the contact; the tension rule is "
-            << (pair.tension == TensionRule::kClamp ? "clamp" : "allow");
+            << (pair.tension == TensionRule::kClamp ? "clamp" : pair.tension == TensionRule::kRelease ? "release" : "allow");
     warn_once(p, 1, message.str());
   }
   if (!open) {
     law_event(ContactEvent::kSeparation, p, t);
+    // Released on force with the shapes still overlapping: the residual indentation stays as an offset, and
+    // the contact re-engages only when the indentation exceeds it again (models.md §7 decision 3).
+    s.gap_offset = std::min(geometry.gap, 0.0);
     s.active = false;
     s.compressing = false;
     open_impact_[i] = -1;
@@ -1177,6 +1182,7 @@ void Run::execute(const SampleObserver& observer) {
         case ShapeType::kCapsule:
         case ShapeType::kCylinder: extent = shape.radius + 0.5 * shape.length; break;
         case ShapeType::kBox: extent = shape.half_extents.norm(); break;
+        case ShapeType::kHole: extent = shape.radius + 0.5 * shape.length; break;
       }
       shape_extent_.push_back(extent);
     }

@@ -342,6 +342,7 @@ void unit_density_inertia(const Shape& s, double& volume, Eigen::Matrix3d& inert
       break;
     }
     case ShapeType::kHalfspace:
+    case ShapeType::kHole:  // no mass of its own: give the housing's inertia, or another shape
       volume = 0.0;
       break;
   }
@@ -389,7 +390,8 @@ void Compiler::read_materials(const MapReader& top) {
   for (const auto& entry : materials) {
     const std::string name = entry.first.Scalar();
     const std::string path = "materials." + name;
-    MapReader m(reader_, entry.second, path, {"youngs_modulus", "poisson_ratio", "density", "yield_strength", "rigid"});
+    MapReader m(reader_, entry.second, path,
+                {"youngs_modulus", "poisson_ratio", "density", "yield_strength", "restitution", "rigid"});
     Material material;
     material.name = name;
     if (m.flag("rigid", false)) {
@@ -401,6 +403,10 @@ void Compiler::read_materials(const MapReader& top) {
         m.checked("poisson_ratio", 0.0, "a Poisson ratio in (-1, 0.5)", [](double x) { return x > -1.0 && x < 0.5; });
     material.density = m.checked("density", 0.0, "a non-negative density [kg/m^3]", non_negative);
     material.yield_strength = m.checked("yield_strength", kInf, "a positive yield strength [Pa]", positive);
+    if (m.has("restitution")) {
+      material.restitution = m.checked("restitution", std::nullopt, "a coefficient of restitution in (0, 1]",
+                                       [](double x) { return x > 0.0 && x <= 1.0; });
+    }
     material_index_[name] = static_cast<int>(scene_.model.contact.materials.size());
     scene_.model.contact.materials.push_back(material);
   }
@@ -413,8 +419,8 @@ int Compiler::read_shape(const YAML::Node& node, const std::string& path, int bo
   Shape shape;
   shape.body = body;
   shape.name = m.text("name", default_name);
-  const std::string type = m.choice("type", {"sphere", "capsule", "cylinder", "box", "halfspace"}, "");
-  if (!m.has("type")) m.fail("type", "missing required key: expected one of sphere, capsule, cylinder, box, halfspace");
+  const std::string type = m.choice("type", {"sphere", "capsule", "cylinder", "box", "halfspace", "hole"}, "");
+  if (!m.has("type")) m.fail("type", "missing required key: expected one of sphere, capsule, cylinder, box, halfspace, hole");
   if (shape_index_.count(shape.name)) m.fail("name", "a shape named '" + shape.name + "' already exists; shape names must be unique");
   const Eigen::Vector3d position = m.vector3("position", Eigen::Vector3d::Zero());
   shape.pose.translation() = position;
@@ -426,12 +432,12 @@ int Compiler::read_shape(const YAML::Node& node, const std::string& path, int bo
     shape.pose.linear() = z_onto(m.direction("axis", Eigen::Vector3d::UnitZ()));
     if (auto rotation = read_rotation(reader_, m)) shape.pose.linear() = *rotation;
   }
-  if (type == "sphere" || type == "capsule" || type == "cylinder") {
+  if (type == "sphere" || type == "capsule" || type == "cylinder" || type == "hole") {
     shape.radius = m.checked("radius", std::nullopt, "a positive radius [m]", positive);
   }
   if (type == "sphere") shape.type = ShapeType::kSphere;
-  if (type == "capsule" || type == "cylinder") {
-    shape.type = type == "capsule" ? ShapeType::kCapsule : ShapeType::kCylinder;
+  if (type == "capsule" || type == "cylinder" || type == "hole") {
+    shape.type = type == "capsule" ? ShapeType::kCapsule : type == "hole" ? ShapeType::kHole : ShapeType::kCylinder;
     shape.length = m.checked("length", std::nullopt,
                              type == "capsule" ? "the length of the capsule's axis segment [m], >= 0" : "a positive length [m]",
                              [&](double x) { return type == "capsule" ? x >= 0.0 : x > 0.0; });
@@ -661,6 +667,14 @@ PairSettings Compiler::read_settings(const MapReader& defaults, const MapReader*
       }
     }
   }
+  // A law's `restitution` left out is taken per pair from the materials (mixed_restitution), if they give one.
+  for (const LawParameter& p : law.parameters) {
+    if (p.name == "restitution" && std::find(names.begin(), names.end(), "restitution") == names.end()) {
+      settings.restitution_from_materials = true;
+      names.push_back("restitution");
+      values.push_back({p.name, 1.0});  // placeholder inside the range; replaced per pair
+    }
+  }
   // A parameter about to be calibrated may be left out even if the law requires it: start inside its range.
   const MapReader& calibrate_map = pick("calibrate");
   if (calibrate_map.has("calibrate")) {
@@ -703,8 +717,8 @@ PairSettings Compiler::read_settings(const MapReader& defaults, const MapReader*
   }
   settings.mass_rule = pick("mass").choice("mass", {"multibody", "reduced"}, "multibody") == "reduced" ? MassRule::kReduced
                                                                                                        : MassRule::kMultibody;
-  settings.tension = pick("tension").choice("tension", {"allow", "clamp"}, "allow") == "clamp" ? TensionRule::kClamp
-                                                                                               : TensionRule::kAllow;
+  const std::string tension = pick("tension").choice("tension", {"allow", "clamp", "release"}, "allow");
+  settings.tension = tension == "clamp" ? TensionRule::kClamp : tension == "release" ? TensionRule::kRelease : TensionRule::kAllow;
   return settings;
 }
 

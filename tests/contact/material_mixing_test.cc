@@ -117,5 +117,15 @@ TEST(CurvatureRadius, FlatShapesAreInfiniteRoundShapesTheirRadius) {
   }
 }
 
+TEST(MaterialMixing, RestitutionTakesTheMoreDissipativeMaterial) {
+  Material a, b;
+  EXPECT_TRUE(std::isnan(mixed_restitution(a, b)));  // neither gives one
+  a.restitution = 0.8;
+  EXPECT_EQ(mixed_restitution(a, b), 0.8);           // only one does
+  b.restitution = 0.6;
+  EXPECT_EQ(mixed_restitution(a, b), 0.6);           // the smaller governs
+  EXPECT_EQ(mixed_restitution(b, a), 0.6);
+}
+
 }  // namespace
 }  // namespace contactlab

@@ -524,6 +524,36 @@ TEST(FclCrossCheck, SphereCylinderAndSphereBoxDepths) {
   EXPECT_NEAR(box_depth, 0.1, 1e-12);
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Pins in a hole (internal contact, clearance joints).
+
+TEST(PinInHole, SphereAndCapsuleAgainstTheBoreWall) {
+  // Bore of radius 10 mm along z_H, moved and rotated; pin radius 9.5 mm: radial clearance 0.5 mm.
+  Shape hole;
+  hole.type = ShapeType::kHole;
+  hole.radius = 0.010;
+  hole.length = 0.05;
+  const Isometry3d X_H = make_pose(Vector3d(0.2, -0.1, 0.3), rotation_about(Vector3d(1.0, 2.0, 0.5).normalized(), 0.8));
+  const Matrix3d R = X_H.linear();
+  // Pin centre displaced by 0.3 mm along x_H: gap 0.5 − 0.3 = 0.2 mm, normal +x_H (pin to wall).
+  const Vector3d centre = X_H * Vector3d(3e-4, 0.0, 0.01);
+  expect_geometry(closed_form(make_sphere(0.0095), make_pose(centre), hole, X_H), 2e-4, R.col(0),
+                  X_H * Vector3d(3e-4 + 0.0095, 0.0, 0.01), X_H * Vector3d(0.010, 0.0, 0.01));
+  // Displaced by 0.8 mm along (3, 4)/5: indentation 0.3 mm.
+  const Vector3d u(0.6, 0.8, 0.0);
+  expect_geometry(closed_form(make_sphere(0.0095), make_pose(X_H * Vector3d(8e-4 * u)), hole, X_H), -3e-4, R * u,
+                  X_H * Vector3d((8e-4 + 0.0095) * u), X_H * Vector3d(0.010 * u));
+  // A capsule pin tilted in the bore: the end farther from the axis touches (offset 0.6 mm at z = +10 mm).
+  const Isometry3d X_P = make_pose(X_H * Vector3d(1e-4, 0.0, 0.0), R * rotation_about(Vector3d::UnitY(), 0.025));
+  const Shape pin = make_capsule(0.0095, 0.02);
+  const PairGeometry g = closed_form(pin, X_P, hole, X_H);
+  const Vector3d tip = X_H.inverse() * (X_P * Vector3d(0.0, 0.0, 0.01));
+  EXPECT_NEAR(g.gap, 0.010 - 0.0095 - std::hypot(tip.x(), tip.y()), 1e-15);
+  expect_vector_near(g.normal, R * Vector3d(tip.x(), tip.y(), 0.0).normalized(), 1e-12, "capsule normal");
+  EXPECT_FALSE(narrowphase_supported(ShapeType::kBox, ShapeType::kHole));
+  EXPECT_TRUE(narrowphase_supported(ShapeType::kCapsule, ShapeType::kHole));
+}
+
 TEST(NarrowphaseSupported, EveryOrderedPairButHalfspaceHalfspace) {
   EXPECT_FALSE(narrowphase_supported(ShapeType::kHalfspace, ShapeType::kHalfspace));
   EXPECT_TRUE(narrowphase_supported(ShapeType::kHalfspace, ShapeType::kBox));

@@ -581,6 +581,110 @@ TEST(Simulate, ImpulseOnARodUsesTheTreesEffectiveMass) {
   EXPECT_NEAR(state.v[0], 1.2, 1e-9);
 }
 
+TEST(Simulate, TensionReleaseEndsTheContactWhereTheForceVanishes) {
+  // Kelvin–Voigt released at zero force is the Butcher–Segalman contact: its restitution is the exact
+  // e(ξ) = exp(−2ξ arccos ξ/√(1−ξ²)) of models.md §3.B4, not the δ = 0 value exp(−πξ/√(1−ξ²)).
+  DropTest test;
+  test.law = "kelvin_voigt";
+  test.stiffness = 1e7;
+  test.exponent = 1.0;
+  const double xi = 0.2;
+  test.damping = 2.0 * xi * std::sqrt(test.stiffness * test.mass);
+  test.duration = 0.05;
+  Built b = build(test);
+  b.model.contact.pairs[0].tension = TensionRule::kRelease;
+  Data data(b.model);
+  const SimulationResult result = simulate(b.model, b.state, data, tight_options(test.duration));
+  ASSERT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
+  ASSERT_EQ(result.impacts.size(), 1u);  // the residual indentation does not re-trigger a contact
+  EXPECT_NEAR(result.impacts[0].restitution, std::exp(-2.0 * xi * std::acos(xi) / std::sqrt(1.0 - xi * xi)), 1e-7);
+  EXPECT_GE(result.impacts[0].min_force, 0.0);  // released before the force could pull
+}
+
+TEST(Simulate, TheSameImpactOnPlanarAndFreeJointsGivesTheSameResult) {
+  // Two spheres in central impact along x: on prismatic joints, on planar joints (xy plane) and on free joints.
+  auto run_with = [](JointType type) {
+    Built b = two_spheres(0.3, 0.5, 0.05, -0.02, "zhang_sharf_exact", 0.6);
+    for (std::size_t i = 1; i <= 2; ++i) b.model.bodies[i].joint.type = type;
+    finalize(b.model);
+    Data data(b.model);
+    State state = make_state(b.model);
+    const double x[2] = {-0.001, 0.041}, v[2] = {0.05, -0.02};
+    for (int i = 0; i < 2; ++i) {
+      const Joint& joint = b.model.bodies[static_cast<std::size_t>(i + 1)].joint;
+      state.q[joint.q_index] = x[i];  // x comes first for prismatic (along x), planar and free joints
+      state.v[joint.v_index + (type == JointType::kFree ? 3 : 0)] = v[i];  // free: v after ω
+    }
+    return simulate(b.model, state, data, tight_options(0.1));
+  };
+  const SimulationResult prismatic = run_with(JointType::kPrismatic);
+  for (JointType type : {JointType::kPlanar, JointType::kFree}) {
+    const SimulationResult other = run_with(type);
+    ASSERT_EQ(other.impacts.size(), prismatic.impacts.size()) << joint_type_name(type);
+    ASSERT_EQ(other.impacts.size(), 1u);
+    // Different coordinates, same motion: equal to the integrator's accuracy (tolerance 1e-10 relative).
+    EXPECT_NEAR(other.impacts[0].restitution, prismatic.impacts[0].restitution, 1e-7) << joint_type_name(type);
+    EXPECT_NEAR(other.impacts[0].max_force, prismatic.impacts[0].max_force, 1e-7 * prismatic.impacts[0].max_force);
+    EXPECT_NEAR(other.impacts[0].effective_mass, 0.3 * 0.5 / 0.8, 1e-12) << joint_type_name(type);
+  }
+  EXPECT_NEAR(prismatic.impacts[0].restitution, 0.6, 1e-7);
+}
+
+TEST(Simulate, PinInAClearanceHoleBouncesWithTheInternalHertzStiffness) {
+  // A steel pin (sphere, r = 9.5 mm, 0.1 kg) on a prismatic joint across a fixed steel bore (R = 10 mm) hits the
+  // wall at 1 m/s. Internal contact: R* = rR/(R − r) = 0.19 m (S001 after Eq (5.3)), K = (4/3)E*√R*; the
+  // Hunt–Crossley-family law returns its exact c_out for any K, and δ_max is the Hertz value with that K.
+  const double r = 0.0095, R = 0.010, mass = 0.1, v = 1.0;
+  Model model = make_model();
+  model.gravity.setZero();
+  Body pin;
+  pin.name = "pin";
+  pin.parent = 0;
+  pin.joint.type = JointType::kPrismatic;
+  pin.joint.axis = Vec3::UnitX();
+  pin.mass = mass;
+  pin.inertia = Mat3::Identity() * 1e-6;
+  add_body(model, pin);
+  finalize(model);
+  ContactModel& contact = model.contact;
+  contact.materials = {Material{"steel", 2.1e11, 0.3, 7800.0, 1e9}};
+  contact.bodies = {BodyContactInfo{-1, true, std::numeric_limits<double>::infinity()}, BodyContactInfo{0, false, mass}};
+  Shape hole;
+  hole.name = "bore";
+  hole.type = ShapeType::kHole;
+  hole.body = 0;
+  hole.radius = R;
+  hole.length = 0.02;
+  hole.material = 0;
+  Shape ball;
+  ball.name = "pin";
+  ball.type = ShapeType::kSphere;
+  ball.body = 1;
+  ball.radius = r;
+  ball.material = 0;
+  contact.shapes = {hole, ball};
+  PairSettings settings;
+  settings.law = find_law("zhang_sharf_exact");
+  settings.law_info = &law_info(settings.law);
+  settings.parameters = compile_law_parameters(*settings.law_info, std::vector<NamedValue>{{"restitution", 0.7}});
+  contact.pairs = {make_contact_pair(contact, 0, 1, settings)};
+  const ContactPairModel& pair = contact.pairs[0];
+  EXPECT_NEAR(pair.effective_radius, r * R / (R - r), 1e-15);  // r(−R)/(r − R): the bore's radius counts negative
+  const double modulus = 0.5 * 2.1e11 / (1.0 - 0.09);
+  EXPECT_NEAR(pair.stiffness, 4.0 / 3.0 * modulus * std::sqrt(r * R / (R - r)), 1e-6 * pair.stiffness);
+  Data data(model);
+  State state = make_state(model);
+  state.v[0] = v;  // centred, 0.5 mm from the wall
+  const SimulationResult result = simulate(model, state, data, tight_options(2e-3));
+  ASSERT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
+  ASSERT_GE(result.impacts.size(), 1u);
+  EXPECT_NEAR(result.impacts[0].t_start, (R - r) / v, 1e-12);
+  EXPECT_NEAR(result.impacts[0].restitution, 0.7, 1e-7);
+  // Undamped it would reach x_H; with damping less (models.md §5.7: x_m/x_H = 0.87252 at c = 0.7).
+  const double x_H = std::pow(2.5 * mass * v * v / (2.0 * pair.stiffness), 0.4);
+  EXPECT_NEAR(result.impacts[0].max_indentation / x_H, 0.87252, 1e-4);
+}
+
 TEST(Simulate, StepBudgetExhaustionIsReported) {
   DropTest test;
   Built b = build(test);
