@@ -25,7 +25,19 @@ void articulated_body_pass(const Model& model, Data& data, bool with_velocity, c
     const auto parent = static_cast<std::size_t>(body.parent);
     Mat6 Ia = data.articulated_inertia[i];
     Vec6 pa = data.articulated_bias[i];
-    if (joint.nv > 0) {
+    if (joint.nv == 1) {
+      // One-coordinate joints (most of a mechanism, every bead of a chain): S is a 6-vector and D a scalar,
+      // so the general dense path's small LU and triangular solves are avoided.
+      const Vec6 s = motion_subspace(joint).col(0);
+      const Vec6 U = Ia * s;
+      const double D_inverse = 1.0 / s.dot(U);
+      const double u = tau[joint.v_index] - s.dot(pa);
+      data.U[i].col(0) = U;
+      data.D_inverse[i](0, 0) = D_inverse;
+      data.u[i](0) = u;
+      Ia.noalias() -= (D_inverse * U) * U.transpose();
+      pa += (D_inverse * u) * U;
+    } else if (joint.nv > 1) {
       const auto S = motion_subspace(joint);
       auto& U = data.U[i];
       auto& D_inverse = data.D_inverse[i];
@@ -49,7 +61,11 @@ void articulated_body_pass(const Model& model, Data& data, bool with_velocity, c
     const Joint& joint = model.bodies[i].joint;
     Vec6 a = motion_to_child(data.parent_to_body[i], acceleration[static_cast<std::size_t>(model.bodies[i].parent)]);
     if (with_velocity) a += data.bias_acceleration[i];
-    if (joint.nv > 0) {
+    if (joint.nv == 1) {
+      const double acceleration_of_joint = data.D_inverse[i](0, 0) * (data.u[i](0) - data.U[i].col(0).dot(a));
+      qdd[joint.v_index] = acceleration_of_joint;
+      a += acceleration_of_joint * motion_subspace(joint).col(0);
+    } else if (joint.nv > 1) {
       const auto S = motion_subspace(joint);
       auto segment = qdd.segment(joint.v_index, joint.nv);
       segment = data.D_inverse[i] * (data.u[i] - data.U[i].transpose() * a);

@@ -16,7 +16,7 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/validation/scene_run.h"
+#include "scene_run.h"
 
 namespace contactlab::validation {
 namespace {
