@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: MIT
-// contactlab: run a scene, compare force laws on it, plot results, check a scene, or list the force laws. Composes the library; no physics here.
+// contactlab: run a scene, compare force laws on it, plot results, check a scene, list the force laws, or validate against the papers. Composes the library; no physics here.
 // Exit codes: 0 success, 1 I/O or internal error, 2 bad input (scene or command line), 3 numerical trouble.
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <optional>
+#include <string>
+#include <unistd.h>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -11,6 +17,34 @@
 
 #include "apps/commands.h"
 #include "apps/models_document.h"
+#include "apps/plotting.h"
+
+namespace {
+
+// `contactlab validate [ARGS...]`: replaces this process by scripts/validate.py (python3 with matplotlib, as for
+// plots) run with this binary (--contactlab) and ARGS; it writes docs/validation.md (docs/validation.md says how).
+int run_validation(std::vector<std::string> arguments) {
+  std::string problem;
+  const std::optional<std::string> python = contactlab::find_plotting_python(problem);
+  if (!python) {
+    spdlog::error("validate: {}", problem);
+    return 1;
+  }
+  const std::filesystem::path script = std::filesystem::path(CONTACTLAB_SOURCE_DIR) / "scripts" / "validate.py";
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  std::vector<std::string> words{*python, script.string()};
+  if (!error) words.insert(words.end(), {"--contactlab", self.string()});
+  words.insert(words.end(), arguments.begin(), arguments.end());
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  execvp(argv[0], argv.data());
+  spdlog::error("validate: cannot run {} {}: {}", *python, script.string(), std::strerror(errno));
+  return 1;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"contactlab: multibody dynamics with pluggable penalty contact laws"};
@@ -49,6 +83,11 @@ int main(int argc, char** argv) {
   check_command->add_option("--model", check.law, "Force law for every contact");
   check_command->add_option("--set", check.overrides, "Override a scene variable: NAME=VALUE (repeatable)");
 
+  CLI::App* validate_command = app.add_subcommand(
+      "validate", "Reproduce the papers' published results into docs/validation.md (runs scripts/validate.py; its --help)");
+  // Everything after `validate` is passed on to scripts/validate.py (e.g. --only alaci --jobs 4), -q included.
+  validate_command->fallthrough(false)->allow_extras();
+
   std::string law;
   bool json = false;
   CLI::App* models_command = app.add_subcommand("models", "List the force laws, or show one in full");
@@ -74,6 +113,11 @@ int main(int argc, char** argv) {
   if (*compare_command) return contactlab::compare_scene(compare, std::cout);
   if (*plot_command) return contactlab::plot_results(plot_directory);
   if (*check_command) return contactlab::check_scene(check, std::cout);
+  if (*validate_command) {
+    std::vector<std::string> extra = validate_command->remaining();
+    if (quiet) extra.emplace_back("--quiet");
+    return run_validation(extra);
+  }
   if (markdown) return contactlab::write_models_document(law, std::cout);
   return contactlab::list_models(law, json, std::cout);
 }

@@ -956,6 +956,9 @@ bool Run::check_step(double t) {
   for (int p = 0; p < pairs_; ++p) {
     const auto i = static_cast<std::size_t>(p);
     PairState& s = state_.contacts[i];
+    // Once the shapes have come apart, a residual indentation left by a release is forgotten: the next
+    // contact starts at touch again (g stays positive through the change, so no root is lost or invented).
+    if (!s.active && s.gap_offset < 0.0 && data_.geometry[i].gap > 0.0) s.gap_offset = 0.0;
     if (!s.active) continue;
     const double indentation = -data_.geometry[i].gap;
     const double force = data_.contact_force[i].force;

@@ -11,8 +11,8 @@ pass/fail, with the scene file and command of each run and each run's energy bal
 
 The sections are the modules scripts/validation/section_*.py, imported in the order of their ITEM
 (scripts/validation/context.py documents the interface; add a file there to add a section).
-`--only` runs the named sections (module names without section_, e.g. --only alaci) and still writes
-the whole document's frame, so use it while developing a section, not to publish.
+`--only` runs the named sections (module names without section_, e.g. --only alaci) and writes them to
+results/validation/validation.md unless --output is given: for developing a section, not for publishing.
 
 Exit codes: 0 every check passed, 1 a check failed or a section could not run, 2 bad usage (no binary,
 no matplotlib/numpy, unknown section).
@@ -68,15 +68,32 @@ Where a paper's printed value is wrong the row says which erratum of models.md �
 is against the corrected value. Every run's energy balance error, max |E + W_dissipated − E(0)|
 (docs/architecture.md, *Energy ledger*), is listed under its section.
 
-Regenerate (writes this file and `docs/validation/*.png`; about a minute with a Release build):
+Regenerate (writes this file and `docs/validation/*.png`; a minute or two with a Release build):
 
 ```sh
 scripts/validate.py                       # or: build/apps/contactlab validate
 scripts/validate.py --contactlab build-release/apps/contactlab --jobs 4
 ```
 
-The same checks, fast, run in CTest: `ctest -R validation` (`tests/validation/`).
+The same checks, fast, run in CTest: `ctest -R Validation` (`tests/validation/`, one test file per item).
+To add a section, add a module `scripts/validation/section_<name>.py` defining `ITEM`, `TITLE` and
+`section(ctx)`; `scripts/validation/context.py` documents what `ctx` offers (runs, checks, tables, figures).
 """
+
+
+# The items of the issue (one per published result set), so the summary shows which are not covered yet.
+ITEMS = {
+    1: "Alves et al. (S000) Table 4: ball on cylinder",
+    2: "Alaci et al. (S004) Table 1: exact Hunt–Crossley impact",
+    3: "Poursina & Nikravesh (S002): optimal damping, two pendulums",
+    4: "Alves et al. (S000) Figs 3–4: two aluminium spheres",
+    5: "Wang et al. (S003): spheres, bouncing ball, granular chains",
+}
+
+
+def usage_error(message):
+    sys.stderr.write(f"error: {message}\n")
+    sys.exit(2)
 
 
 def discover_sections(only):
@@ -87,14 +104,14 @@ def discover_sections(only):
         wanted = {f"section_{name.removeprefix('section_')}" for name in only}
         unknown = wanted - set(names)
         if unknown:
-            raise SystemExit(f"error: unknown section(s) {', '.join(sorted(unknown))}; available: "
-                             f"{', '.join(n.removeprefix('section_') for n in names)}")
+            usage_error(f"unknown section(s) {', '.join(sorted(u.removeprefix('section_') for u in unknown))}; "
+                        f"available: {', '.join(n.removeprefix('section_') for n in names)}")
         names = [n for n in names if n in wanted]
     modules = [importlib.import_module(f"validation.{name}") for name in names]
     for module in modules:
         for attribute in ("ITEM", "TITLE", "section"):
             if not hasattr(module, attribute):
-                raise SystemExit(f"error: {module.__file__} lacks {attribute} (see scripts/validation/context.py)")
+                usage_error(f"{module.__file__} lacks {attribute} (see scripts/validation/context.py)")
     return sorted(modules, key=lambda m: (m.ITEM, m.__name__))
 
 
@@ -105,16 +122,22 @@ def write_atomically(path, text):
     os.replace(temporary, path)
 
 
-def summary_table(sections):
+def summary_table(sections, partial):
     rows = []
+    covered = {section.item for section in sections}
+    if not partial:
+        for item, paper in ITEMS.items():
+            if item not in covered:
+                rows.append((item, [f"{item}. {paper}", "—", "—", "—", "not yet covered"]))
     for section in sections:
         worst = max((run.energy_relative_error for run in section.runs), default=None)
         checks = f"{section.passed}/{section.passed + section.failed}"
         status = verdict(section.ok) if section.error is None else "**ERROR**"
         anchor = f"#{section.item}-" + "".join(c for c in section.title.lower().replace(" ", "-")
                                                 if c.isalnum() or c in "-_")
-        rows.append([f"[{section.item}. {section.title}]({anchor})", len(section.runs), checks,
-                     f"{worst:.1e}" if worst is not None else "—", status])
+        rows.append((section.item, [f"[{section.item}. {section.title}]({anchor})", len(section.runs), checks,
+                                    f"{worst:.1e}" if worst is not None else "—", status]))
+    rows = [row for _, row in sorted(rows, key=lambda r: r[0])]
     return markdown_table(["item", "runs", "checks passed", "worst relative energy balance error", "status"], rows,
                           "lrrrc")
 
@@ -127,7 +150,9 @@ def main():
     parser.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1), help="runs in parallel")
     parser.add_argument("--work", default=os.path.join(ROOT, "results", "validation"),
                         help="directory for the runs' output (default results/validation)")
-    parser.add_argument("--output", default=os.path.join(ROOT, "docs", "validation.md"), help="the document to write")
+    parser.add_argument("--output", default=None,
+                        help="the document to write (default docs/validation.md; with --only, WORK/validation.md, so a "
+                             "partial run never replaces the published document)")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only the final summary")
     arguments = parser.parse_args()
 
@@ -135,10 +160,12 @@ def main():
     if not (os.path.isfile(binary) and os.access(binary, os.X_OK)):
         sys.stderr.write(f"error: no contactlab binary at {binary}; build it (scripts/build.sh) or pass --contactlab\n")
         return 2
-    output = os.path.abspath(arguments.output)
+    only = [n.strip() for n in arguments.only.split(",") if n.strip()]
+    default_output = os.path.join(arguments.work, "validation.md") if only else os.path.join(ROOT, "docs", "validation.md")
+    output = os.path.abspath(arguments.output or default_output)
     document_dir = os.path.dirname(output)
     figure_dir = os.path.join(document_dir, os.path.splitext(os.path.basename(output))[0])
-    modules = discover_sections([n.strip() for n in arguments.only.split(",") if n.strip()])
+    modules = discover_sections(only)
 
     ctx = validation_context.Context(root=ROOT, binary=binary, work_dir=os.path.abspath(arguments.work),
                                      figure_dir=figure_dir, document_dir=document_dir, jobs=arguments.jobs,
@@ -165,12 +192,14 @@ def main():
     total = total_passed + sum(s.failed for s in ctx.sections)
     ok = all(section.ok for section in ctx.sections)
     worst = max((run.energy_relative_error for run in all_runs), default=0.0)
-    summary = (f"**{total_passed} of {total} checks pass** in {len(ctx.sections)} sections, from {len(all_runs)} runs; "
-               f"the largest relative energy balance error of any run is {worst:.1e}."
-               + ("" if ok else " **Some checks fail: see the sections marked FAIL.**") + "\n\n")
-    binary_shown = os.path.relpath(binary, ROOT) if binary.startswith(ROOT + os.sep) else binary
-    document = (HEADER + "\n## Summary\n\n" + summary + summary_table(ctx.sections)
-                + f"\nProduced with `{binary_shown}`.\n\n" + "\n".join(bodies))
+    missing = [] if only else [item for item in ITEMS if item not in {section.item for section in ctx.sections}]
+    summary = (f"**{total_passed} of {total} checks pass** in {len(ctx.sections)} "
+               f"section{'s' if len(ctx.sections) != 1 else ''}, from {len(all_runs)} runs; the largest relative energy "
+               f"balance error of any run is {worst:.1e}."
+               + ("" if ok else " **Some checks fail: see the sections marked FAIL.**")
+               + (f" Not yet covered: item{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))}."
+                  if missing else "") + "\n\n")
+    document = HEADER + "\n## Summary\n\n" + summary + summary_table(ctx.sections, bool(only)) + "\n" + "\n".join(bodies)
     os.makedirs(document_dir, exist_ok=True)
     write_atomically(output, document)
     print(f"{'all checks pass' if ok else 'CHECKS FAIL'}: {total_passed}/{total} checks, {len(all_runs)} runs, "

@@ -22,7 +22,8 @@ What ctx offers (class Context below):
 - reading: ctx.read_summary(dir), ctx.read_impacts(dir), ctx.read_timeseries(dir) (also module functions)
 - checks:  ctx.check(published, ours, tolerance, relative=True) -> Check(.difference_text, .tolerance_text,
            .verdict, .passed); ctx.note_check(passed) for a check made some other way (a qualitative one)
-- tables:  ctx.table(headers, rows) -> markdown; fmt(x, digits); code(text); ctx.scene_link(scene)
+- tables:  ctx.table(headers, rows) -> markdown; fmt(x, digits); percent(fraction); short_number(x); code(text);
+           ctx.scene_link(scene) (a link relative to docs/)
 - plots:   fig, axes = ctx.figure(rows, cols, figsize); ctx.save_figure(fig, "name.png", caption) -> markdown
            image (written atomically under docs/validation/); DELTA / DELTA_DOT mathtext labels; law_style(i)
 - energy:  every Run is listed with its energy balance error under its section, and in the summary.
@@ -33,6 +34,7 @@ import csv
 import json
 import math
 import os
+import re
 import shlex
 import subprocess
 import threading
@@ -94,6 +96,11 @@ def fmt(value, digits=4):
     return f"{value:.{digits - 1}e}"
 
 
+def short_number(value):
+    """1e-06 → 1e-6: %g without the exponent's leading zero."""
+    return re.sub(r"e([+-])0*(\d)", lambda m: "e" + ("-" if m.group(1) == "-" else "") + m.group(2), f"{value:g}")
+
+
 def fmt_fixed(value, decimals):
     return "—" if value is None else f"{value:.{decimals}f}"
 
@@ -153,7 +160,7 @@ class Check:
 
     @property
     def tolerance_text(self):
-        return f"±{100 * self.tolerance:g} %" if self.relative else f"±{self.tolerance:g}"
+        return f"±{short_number(100 * self.tolerance)} %" if self.relative else f"±{short_number(self.tolerance)}"
 
     @property
     def verdict(self):
@@ -362,7 +369,7 @@ class Context:
         rows = []
         for run in runs:
             rows.append([code(run.command), run.status, f"{run.energy_error:.2e}",
-                         f"{run.energy_relative_error:.2e}", f"≤ {run.energy_tolerance:g}", verdict(run.energy_ok)])
+                         f"{run.energy_relative_error:.2e}", f"≤ {short_number(run.energy_tolerance)}", verdict(run.energy_ok)])
         return markdown_table(["run", "status", "max \\|E + W_diss − E(0)\\| [J]", "relative to the energy scale",
                                "tolerance (relative)", "pass"], rows, "llrrrc")
 

@@ -152,7 +152,7 @@ to the printed digits.
     out.append("\n### Post-impact velocities at a glance\n\nBefore the impact: v_left = +0.15 m/s, v_right = −0.15 m/s, "
                "δ̇⁻ = +0.3 m/s.\n\n")
     out.append(ctx.table(["model", "law", "δ̇⁺ models.md [computed]", "δ̇⁺ ours", "v_left ours", "v_right ours",
-                          "c_out ours"], rows))
+                          "c_out ours"], rows, "llrrrrr"))
 
     out.append("\n" + figure_grid(ctx, runs, hertz, "force"))
     out.append("\n" + figure_grid(ctx, runs, hertz, "phase"))
@@ -161,9 +161,14 @@ to the printed digits.
 
 
 def curve(run, kind):
+    """(δ [µm], F or δ̇) over the first impact. Hertz's unloading retraces its loading exactly, which would draw a
+    dashed line solid, so for the elastic law the force curve stops at the maximum indentation."""
     series, pair, mask = run.impact_window()
     delta = series[f"{pair}.indentation"][mask] * 1e6
     y = series[f"{pair}.force"][mask] if kind == "force" else series[f"{pair}.normal_velocity"][mask]
+    if kind == "force" and run.law == "hertz":
+        end = int(delta.argmax()) + 1
+        delta, y = delta[:end], y[:end]
     return delta, y
 
 
@@ -205,7 +210,7 @@ def figure_overlay(ctx, runs, hertz):
     figure, (loops, phase) = ctx.figure(1, 2, figsize=(15, 6))
     entries = [("Hertz", "hertz", hertz)] + [(f"({l}) {law}" if l else law, law, runs[law]) for l, law, _ in MODELS]
     for index, (label, law, run) in enumerate(entries):
-        colour, dash = ("0.4", "--") if law == "hertz" else law_style(index - 1)
+        colour, dash = ("black", ":") if law == "hertz" else law_style(index - 1)
         loops.plot(*curve(run, "force"), color=colour, linestyle=dash, linewidth=1.2, label=label)
         phase.plot(*curve(run, "phase"), color=colour, linestyle=dash, linewidth=1.2)
     loops.set_xlabel(f"indentation {DELTA} [µm]")

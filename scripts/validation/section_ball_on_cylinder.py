@@ -65,7 +65,9 @@ stepping, not a law. Our values carry the same offset (table below), plus ≤ 0.
 rather than the rounded 2.46e10 / 2.41e10 of Table 3 (F_max ∝ K^(2/5)). ±{100 * TOLERANCE:g} % is twice the largest offset.
 Against that reproduction itself (models.md §5.2 *[computed]*) we must agree within ±{100 * COMPUTED_TOLERANCE:g} %
 (the K rounding). The *error vs experiment* columns are S000's printed Error and ours, (F − F_exp)/F_exp; the models
-ignore plasticity, which is S000's explanation for the C2 errors (C2 yields at 42 N).
+ignore plasticity, which is S000's explanation for the C2 errors (C2 yields at 42 N). Row labels are Table 4's,
+verbatim, misspellings included (models.md erratum 9: Zhiying, Marhefka); the row "Gonthier et al., Zhang and Sharf"
+is Gonthier's approximate damping z = (1 − c²)/c, our `gonthier` (models.md §3.D5: the exact z would not reproduce it).
 """]
 
     for column, (scene, heading) in enumerate(SCENES):
