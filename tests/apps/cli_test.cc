@@ -12,32 +12,20 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/apps/cli_support.h"
+
 namespace {
 
 namespace fs = std::filesystem;
+using contactlab::test::without_wall_time;
 
-const std::string kBinary = CONTACTLAB_BINARY;
+int run(const std::string& arguments, const fs::path& log) { return contactlab::test::run_contactlab(arguments, log); }
+std::string read(const fs::path& path) { return contactlab::test::read_file(path); }
+
 const std::string kScenes = std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/";
 
-int run(const std::string& arguments, const fs::path& log) {
-  const std::string command = kBinary + " " + arguments + " > " + log.string() + " 2>&1";
-  const int status = std::system(command.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
-std::string read(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
-// summary.json without the one field that measures time.
-std::string without_wall_time(std::string json) {
-  const auto at = json.find("\"wall_time_s\"");
-  const auto end = json.find('\n', at);
-  return json.erase(at, end - at);
-}
 
 class Cli : public ::testing::Test {
  protected:

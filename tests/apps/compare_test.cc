@@ -15,34 +15,22 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/apps/cli_support.h"
+
 #include "models/registry.h"
 
 namespace {
 
 namespace fs = std::filesystem;
+using contactlab::test::without_wall_time;
 
-const std::string kBinary = CONTACTLAB_BINARY;
+int run(const std::string& arguments, const fs::path& log) { return contactlab::test::run_contactlab(arguments, log); }
+std::string read(const fs::path& path) { return contactlab::test::read_file(path); }
+
 const std::string kBall = std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/bouncing_ball.yaml";
 
-int run(const std::string& arguments, const fs::path& log) {
-  const std::string command = kBinary + " " + arguments + " > " + log.string() + " 2>&1";
-  const int status = std::system(command.c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
-std::string read(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
-// summary.json without the one field that measures time.
-std::string without_wall_time(std::string json) {
-  const auto at = json.find("\"wall_time_s\"");
-  if (at == std::string::npos) return json;
-  return json.erase(at, json.find('\n', at) - at);
-}
 
 // One CSV record (RFC 4180 quoting; the files have no line breaks inside fields).
 std::vector<std::string> csv_fields(const std::string& line) {
@@ -258,7 +246,7 @@ TEST_F(Compare, PlotReportsAMissingScript) {
     EXPECT_NE(read(directory_ / "log").find("python3-matplotlib"), std::string::npos);
     return;
   }
-  const std::string command = "CONTACTLAB_PLOT_SCRIPT=/nonexistent/plot.py " + kBinary + " plot " + single.string() + " > " +
+  const std::string command = "CONTACTLAB_PLOT_SCRIPT=/nonexistent/plot.py " + contactlab::test::kContactlab + " plot " + single.string() + " > " +
                               (directory_ / "log").string() + " 2>&1";
   const int status = std::system(command.c_str());
   EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 1);
