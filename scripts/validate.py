@@ -196,13 +196,17 @@ def main():
     summary = (f"**{total_passed} of {total} checks pass** in {len(ctx.sections)} "
                f"section{'s' if len(ctx.sections) != 1 else ''}, from {len(all_runs)} runs; the largest relative energy "
                f"balance error of any run is {worst:.1e}."
-               + ("" if ok else " **Some checks fail: see the sections marked FAIL.**")
+               + ("" if ok else " **Some checks fail or a section could not run: see the sections marked FAIL "
+                                "or ERROR.**")
                + (f" Not yet covered: item{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))}."
                   if missing else "") + "\n\n")
     document = HEADER + "\n## Summary\n\n" + summary + summary_table(ctx.sections, bool(only)) + "\n" + "\n".join(bodies)
     os.makedirs(document_dir, exist_ok=True)
     write_atomically(output, document)
-    print(f"{'all checks pass' if ok else 'CHECKS FAIL'}: {total_passed}/{total} checks, {len(all_runs)} runs, "
+    errors = [str(section.item) for section in ctx.sections if section.error]
+    verdict_line = ("all checks pass" if ok else
+                    f"SECTION ERROR (item {', '.join(errors)})" if errors and total_passed == total else "CHECKS FAIL")
+    print(f"{verdict_line}: {total_passed}/{total} checks, {len(all_runs)} runs, "
           f"{len(ctx.figures)} figures; wrote {os.path.relpath(output, os.getcwd())}")
     return 0 if ok else 1
 

@@ -26,7 +26,12 @@ What ctx offers (class Context below):
            ctx.scene_link(scene) (a link relative to docs/)
 - plots:   fig, axes = ctx.figure(rows, cols, figsize); ctx.save_figure(fig, "name.png", caption) -> markdown
            image (written atomically under docs/validation/); DELTA / DELTA_DOT mathtext labels; law_style(i)
-- energy:  every Run is listed with its energy balance error under its section, and in the summary.
+- energy:  every Run is listed with its energy balance error under its section, and in the summary; a run
+           passes when it completed with a relative error ≤ its energy_tolerance (run_scene's argument).
+- analysis: undamped_hertz_reference(K, m, v0, n) -> x_H, F_H, t_H, L_H (models.md §2.3);
+           at_extremum(run, "force"|"indentation") -> the sample at the located force peak / maximum indentation;
+           hunt_crossley_z(run) -> z = χ δ̇⁻/K measured from the force samples.
+Runs go to results/validation/<scene>__<law>__<overrides>/ (validate.py --work); figures to docs/validation/.
 """
 
 import concurrent.futures

@@ -11,6 +11,11 @@ import numpy as np
 
 from validation.context import code, fmt
 
+
+def _table(ctx, *arguments, **keywords):
+    """ctx.table followed by a blank line: markdown ends a table only at a blank line."""
+    return ctx.table(*arguments, **keywords) + "\n"
+
 ITEM = 5
 TITLE = "Wang et al. (S003): two steel spheres, bouncing ball, horizontal granular chain"
 
@@ -35,13 +40,11 @@ PUBLISHED_LOSS = {("wang", 0.05): 5.1120e-5, ("wang", 8.0): 2.0710, ("edem", 8.0
                   ("wang", 25.0): 26.9543, ("edem", 25.0): 22.5590, ("hc", 25.0): 18.4735}
 NEWTON = {0.05: 0.045, 8.0: 5.6, 25.0: 16.25}  # S003's "Newton" values c·v
 
-MODELS = [  # (key, label, law, contacts block of the variant scene or None for the scene's own)
-    ("wang", "new model (S003 Eq (25)), c_e / c_p", "wang_kv_granular", None),
-    ("wang_clamp", "new model, negative force clamped (S003 Fig. 7)", "wang_kv_granular", "clamp"),
-    ("edem", "EDEM (S003 Eq (26) corrected), restitution = c_p", "edem_hertz_mindlin",
-     "  law: edem_hertz_mindlin\n  parameters: {restitution: restitution}\n  mass: reduced\n"),
-    ("hc", "Hunt–Crossley (S003 Eq (27) corrected), restitution = c_p", "hunt_crossley",
-     "  law: hunt_crossley\n  parameters: {restitution: restitution}\n  mass: reduced\n"),
+MODELS = [  # (key, label, --model (None: the scene's law), run on the clamped copy of the scene)
+    ("wang", "new model (S003 Eq (25)), c_e / c_p", None, False),
+    ("wang_clamp", "new model, negative force clamped (S003 Fig. 7)", None, True),
+    ("edem", "EDEM (S003 Eq (26) corrected), restitution = c_p", "edem_hertz_mindlin", False),
+    ("hc", "Hunt–Crossley (S003 Eq (27) corrected), restitution = c_p", "hunt_crossley", False),
 ]
 
 # ---------------------------------------------------------------------------------------------- 5b bouncing ball
@@ -64,14 +67,12 @@ ZENO_TOLERANCE = 0.01  # relative, the rest time against the geometric series of
 
 CHAIN = "scenes/granular_chain_horizontal.yaml"
 SENSORS = [9, 16, 24, 31, 40, 50, 56, 63]
-CHAIN_RUNS = [  # (key, label, contacts block or None, overrides)
+CHAIN_RUNS = [  # (key, label, --model (None: the scene's law), overrides)
     ("wang", "new model, σ_y = 940 MPa (Table 5; the scene)", None, {}),
     ("wang900", "new model, σ_y = 900 MPa (reproduces the printed δ_y)", None, {"yield_strength": "900e6"}),
-    ("edem", "EDEM, restitution = c_p = 0.70", "  law: edem_hertz_mindlin\n  parameters: {restitution: 0.70}\n"
-     "  mass: reduced\n", {}),
-    ("edem89", "EDEM, restitution = c_e = 0.89", "  law: edem_hertz_mindlin\n  parameters: {restitution: 0.89}\n"
-     "  mass: reduced\n", {}),
-    ("hertz", "Hertz (elastic reference)", "  law: hertz\n  mass: reduced\n", {}),
+    ("edem", "EDEM, restitution = c_p = 0.70", "edem_hertz_mindlin", {}),
+    ("edem89", "EDEM, restitution = c_e = 0.89", "edem_hertz_mindlin", {"restitution": "0.89"}),
+    ("hertz", "Hertz (elastic reference)", "hertz", {}),
 ]
 CHAIN_YOUNGS_MODULUS, CHAIN_POISSON = 193e9, 0.3  # the scene's stainless steel (S003 Table 5)
 PRINTED_YIELD_INDENTATION = 5.4822e-7   # S003 §4.2, needs σ_y = 900 MPa (models.md §6 #30)
@@ -108,21 +109,13 @@ def section(ctx):
 
 
 def two_spheres(ctx):
-    scenes = {}
-    for key, label, law, contacts in MODELS:
-        if contacts is None:
-            scenes[key] = SPHERES
-        elif contacts == "clamp":
-            scenes[key] = variant(ctx, SPHERES, "two_spheres_steel_clamped", "negative forces clamped (tension: clamp)",
-                                  replace=[("  mass: reduced\n", "  mass: reduced\n  tension: clamp\n")])
-        else:
-            scenes[key] = variant(ctx, SPHERES, f"two_spheres_steel_{key}", f"law {law}, restitution = the variable "
-                                  "`restitution`", contacts=contacts)
+    clamped = variant(ctx, SPHERES, "two_spheres_steel_clamped", "negative forces clamped (tension: clamp)",
+                      replace=[("  mass: reduced\n", "  mass: reduced\n  tension: clamp\n")])
     specs, keys = [], []
     for speed, c_e, c_p, c_r in CASES:
         overrides = dict(impact_velocity=speed, elastic_restitution=c_e, plastic_restitution=c_p, restitution=c_r)
-        for key, *_ in MODELS:
-            specs.append(dict(scene=scenes[key], overrides=overrides))
+        for key, _, law, clamp in MODELS:
+            specs.append(dict(scene=clamped if clamp else SPHERES, law=law, overrides=overrides))
             keys.append((key, speed))
     runs = dict(zip(keys, ctx.run_scenes(specs)))
     labels = {key: label for key, label, *_ in MODELS}
@@ -133,11 +126,10 @@ def two_spheres(ctx):
 m_eff = 0.13069 kg, δ_y = 5.2453 µm, δ_p = 443.23 µm (S003's printed critical deformations, reproduced by models.md
 §5.4). The three cases set `impact_velocity`, `elastic_restitution` (c_e), `plastic_restitution` (c_p) and
 `restitution` (c_r of the single-CoR laws) with `--set`. The new model is the scene's law `wang_kv_granular` (ψ = 3.0,
-ε = 13, the published K_p δ branch, tension allowed). EDEM and Hunt–Crossley take `restitution`, which the scene's law
-does not, so `--model` would drop it: they run on copies of the scene whose `contacts:` block is replaced by
-`{{law: edem_hertz_mindlin | hunt_crossley, parameters: {{restitution: restitution}}, mass: reduced}}` (written by this
-section under `{os.path.relpath(os.path.join(ctx.work_dir, 'wang', 'scenes'), ctx.root)}/`); a fourth copy adds
-`tension: clamp`, the new model with negative forces set to zero as in S003 Fig. 7. The rebound speed is the relative
+ε = 13, the published K_p δ branch, tension allowed); EDEM and Hunt–Crossley run with `--model`, taking `restitution`
+from the steel material (the scene's law has no such parameter). A copy of the scene with `tension: clamp` (written by
+this section under `{os.path.relpath(os.path.join(ctx.work_dir, 'wang', 'scenes'), ctx.root)}/`) is the new model with
+negative forces set to zero, as in S003 Fig. 7. The rebound speed is the relative
 separation velocity (`separation_velocity`), which S003 compares with Newton's c·v.
 
 **Tolerance: the published rebound speeds within ±{100 * REBOUND_TOLERANCE:g} %** — S003 gives them to 4–6 digits but
@@ -166,7 +158,7 @@ reproduction (same corrected laws, M = m_eff) ±{100 * COMPUTED_TOLERANCE:g} %.
                 computed_cell = "—"
             rows.append([f"{speed:g} ({CASE_NAMES[speed]})", labels[key], code(run.command), f"{impact['restitution']:.4f}",
                          fmt(ours, 6), *published_cells, computed_cell, fmt(NEWTON[speed], 4)])
-    out.append(ctx.table(["case [m/s]", "model", "command", "c_out", "ours rebound [m/s]", "published [m/s]",
+    out.append(_table(ctx, ["case [m/s]", "model", "command", "c_out", "ours rebound [m/s]", "published [m/s]",
                           "ours − published", "tolerance", "pass", "models.md [computed] (±0.1 %)",
                           "Newton c·v (S003)"], rows, "lllrrrrrclr"))
 
@@ -183,7 +175,7 @@ reproduction (same corrected laws, M = m_eff) ±{100 * COMPUTED_TOLERANCE:g} %.
             rows.append([f"{speed:g}", labels[key], f"{published:.5g}", f"{ours:.5g}",
                          f"{100 * (ours / published - 1):+.1f} %", f"{computed[1]:.5g}" if computed else "—",
                          "reproduced" if key == "hc" and speed != 0.05 else "not a target: models.md §6 #32"])
-    out.append(f"""
+    out.append("""
 **Energy losses ΔE (S003 Tables 2 and 3, and §3.4 at 0.05 m/s) — shown, not checked.** models.md §5.4 and erratum 32:
 S003's ΔE for EDEM and the new model contradict its own rebound speeds (5.75541 m/s at 8 m/s implies
 ½ m_eff (v² − v_out²) = 2.0176 J, not 2.0710 J; 16.22 m/s at 25 m/s implies 23.65 J, not 26.9543 or 22.5590 J), and the
@@ -192,7 +184,7 @@ consistent, and we reproduce them. Ours is the run's `dissipated_energy` (the en
 kinetic energy).
 
 """)
-    out.append(ctx.table(["case [m/s]", "model", "published ΔE [J]", "ours ΔE [J]", "ours − published",
+    out.append(_table(ctx, ["case [m/s]", "model", "published ΔE [J]", "ours ΔE [J]", "ours − published",
                           "models.md [computed] [J]", "status"], rows, "llrrrrl"))
     out.append(f"""
 Findings: the new model at 0.05 m/s returns c_out = {runs[('wang', 0.05)].impact['restitution']:.4f} for c_e = 0.95, not
@@ -228,7 +220,7 @@ def figure_spheres(ctx, runs, labels):
     figure.suptitle("Two steel spheres (S003 Figs 4–7): force–indentation loops; the new model's force jumps at "
                     "δ_y = 5.2 µm (published K_p δ branch) and turns tensile at the end")
     figure.tight_layout(rect=(0, 0.07, 1, 1))
-    return ctx.save_figure(figure, "wang_two_spheres_loops.png",
+    return "\n" + ctx.save_figure(figure, "wang_two_spheres_loops.png",
                            "Two steel spheres: force vs indentation of the new model (unclamped and clamped), EDEM and "
                            "Hunt–Crossley in the three cases; at 0.05 m/s the new model (c_e = 0.95) lies on EDEM "
                            "(c = 0.9), as S003 says")
@@ -297,7 +289,7 @@ The runs are copies of the scene with `duration: {BALL_DURATION:g}` and, for the
         rows.append([label, code(run.command), len(run.impacts), f"{first['restitution']:.4f}",
                      f"{rest:.3f}" if died else f"never (> {BALL_DURATION:g})", *zeno_cells, f"{published:g}",
                      f"{rest - published:+.2f} s" if died else "—", f"{c_needed:.3f}"])
-    out.append(ctx.table(["case", "command", "contacts", "first c_out", "ours: died out at [s]",
+    out.append(_table(ctx, ["case", "command", "contacts", "first c_out", "ours: died out at [s]",
                           "t∞ of the series [s]", "ours vs t∞", "published [s]", "ours − published",
                           "c that would give the published time"], rows, "llrrrrlrrr"))
     wang = runs["plastic_wang"]
@@ -349,7 +341,7 @@ def figure_ball(ctx, runs):
     top.legend(fontsize="small", loc="center right", bbox_to_anchor=(1.0, 0.55))
     figure.suptitle("Bouncing ball (S003 Fig. 9): kinetic energy, linear (top) and logarithmic (bottom)")
     figure.tight_layout()
-    return ctx.save_figure(figure, "wang_bouncing_ball_energy.png",
+    return "\n" + ctx.save_figure(figure, "wang_bouncing_ball_energy.png",
                            "Bouncing ball: kinetic energy over time, elastic and plastic cases; dashed: S003's die-out "
                            "times")
 
@@ -412,11 +404,7 @@ def wave_speed(rows, first=0):
 
 
 def granular_chain(ctx):
-    specs = []
-    for key, label, contacts, overrides in CHAIN_RUNS:
-        scene = CHAIN if contacts is None else variant(ctx, CHAIN, f"granular_chain_horizontal_{key}", label,
-                                                       contacts=contacts)
-        specs.append(dict(scene=scene, overrides=overrides))
+    specs = [dict(scene=CHAIN, law=law, overrides=overrides) for _, _, law, overrides in CHAIN_RUNS]
     runs = dict(zip([key for key, *_ in CHAIN_RUNS], ctx.run_scenes(specs)))
     labels = {key: label for key, label, *_ in CHAIN_RUNS}
     variables = runs["wang"].variables
@@ -430,9 +418,10 @@ resting chain at 1.77 m/s, 600 µs; new model with c_e = 0.89, c_p = 0.70, ψ = 
 The sensors are beads 9, 16, 24, 31, 40, 50, 56, 63 (Table 5, counted from 1); the force of sensor bead k is that of
 the pair `bead_{{k−1}}/bead_k` (the scene's 0-based names: the contact on the far side of the sensor bead). S003 prints no
 forces — only Fig. 16 (forces at the sensors, new model, EDEM and the experiment of Daraio et al.) and two deformations
-— so the tables give ours. S003 does not say which restitution its EDEM run used; we run EDEM with c = c_p = 0.70 (as in
-5a, where S003 gives EDEM the elastoplastic CoR) and with c = c_e = 0.89, on copies of the scene with the `contacts:`
-block replaced; a pure Hertz chain is the elastic reference.
+— so the tables give ours. S003 does not say which restitution its EDEM run used; we run EDEM (`--model
+edem_hertz_mindlin`, restitution from the material: the scene's variable `restitution` = c_p) with c = c_p = 0.70 (as in
+5a, where S003 gives EDEM the elastoplastic CoR) and with c = c_e = 0.89; a pure Hertz chain (`--model hertz`) is the
+elastic reference.
 
 """]
     # Published deformations.
@@ -447,7 +436,7 @@ block replaced; a pure Hertz chain is the elastic reference.
         rows.append([f"maximum contact deformation: {labels[key]}", f"{PRINTED_MAX_INDENTATION:.4e}", f"{ours:.4e}",
                      f"{100 * (ours / PRINTED_MAX_INDENTATION - 1):+.1f} %", "not a target",
                      "the first contact (striker on bead 2)"])
-    out.append(ctx.table(["quantity", "S003 printed [m]", "ours [m]", "difference", "tolerance / pass", "note"], rows,
+    out.append(_table(ctx, ["quantity", "S003 printed [m]", "ours [m]", "difference", "tolerance / pass", "note"], rows,
                          "lrrrll"))
     out.append(f"""
 S003's "maximum contact deformation 7.6394·10⁻⁶ m" is not what its new model gives with its own parameters: our new
@@ -466,7 +455,7 @@ stiffer than Hertz up to δ = (K_p/K_h)² = 12 µm). A Hertz-stiffness contact d
             cells += [f"{row['peak']:.2f}", f"{row['time'] * 1e6:.1f}"]
         rows.append(cells)
     out.append("**Force pulses at the sensors** — peak force [N] and the time of the peak [µs] (the wave's arrival):\n\n")
-    out.append(ctx.table(["sensor bead", "pair", "new F_max", "new t", "EDEM 0.70 F_max", "EDEM 0.70 t",
+    out.append(_table(ctx, ["sensor bead", "pair", "new F_max", "new t", "EDEM 0.70 F_max", "EDEM 0.70 t",
                           "EDEM 0.89 F_max", "EDEM 0.89 t", "Hertz F_max", "Hertz t"], rows))
 
     # Wave speeds.
@@ -476,12 +465,12 @@ stiffer than Hertz up to δ = (K_p/K_h)² = 12 µm). A Hertz-stiffness contact d
         speed = wave_speed(tables[key])
         rows.append([labels[key], f"{speed:.0f}", f"{tables[key][0]['peak']:.1f} → {tables[key][-1]['peak']:.1f}",
                      f"{min(r['min_force'] for r in tables[key]):.3f}"])
-    out.append(f"""
+    out.append("""
 **Wave speed** (least-squares slope of contact position, (2k − 1)R, against the time of the peak over the eight
 sensors), peak decay from sensor 9 to 63 and the most negative force at the sensor contacts:
 
 """)
-    out.append(ctx.table(["run", "wave speed [m/s]", "F_max sensor 9 → 63 [N]", "min force at the sensors [N]"], rows))
+    out.append(_table(ctx, ["run", "wave speed [m/s]", "F_max sensor 9 → 63 [N]", "min force at the sensors [N]"], rows))
     # Hertz chain against Nesterenko's solitary-wave speed (not from S003: a check of the engine's wave).
     measured = wave_speed(hertz_rows, first=3)
     mean_peak = float(np.mean([r["peak"] for r in hertz_rows[3:]]))
@@ -525,7 +514,7 @@ The engine's chain behaves as the theory says, which is what the comparison belo
             ctx.note_check(passed)
         rows.append([statement, ours, "—" if passed is None else ("pass" if passed else "**FAIL**")])
     out.append("**S003's statements about Fig. 16** against our runs:\n\n")
-    out.append(ctx.table(["S003 §4.2", "ours", "pass"], rows, "llc"))
+    out.append(_table(ctx, ["S003 §4.2", "ours", "pass"], rows, "llc"))
     out.append(f"""
 **Disagreement with S003: the new model and EDEM do not give "almost the same" wave.** With the published K_p δ branch
 the new model's force jumps at δ_y from F_y = 2.3 N to K_p δ_y = 10.1 N and stays above the Hertz force up to 12 µm, so
@@ -533,10 +522,10 @@ its pulse is stiffer and faster ({wave_speed(wang_rows):.0f} m/s) than a Hertz c
 at larger forces), and its plastic damping (c_p on a linear spring) takes less energy from the wave than EDEM's
 Hertz–Mindlin damping at c = 0.70, under which the peak falls from {edem_rows[0]['peak']:.0f} to
 {edem_rows[-1]['peak']:.0f} N. EDEM with c = 0.89 stays closer in amplitude but not in speed. S003's Fig. 16 cannot be
-checked numerically (no values are printed) and S003 does not state EDEM's restitution, its sensor model (Daraio's
-sensors are beads with an embedded piezo that measures the mean of the two contact forces) or its end conditions; our
-EDEM and Hertz runs agree with Nesterenko's theory, so we attribute the difference to the model as published
-(erratum 33: the force jump at δ_y), not to the engine. With the continuous (affine) plastic branch,
+checked numerically (no values are printed) and S003 does not state EDEM's restitution, its sensor model (in Daraio
+et al.'s set-up a sensor is a bead with an embedded piezo, which reads about the mean of its two contact forces) or
+its end conditions. The same engine runs every law here and its Hertz chain agrees with Nesterenko's theory, so we
+attribute the difference to the model as published (erratum 33: the force jump at δ_y), not to the engine. With the continuous (affine) plastic branch,
 `affine_plastic_branch: 1`, the jump disappears (models.md §7 decision 7).
 
 """)
@@ -572,7 +561,7 @@ def figure_chain(ctx, runs, tables, labels):
     axes_row[0].set_ylabel(f"contact force at the sensor bead [N], each shifted by {offset:g} N")
     figure.suptitle("Horizontal granular chain (S003 Fig. 16): force at the sensor beads 9, 16, 24, 31, 40, 50, 56, 63")
     figure.tight_layout()
-    return ctx.save_figure(figure, "wang_chain_forces.png",
+    return "\n" + ctx.save_figure(figure, "wang_chain_forces.png",
                            "Horizontal granular chain: force histories at the eight sensor beads, new model (left) and "
                            "EDEM with c = 0.70 (right), curves shifted by 60 N per sensor")
 
@@ -596,5 +585,5 @@ def figure_chain_summary(ctx, tables, labels):
         axes.grid(alpha=0.3)
         axes.legend(fontsize="small")
     figure.tight_layout()
-    return ctx.save_figure(figure, "wang_chain_peaks.png",
+    return "\n" + ctx.save_figure(figure, "wang_chain_peaks.png",
                            "Horizontal granular chain: peak force and arrival time at the sensors for each run")

@@ -222,8 +222,9 @@ TEST(ValidationPoursina, FirstContactOfTheContinuousLawsOnFiveMillimetreRods) {
 TEST(ValidationPoursina, LaterImpactsFollowThePiecewiseSolutionAsInTheReference) {
   // Each continuous method against the impulse method on the same (5 mm) rods reproduces the reference's
   // difference between that method and the piecewise one; the restitution is the same at every impact.
-  // (Fails while the engine keeps a force release's residual indentation as a gap offset across a full
-  // separation: the second contact of Eq (50) then starts 0.59 mm deep and returns e = 0.53.)
+  // Guards the re-arming rule of force-released contacts (models.md §7 decision 3): when the engine kept the residual
+  // indentation of a release as a gap offset across a full separation, the second contact of Eq (50) started 0.59 mm
+  // deep and returned e = 0.53.
   const PendulumRun& impulse = pendulum(0);
   for (int m = 1; m < 3; ++m) {
     const PendulumRun& p = pendulum(m);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Validation item 5 (docs/validation.md §5): Wang, Faes, Shi, Cheng, Pan (S003), models.md §5.4–§5.6. The report
-// (scripts/validation/section_wang.py) runs the same scenes; the laws that take a `restitution` the scene's own law
-// does not (EDEM, Hunt–Crossley) run on a copy of the scene whose `contacts:` block is replaced, as here.
+// (scripts/validation/section_wang.py) runs the same scenes; where a scene cannot run as it is (a tension rule, a
+// duration, a law whose parameters the scene does not hold) both use a copy with that text replaced.
 //
 //  (a) Two steel spheres (scenes/two_spheres_steel.yaml) at 0.05, 8, 25 m/s. Published rebound speeds (S003 §3.4):
 //      new model 0.04512, 5.75541, 16.22 m/s; EDEM 16.22 and Hunt–Crossley 18.58 m/s at 25 m/s. Tolerance 2 %:
@@ -70,9 +70,10 @@ std::string scene_variant(const std::string& file, const std::string& contacts,
 }
 
 SceneRun run_text(const std::string& text, const std::string& name,
-                  std::vector<std::pair<std::string, std::string>> overrides = {}) {
+                  std::vector<std::pair<std::string, std::string>> overrides = {}, const std::string& law = "") {
   SceneOptions options;
   options.variable_overrides = std::move(overrides);
+  options.law_override = law;
   SceneRun run{load_scene_text(text, name, options), {}, {}};
   Data data(run.scene.model);
   run.final_state = run.scene.initial_state;
@@ -100,12 +101,14 @@ constexpr SphereCase kSphereCases[] = {
     {"25", "0.84", "0.65", "0.65", 16.22, 16.22, 18.58, 16.3025, 16.8909, 16.2500, 18.4749},
 };
 
-double rebound(const std::string& text, const SphereCase& c) {
+// `contactlab run scenes/two_spheres_steel.yaml [--model LAW] --set …` on the scene's text (or a variant of it).
+double rebound(const std::string& text, const SphereCase& c, const std::string& law = "") {
   const SceneRun run = run_text(text, kSpheres,
                                 {{"impact_velocity", c.speed},
                                  {"elastic_restitution", c.elastic_restitution},
                                  {"plastic_restitution", c.plastic_restitution},
-                                 {"restitution", c.restitution}});
+                                 {"restitution", c.restitution}},
+                                law);
   EXPECT_EQ(run.result.status, SimulationStatus::kCompleted) << run.result.message;
   EXPECT_EQ(run.result.impacts.size(), 1u);
   EXPECT_LT(run.relative_energy_error(), 1e-6);
@@ -120,16 +123,13 @@ void expect_relative(double ours, double reference, double tolerance, const char
 TEST(ValidationWang, TwoSteelSpheresReboundSpeeds) {
   const std::string wang = read_scene(kSpheres);
   const std::string clamped = scene_variant(kSpheres, "", {{"  mass: reduced\n", "  mass: reduced\n  tension: clamp\n"}});
-  const std::string edem =
-      scene_variant(kSpheres, "  law: edem_hertz_mindlin\n  parameters: {restitution: restitution}\n  mass: reduced\n");
-  const std::string hc =
-      scene_variant(kSpheres, "  law: hunt_crossley\n  parameters: {restitution: restitution}\n  mass: reduced\n");
   for (const SphereCase& c : kSphereCases) {
     SCOPED_TRACE(std::string("impact velocity ") + c.speed + " m/s");
     const double new_model = rebound(wang, c);
     const double new_clamped = rebound(clamped, c);
-    const double edem_model = rebound(edem, c);
-    const double hc_model = rebound(hc, c);
+    // The single-CoR laws take `restitution` from the steel material (the scene's law has no such parameter).
+    const double edem_model = rebound(wang, c, "edem_hertz_mindlin");
+    const double hc_model = rebound(wang, c, "hunt_crossley");
     expect_relative(new_model, c.published_new, 0.02, "new model vs S003");
     expect_relative(edem_model, c.published_edem, 0.02, "EDEM vs S003");
     expect_relative(hc_model, c.published_hc, 0.02, "Hunt-Crossley vs S003");
@@ -246,13 +246,17 @@ TEST(ValidationWang, HorizontalChainCarriesOneDecayingElastoplasticPulse) {
     EXPECT_EQ(pulses[i].contacts, 1);                        // a single solitary pulse
     EXPECT_GT(pulses[i].max_indentation, yield);             // "elastoplastic contact dominates"
     EXPECT_GT(pulses[i].min_force, -0.05 * pulses[i].peak);  // the tension "does not affect" the wave
-    if (i > 0) EXPECT_LT(pulses[i].peak, pulses[i - 1].peak);  // dissipative: decaying peaks
+    if (i > 0) {
+      EXPECT_LT(pulses[i].peak, pulses[i - 1].peak);  // dissipative: decaying peaks
+    }
   }
-  EXPECT_GT(wave_speed(pulses, radius, 0), 0.0);
+  // Faster than the elastic Hertz chain (about 730 m/s at larger forces): the K_p δ branch above δ_y is stiffer than
+  // Hertz up to (K_p/K_h)² = 12 µm (the report's finding; S003 §4.2 calls the two "almost the same").
+  EXPECT_GT(wave_speed(pulses, radius, 0), 900.0);
 }
 
 TEST(ValidationWang, HertzChainWaveTravelsAtNesterenkosSpeed) {
-  const SceneRun run = run_text(scene_variant(kChain, "  law: hertz\n  mass: reduced\n"), kChain);
+  const SceneRun run = run_scene(kChain, "hertz");
   ASSERT_EQ(run.result.status, SimulationStatus::kCompleted) << run.result.message;
   EXPECT_LT(run.relative_energy_error(), 1e-6);
   const double radius = run.scene.variables.at("radius");
