@@ -203,6 +203,13 @@ def main():
     document = HEADER + "\n## Summary\n\n" + summary + summary_table(ctx.sections, bool(only)) + "\n" + "\n".join(bodies)
     os.makedirs(document_dir, exist_ok=True)
     write_atomically(output, document)
+    if not only and os.path.isdir(figure_dir):  # a full run owns docs/validation/: drop figures no section made
+        made = {os.path.abspath(path) for path in ctx.figures}
+        for name in sorted(os.listdir(figure_dir)):
+            path = os.path.abspath(os.path.join(figure_dir, name))
+            if name.endswith(".png") and path not in made:
+                os.remove(path)
+                ctx.log(f"removed {os.path.relpath(path, ROOT)} (no section makes it any more)")
     errors = [str(section.item) for section in ctx.sections if section.error]
     verdict_line = ("all checks pass" if ok else
                     f"SECTION ERROR (item {', '.join(errors)})" if errors and total_passed == total else "CHECKS FAIL")
