@@ -223,8 +223,10 @@ def figure_differences(ctx, measured):
         axes.plot(c, ours, "x", color="tab:red", markersize=7, markeredgewidth=1.6, label="|ours / corrected − 1|")
         for restitution, value in zip(RESTITUTIONS, table):
             if value > TOLERANCE:
-                axes.annotate(f"erratum {35 if restitution == 0.99 else 36}", (restitution, value), xytext=(-8, 6),
-                              textcoords="offset points", fontsize="x-small", color="0.3", ha="right")
+                late = restitution > 0.5  # label on the side away from the axes' edge
+                axes.annotate(f"erratum {35 if restitution == 0.99 else 36}", (restitution, value),
+                              xytext=(-8, -3) if late else (8, -3), textcoords="offset points", fontsize="x-small",
+                              color="0.3", ha="right" if late else "left")
         axes.set_yscale("log")
         axes.set_ylim(5e-13, 3)
         axes.set_title(label, fontsize="medium")
