@@ -11,8 +11,9 @@ namespace contactlab {
 
 class FclShapes;
 
-void pair_geometry(const ContactModel& model, const ContactPairModel& pair, std::span<const BodyMotion> bodies,
-                   const FclShapes* fcl, PairGeometry& out);
+// `body_a`, `body_b`: the world motion of the pair's two bodies.
+void pair_geometry(const ContactModel& model, const ContactPairModel& pair, const BodyMotion& body_a,
+                   const BodyMotion& body_b, const FclShapes* fcl, PairGeometry& out);
 
 // Velocity of a point fixed to a body, world coordinates.
 inline Eigen::Vector3d point_velocity(const BodyMotion& body, const Eigen::Vector3d& point) {

@@ -10,10 +10,32 @@
 #include "contact/fcl_bridge.h"
 
 namespace contactlab {
-namespace {
 
 using Eigen::Isometry3d;
 using Eigen::Vector3d;
+
+// Two spheres (also the core of sphere–capsule and capsule–capsule, whose closest axis points act as
+// sphere centres).
+void sphere_sphere(const Vector3d& centre_a, double radius_a, const Vector3d& centre_b, double radius_b,
+                   PairGeometry& out) {
+  const Vector3d d = centre_b - centre_a;
+  const double distance = d.norm();
+  out.normal = distance > 0.0 ? Vector3d(d / distance) : Vector3d::UnitZ();
+  out.gap = distance - radius_a - radius_b;
+  out.point_a = centre_a + radius_a * out.normal;
+  out.point_b = centre_b - radius_b * out.normal;
+}
+
+void halfspace_sphere(const Vector3d& normal, const Vector3d& surface_point, const Vector3d& centre, double radius,
+                      PairGeometry& out) {
+  const Vector3d deepest = centre - radius * normal;
+  out.gap = normal.dot(deepest - surface_point);
+  out.normal = normal;
+  out.point_b = deepest;
+  out.point_a = deepest - out.gap * normal;
+}
+
+namespace {
 
 // Components of a direction smaller than this count as zero, so a face parallel to a plane yields its
 // centre rather than an arbitrary corner.
@@ -63,21 +85,9 @@ void halfspace_convex(const Shape&, const Isometry3d& X_WA, const Shape& b, cons
   out.point_a = deepest - out.gap * n;
 }
 
-// Two spheres (also the core of sphere–capsule and capsule–capsule, whose closest axis points act as
-// sphere centres).
-void sphere_sphere_at(const Vector3d& centre_a, double radius_a, const Vector3d& centre_b, double radius_b,
-                      PairGeometry& out) {
-  const Vector3d d = centre_b - centre_a;
-  const double distance = d.norm();
-  out.normal = distance > 0.0 ? Vector3d(d / distance) : Vector3d::UnitZ();
-  out.gap = distance - radius_a - radius_b;
-  out.point_a = centre_a + radius_a * out.normal;
-  out.point_b = centre_b - radius_b * out.normal;
-}
-
-void sphere_sphere(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB,
-                   PairGeometry& out) {
-  sphere_sphere_at(X_WA.translation(), a.radius, X_WB.translation(), b.radius, out);
+void sphere_sphere_shapes(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB,
+                          PairGeometry& out) {
+  sphere_sphere(X_WA.translation(), a.radius, X_WB.translation(), b.radius, out);
 }
 
 // Closest point to p on the segment [s0, s1].
@@ -98,7 +108,7 @@ void sphere_capsule(const Shape& a, const Isometry3d& X_WA, const Shape& b, cons
                     PairGeometry& out) {
   Vector3d b0, b1;
   capsule_axis(b, X_WB, b0, b1);
-  sphere_sphere_at(X_WA.translation(), a.radius, closest_on_segment(b0, b1, X_WA.translation()), b.radius, out);
+  sphere_sphere(X_WA.translation(), a.radius, closest_on_segment(b0, b1, X_WA.translation()), b.radius, out);
 }
 
 // Closest points of two segments (Ericson, Real-Time Collision Detection §5.1.9).
@@ -147,7 +157,7 @@ void capsule_capsule(const Shape& a, const Isometry3d& X_WA, const Shape& b, con
   capsule_axis(a, X_WA, a0, a1);
   capsule_axis(b, X_WB, b0, b1);
   closest_between_segments(a0, a1, b0, b1, ca, cb);
-  sphere_sphere_at(ca, a.radius, cb, b.radius, out);
+  sphere_sphere(ca, a.radius, cb, b.radius, out);
 }
 
 // Sphere against a convex solid given by the closest point of the solid to the sphere's centre (in the
@@ -258,7 +268,7 @@ using ClosedForm = void (*)(const Shape&, const Isometry3d&, const Shape&, const
 constexpr ClosedForm kClosedForms[kShapeTypeCount][kShapeTypeCount] = {
     //  halfspace  sphere            capsule           cylinder          box               hole
     {nullptr, halfspace_convex, halfspace_convex, halfspace_convex, halfspace_convex, nullptr},  // halfspace
-    {nullptr, sphere_sphere, sphere_capsule, sphere_cylinder, sphere_box, sphere_hole},          // sphere
+    {nullptr, sphere_sphere_shapes, sphere_capsule, sphere_cylinder, sphere_box, sphere_hole},          // sphere
     {nullptr, nullptr, capsule_capsule, nullptr, nullptr, capsule_hole},                         // capsule
     {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},                                      // cylinder
     {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},                                      // box

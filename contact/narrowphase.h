@@ -19,4 +19,11 @@ bool narrowphase_supported(ShapeType a, ShapeType b);
 void narrowphase(const Shape& a, const Eigen::Isometry3d& X_WA, const Shape& b, const Eigen::Isometry3d& X_WB,
                  const FclShapes* fcl, int shape_a, int shape_b, PairGeometry& out);
 
+// The two commonest pairs from a sphere's centre alone, so that no shape pose has to be composed (world
+// coordinates; `normal` is the halfspace's outward unit normal, `surface_point` a point of its boundary).
+void sphere_sphere(const Eigen::Vector3d& centre_a, double radius_a, const Eigen::Vector3d& centre_b, double radius_b,
+                   PairGeometry& out);
+void halfspace_sphere(const Eigen::Vector3d& normal, const Eigen::Vector3d& surface_point, const Eigen::Vector3d& centre,
+                      double radius, PairGeometry& out);
+
 }  // namespace contactlab

@@ -25,12 +25,17 @@ Data::Data(const Model& model) {
     u[i].setZero(nv);
   }
   tau = Eigen::VectorXd::Zero(model.nv);
+  slider_force = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.sliders.size()));
+  slider_touched.assign(model.sliders.size(), 0);
+  touched_sliders.reserve(model.sliders.size());
+  probe_slider_force = slider_force;
   qdd = Eigen::VectorXd::Zero(model.nv);
   probe_force.assign(n, Vec6::Zero());
   probe_acceleration.assign(n, Vec6::Zero());
   probe_qdd = Eigen::VectorXd::Zero(model.nv);
   const std::size_t pairs = model.contact.pairs.size();
   for (const ContactPairModel& pair : model.contact.pairs) this->pairs.push_back(&pair);
+  for (const ContactPairModel& pair : model.contact.pairs) direct_pairs.push_back(make_direct_pair(model, pair));
   geometry.assign(pairs, PairGeometry{});
   contact_input.assign(pairs, ContactInput{});
   contact_force.assign(pairs, ContactForce{});
@@ -52,9 +57,38 @@ void bind_pairs(const Model& model, const State& state, Data& data) {
   }
   data.bound_dynamic_pairs = state.dynamic_pairs;
   const std::size_t pairs = data.pairs.size();
+  data.direct_pairs.resize(model.contact.pairs.size());
+  for (std::size_t p = model.contact.pairs.size(); p < pairs; ++p) data.direct_pairs.push_back(make_direct_pair(model, *data.pairs[p]));
   data.geometry.resize(pairs);
   data.contact_input.resize(pairs);
   data.contact_force.resize(pairs);
+}
+
+DirectPair make_direct_pair(const Model& model, const ContactPairModel& pair) {
+  DirectPair direct;
+  const Shape& a = model.contact.shapes[static_cast<std::size_t>(pair.shape_a)];
+  const Shape& b = model.contact.shapes[static_cast<std::size_t>(pair.shape_b)];
+  const bool shapes = b.type == ShapeType::kSphere && (a.type == ShapeType::kSphere || a.type == ShapeType::kHalfspace);
+  auto slider_of = [&](int body) { return body == 0 ? -1 : model.slider_of_body[static_cast<std::size_t>(body)]; };
+  auto reachable = [&](int body) { return body == 0 || slider_of(body) >= 0; };
+  if (!shapes || !reachable(pair.body_a) || !reachable(pair.body_b)) return direct;
+  // A shape's world pose at q = 0: the body frame there (the world, or the slider's placement) times the shape's.
+  auto at_zero = [&](const Shape& shape, int body) -> Eigen::Isometry3d {
+    if (body == 0) return shape.pose;
+    return model.bodies[static_cast<std::size_t>(body)].joint.placement * shape.pose;
+  };
+  const Eigen::Isometry3d X_a = at_zero(a, pair.body_a);
+  const Eigen::Isometry3d X_b = at_zero(b, pair.body_b);
+  direct.applies = true;
+  direct.halfspace = a.type == ShapeType::kHalfspace;
+  direct.slider_a = slider_of(pair.body_a);
+  direct.slider_b = slider_of(pair.body_b);
+  direct.centre_a = X_a.translation();
+  direct.centre_b = X_b.translation();
+  direct.normal_a = X_a.linear().col(2);
+  direct.radius_a = a.radius;
+  direct.radius_b = b.radius;
+  return direct;
 }
 
 void update_shape_poses(const Model& model, Data& data) {

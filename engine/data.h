@@ -4,6 +4,7 @@
 #pragma once
 
 #include <deque>
+#include <limits>
 #include <map>
 #include <memory>
 #include <vector>
@@ -14,6 +15,20 @@
 #include "engine/state.h"
 
 namespace contactlab {
+
+// A pair of spheres, or a halfspace and a sphere, each on a slider or on the world: the right-hand side takes its
+// geometry from the coordinates directly (engine/forward.cc), without the bodies' motion.
+struct DirectPair {
+  bool applies = false;
+  bool halfspace = false;        // shape a is a halfspace
+  int slider_a = -1;             // index into Model::sliders; −1: on the world
+  int slider_b = -1;
+  Vec3 centre_a = Vec3::Zero();  // world centre at q = 0 (a halfspace: a point of its boundary) [m]
+  Vec3 centre_b = Vec3::Zero();
+  Vec3 normal_a = Vec3::Zero();  // a halfspace's outward normal
+  double radius_a = 0.0;         // [m]
+  double radius_b = 0.0;
+};
 
 struct Data {
   explicit Data(const Model& model);
@@ -34,11 +49,20 @@ struct Data {
   std::vector<Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 6, 1>> u;
 
   Eigen::VectorXd tau;   // generalized forces from force elements [N or N·m]
+  Eigen::VectorXd slider_force;  // contact forces on the sliders along their axes, one per slider [N]
+  // The sliders contact_forces() last loaded (the rest of slider_force is zero), so that the right-hand side
+  // touches O(contacts) entries, not O(sliders).
+  std::vector<int> touched_sliders;
+  std::vector<char> slider_touched;
+  // q̈ of free sliders, a·g (zero for the other coordinates), for the gravity in gravity_qdd_of.
+  Eigen::VectorXd gravity_qdd;
+  Vec3 gravity_qdd_of = Vec3::Constant(std::numeric_limits<double>::quiet_NaN());
   Eigen::VectorXd qdd;   // generalized accelerations
 
   // Scratch of effective_mass (a unit-force probe through the articulated-body algorithm).
   std::vector<Vec6> probe_force;
   std::vector<Vec6> probe_acceleration;
+  Eigen::VectorXd probe_slider_force;
   Eigen::VectorXd probe_qdd;
 
   // The run's pair table (bind_pairs): the model's compiled pairs, then the State's dynamic ones.
@@ -48,6 +72,7 @@ struct Data {
   std::vector<PairKey> bound_dynamic_pairs;
 
   // Contacts, per pair of the table.
+  std::vector<DirectPair> direct_pairs;
   std::vector<PairGeometry> geometry;
   std::vector<ContactInput> contact_input;
   std::vector<ContactForce> contact_force;
@@ -55,7 +80,11 @@ struct Data {
   std::unique_ptr<FclShapes> fcl;  // FCL geometry, for pairs without a closed form
   std::unique_ptr<FclBroadphase> broadphase;       // when model.contact.broadphase
   std::vector<Eigen::Isometry3d> shape_poses;      // X_WS per shape
+  std::vector<int> pair_list;                      // scratch of forward() and evaluate(): pair indices
 };
+
+// Whether, and how, a pair takes the direct path (DirectPair).
+DirectPair make_direct_pair(const Model& model, const ContactPairModel& pair);
 
 // Makes data's pair table match the state's (model pairs + state.dynamic_pairs), compiling new dynamic pairs
 // and sizing the per-pair workspace. Cheap when nothing changed.

@@ -8,78 +8,160 @@
 namespace contactlab {
 namespace {
 
-// One articulated-body pass. `with_velocity` false drops the velocity-product terms (v = 0).
-void articulated_body_pass(const Model& model, Data& data, bool with_velocity, const Vec3& gravity,
-                           const Eigen::VectorXd& tau, const std::vector<Vec6>& external_force,
-                           Eigen::VectorXd& qdd, std::vector<Vec6>& acceleration) {
-  const std::size_t n = model.bodies.size();
-  for (std::size_t i = 1; i < n; ++i) {
-    const Mat6& I = model.bodies[i].spatial_inertia;
-    data.articulated_inertia[i] = I;
+// One articulated-body pass over the tree bodies (the sliders' entries of qdd are left alone). `with_velocity`
+// false drops the velocity-product terms (v = 0).
+//
+// A one-coordinate body on the world without children (a pendulum) takes a short path: its articulated inertia
+// is its own, so U = I s and D = sᵀ I s come from the model, and nothing passes to a parent.
+void tree_pass(const Model& model, Data& data, bool with_velocity, const Vec3& gravity, const Eigen::VectorXd& tau,
+               const std::vector<Vec6>& external_force, Eigen::Ref<Eigen::VectorXd> qdd, std::vector<Vec6>& acceleration) {
+  const std::vector<int>& tree = model.tree_bodies;
+  auto is_leaf_on_world = [](const Body& body) { return body.parent == 0 && body.children == 0 && body.joint.nv == 1; };
+  for (int index : tree) {
+    const auto i = static_cast<std::size_t>(index);
+    const Body& body = model.bodies[i];
+    if (body.children > 0) data.articulated_inertia[i] = body.spatial_inertia;
+    if (is_leaf_on_world(body)) continue;
     data.articulated_bias[i] = -external_force[i];
-    if (with_velocity) data.articulated_bias[i] += cross_force(data.velocity[i], I * data.velocity[i]);
+    if (with_velocity) data.articulated_bias[i] += cross_force(data.velocity[i], body.spatial_inertia * data.velocity[i]);
   }
-  for (std::size_t i = n - 1; i >= 1; --i) {
+  for (auto it = tree.rbegin(); it != tree.rend(); ++it) {
+    const auto i = static_cast<std::size_t>(*it);
     const Body& body = model.bodies[i];
     const Joint& joint = body.joint;
     const auto parent = static_cast<std::size_t>(body.parent);
-    Mat6 Ia = data.articulated_inertia[i];
+    if (is_leaf_on_world(body)) {
+      // u = τ − sᵀ p with p = v ×* I v − f; a pure translation on the world has v ×* I v = 0.
+      const Vec6& s = joint.subspace.col(0);
+      double u = tau[joint.v_index] + s.dot(external_force[i]);
+      if (with_velocity && joint.type != JointType::kPrismatic) {
+        u -= s.dot(cross_force(data.velocity[i], body.spatial_inertia * data.velocity[i]));
+      }
+      data.u[i](0) = u;
+      continue;
+    }
+    Mat6 Ia = body.children > 0 ? data.articulated_inertia[i] : body.spatial_inertia;
     Vec6 pa = data.articulated_bias[i];
     if (joint.nv == 1) {
-      // One-coordinate joints (most of a mechanism, every bead of a chain): S is a 6-vector and D a scalar,
-      // so the general dense path's small LU and triangular solves are avoided.
-      const Vec6 s = motion_subspace(joint).col(0);
+      // One-coordinate joints: S is a 6-vector and D a scalar, so the general dense path's small LU and
+      // triangular solves are avoided.
+      const Vec6 s = joint.subspace.col(0);
       const Vec6 U = Ia * s;
       const double D_inverse = 1.0 / s.dot(U);
       const double u = tau[joint.v_index] - s.dot(pa);
       data.U[i].col(0) = U;
       data.D_inverse[i](0, 0) = D_inverse;
       data.u[i](0) = u;
+      if (parent == 0) continue;  // nothing passes to the world
       Ia.noalias() -= (D_inverse * U) * U.transpose();
       pa += (D_inverse * u) * U;
     } else if (joint.nv > 1) {
-      const auto S = motion_subspace(joint);
+      const auto& S = joint.subspace;
       auto& U = data.U[i];
       auto& D_inverse = data.D_inverse[i];
       auto& u = data.u[i];
       U.noalias() = Ia * S;
       D_inverse = (S.transpose() * U).inverse();
       u = tau.segment(joint.v_index, joint.nv) - S.transpose() * pa;
+      if (parent == 0) continue;
       Ia.noalias() -= U * D_inverse * U.transpose();
       pa.noalias() += U * (D_inverse * u);
+    } else if (parent == 0) {
+      continue;
     }
     if (with_velocity) pa.noalias() += Ia * data.bias_acceleration[i];
-    if (parent > 0) {
-      const Mat6 X = motion_matrix(data.parent_to_body[i].inverse());  // parent motion -> body motion
-      data.articulated_inertia[parent].noalias() += X.transpose() * Ia * X;
-      data.articulated_bias[parent] += force_to_parent(data.parent_to_body[i], pa);
-    }
+    const Mat6 X = motion_matrix(data.parent_to_body[i].inverse());  // parent motion -> body motion
+    data.articulated_inertia[parent].noalias() += X.transpose() * Ia * X;
+    data.articulated_bias[parent] += force_to_parent(data.parent_to_body[i], pa);
   }
   acceleration[0].setZero();
   acceleration[0].tail<3>() = -gravity;  // gravity as an upward acceleration of the world
-  for (std::size_t i = 1; i < n; ++i) {
-    const Joint& joint = model.bodies[i].joint;
-    Vec6 a = motion_to_child(data.parent_to_body[i], acceleration[static_cast<std::size_t>(model.bodies[i].parent)]);
-    if (with_velocity) a += data.bias_acceleration[i];
-    if (joint.nv == 1) {
+  for (int index : tree) {
+    const auto i = static_cast<std::size_t>(index);
+    const Body& body = model.bodies[i];
+    const Joint& joint = body.joint;
+    Vec6 a;
+    if (body.parent == 0) {
+      // The world's acceleration (0, −g) in the body frame; bodies on the world have no velocity-product term.
+      a.head<3>().setZero();
+      a.tail<3>().noalias() = data.parent_to_body[i].linear().transpose() * acceleration[0].tail<3>();
+    } else {
+      a = motion_to_child(data.parent_to_body[i], acceleration[static_cast<std::size_t>(body.parent)]);
+      if (with_velocity) a += data.bias_acceleration[i];
+    }
+    if (is_leaf_on_world(body)) {
+      const double acceleration_of_joint = body.subspace_inertia_inverse * (data.u[i](0) - body.inertia_subspace.dot(a));
+      qdd[joint.v_index] = acceleration_of_joint;
+      a += acceleration_of_joint * joint.subspace.col(0);
+    } else if (joint.nv == 1) {
       const double acceleration_of_joint = data.D_inverse[i](0, 0) * (data.u[i](0) - data.U[i].col(0).dot(a));
       qdd[joint.v_index] = acceleration_of_joint;
-      a += acceleration_of_joint * motion_subspace(joint).col(0);
+      a += acceleration_of_joint * joint.subspace.col(0);
     } else if (joint.nv > 1) {
-      const auto S = motion_subspace(joint);
       auto segment = qdd.segment(joint.v_index, joint.nv);
       segment = data.D_inverse[i] * (data.u[i] - data.U[i].transpose() * a);
-      a += S * segment;
+      a += joint.subspace * segment;
     }
     acceleration[i] = a;
   }
 }
 
+// The tree, then the sliders: m q̈ = τ + a·f + m a·g along a slider's world axis a (their spatial accelerations are
+// not stored: a point of a slider accelerates as a q̈). With `slider_spatial` false the sliders' entries of
+// external_force are not read.
+void articulated_body_pass(const Model& model, Data& data, bool with_velocity, const Vec3& gravity,
+                           const Eigen::VectorXd& tau, const std::vector<Vec6>& external_force,
+                           const Eigen::VectorXd& slider_force, bool slider_spatial, Eigen::Ref<Eigen::VectorXd> qdd,
+                           std::vector<Vec6>& acceleration) {
+  tree_pass(model, data, with_velocity, gravity, tau, external_force, qdd, acceleration);
+  const Sliders& sliders = model.sliders;
+  for (std::size_t k = 0; k < sliders.size(); ++k) {
+    double force = tau[sliders.v_index[k]] + slider_force[static_cast<Eigen::Index>(k)];
+    if (slider_spatial) {
+      const auto i = static_cast<std::size_t>(sliders.body[k]);
+      force += model.bodies[i].joint.axis.dot(external_force[i].tail<3>());
+    }
+    qdd[sliders.v_index[k]] = force * sliders.inverse_mass[k] + sliders.axis[k].dot(gravity);
+  }
+}
+
+// The right-hand side's sliders: q̈ = a·g for all of them at once (a copy), then the forces of the few that have
+// one — a force element, or a contact (data.touched_sliders).
+void slider_accelerations(const Model& model, Data& data, Eigen::Ref<Eigen::VectorXd> qdd) {
+  const Sliders& sliders = model.sliders;
+  if (data.gravity_qdd_of != model.gravity) {
+    data.gravity_qdd = Eigen::VectorXd::Zero(model.nv);
+    for (std::size_t k = 0; k < sliders.size(); ++k) data.gravity_qdd[sliders.v_index[k]] = sliders.axis[k].dot(model.gravity);
+    data.gravity_qdd_of = model.gravity;
+  }
+  qdd = data.gravity_qdd;
+  for (int body : model.force_element_bodies) {
+    const int k = model.slider_of_body[static_cast<std::size_t>(body)];
+    if (k < 0) continue;
+    const int v = sliders.v_index[static_cast<std::size_t>(k)];
+    qdd[v] += data.tau[v] * sliders.inverse_mass[static_cast<std::size_t>(k)];
+  }
+  for (int k : data.touched_sliders) {
+    const auto i = static_cast<std::size_t>(k);
+    qdd[sliders.v_index[i]] += data.slider_force[k] * sliders.inverse_mass[i];
+  }
+}
+
 }  // namespace
 
-void forward_dynamics(const Model& model, Data& data) {
-  articulated_body_pass(model, data, true, model.gravity, data.tau, data.external_force, data.qdd,
-                        data.acceleration);
+void forward_dynamics(const Model& model, Data& data, SliderForces sliders) {
+  forward_dynamics(model, data, sliders, data.qdd);
+}
+
+void forward_dynamics(const Model& model, Data& data, SliderForces sliders, Eigen::Ref<Eigen::VectorXd> qdd) {
+  if (sliders == SliderForces::kSpatialAndGeneralized) {
+    articulated_body_pass(model, data, true, model.gravity, data.tau, data.external_force, data.slider_force, true, qdd,
+                          data.acceleration);
+    return;
+  }
+  // The sliders' entries first (a copy of a·g over all of qdd), then the tree's own.
+  slider_accelerations(model, data, qdd);
+  tree_pass(model, data, true, model.gravity, data.tau, data.external_force, qdd, data.acceleration);
 }
 
 Eigen::MatrixXd mass_matrix(const Model& model, const Data& data) {
@@ -95,15 +177,15 @@ Eigen::MatrixXd mass_matrix(const Model& model, const Data& data) {
     }
     const Joint& joint = model.bodies[i].joint;
     if (joint.nv == 0) continue;
-    Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6> F = composite[i] * motion_subspace(joint);
-    M.block(joint.v_index, joint.v_index, joint.nv, joint.nv) = motion_subspace(joint).transpose() * F;
+    Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6> F = composite[i] * joint.subspace;
+    M.block(joint.v_index, joint.v_index, joint.nv, joint.nv) = joint.subspace.transpose() * F;
     std::size_t j = i;
     while (model.bodies[j].parent > 0) {
       for (int c = 0; c < F.cols(); ++c) F.col(c) = force_to_parent(data.parent_to_body[j], F.col(c));
       j = static_cast<std::size_t>(model.bodies[j].parent);
       const Joint& ancestor = model.bodies[j].joint;
       if (ancestor.nv == 0) continue;
-      const Eigen::MatrixXd block = motion_subspace(ancestor).transpose() * F;
+      const Eigen::MatrixXd block = ancestor.subspace.transpose() * F;
       M.block(ancestor.v_index, joint.v_index, ancestor.nv, joint.nv) = block;
       M.block(joint.v_index, ancestor.v_index, joint.nv, ancestor.nv) = block.transpose();
     }
@@ -121,7 +203,7 @@ Eigen::VectorXd inverse_dynamics(const Model& model, const Data& data, const Eig
     const Joint& joint = body.joint;
     Vec6 a = motion_to_child(data.parent_to_body[i], acceleration[static_cast<std::size_t>(body.parent)]) +
              data.bias_acceleration[i];
-    if (joint.nv > 0) a += motion_subspace(joint) * qdd.segment(joint.v_index, joint.nv);
+    if (joint.nv > 0) a += joint.subspace * qdd.segment(joint.v_index, joint.nv);
     acceleration[i] = a;
     const Mat6& I = body.spatial_inertia;
     force[i] = I * a + cross_force(data.velocity[i], I * data.velocity[i]) - data.external_force[i];
@@ -130,18 +212,24 @@ Eigen::VectorXd inverse_dynamics(const Model& model, const Data& data, const Eig
   for (std::size_t i = n - 1; i >= 1; --i) {
     const Body& body = model.bodies[i];
     if (body.joint.nv > 0) {
-      tau.segment(body.joint.v_index, body.joint.nv) = motion_subspace(body.joint).transpose() * force[i];
+      tau.segment(body.joint.v_index, body.joint.nv) = body.joint.subspace.transpose() * force[i];
     }
     if (body.parent > 0) force[static_cast<std::size_t>(body.parent)] += force_to_parent(data.parent_to_body[i], force[i]);
   }
   return tau;
 }
 
-void add_point_force(const Data& data, int body, const Vec3& point, const Vec3& force, std::vector<Vec6>& out) {
+void add_point_force(const Model& model, const Data& data, int body, const Vec3& point, const Vec3& force,
+                     std::vector<Vec6>& spatial, Eigen::VectorXd& slider_force) {
   if (body == 0) return;
+  const int slider = model.slider_of_body[static_cast<std::size_t>(body)];
+  if (slider >= 0) {
+    slider_force[slider] += model.sliders.axis[static_cast<std::size_t>(slider)].dot(force);
+    return;
+  }
   const BodyMotion& motion = data.motion[static_cast<std::size_t>(body)];
   const Mat3& R = motion.pose.linear();
-  Vec6& f = out[static_cast<std::size_t>(body)];
+  Vec6& f = spatial[static_cast<std::size_t>(body)];
   f.head<3>() += R.transpose() * (point - motion.pose.translation()).cross(force);
   f.tail<3>() += R.transpose() * force;
 }
@@ -149,14 +237,20 @@ void add_point_force(const Data& data, int body, const Vec3& point, const Vec3& 
 double effective_mass(const Model& model, Data& data, int body_a, const Vec3& point_a, int body_b,
                       const Vec3& point_b, const Vec3& normal) {
   for (Vec6& f : data.probe_force) f.setZero();
-  add_point_force(data, body_a, point_a, -normal, data.probe_force);
-  add_point_force(data, body_b, point_b, normal, data.probe_force);
+  data.probe_slider_force.setZero();
+  add_point_force(model, data, body_a, point_a, -normal, data.probe_force, data.probe_slider_force);
+  add_point_force(model, data, body_b, point_b, normal, data.probe_force, data.probe_slider_force);
   data.probe_qdd.setZero();
-  articulated_body_pass(model, data, false, Vec3::Zero(), data.probe_qdd, data.probe_force, data.probe_qdd,
-                        data.probe_acceleration);
+  articulated_body_pass(model, data, false, Vec3::Zero(), data.probe_qdd, data.probe_force, data.probe_slider_force,
+                        false, data.probe_qdd, data.probe_acceleration);
   // With q̇ = 0 the classical point acceleration is a_lin + α × r (body frame), rotated to world.
   auto point_acceleration = [&](int body, const Vec3& point) -> Vec3 {
     if (body == 0) return Vec3::Zero();
+    const int slider = model.slider_of_body[static_cast<std::size_t>(body)];
+    if (slider >= 0) {
+      const auto k = static_cast<std::size_t>(slider);
+      return model.sliders.axis[k] * data.probe_qdd[model.sliders.v_index[k]];
+    }
     const BodyMotion& motion = data.motion[static_cast<std::size_t>(body)];
     const Vec6& a = data.probe_acceleration[static_cast<std::size_t>(body)];
     const Vec3 r = motion.pose.linear().transpose() * (point - motion.pose.translation());

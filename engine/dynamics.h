@@ -10,9 +10,18 @@
 
 namespace contactlab {
 
-// q̈ from data.tau and data.external_force (body frames) under model.gravity: M(q) q̈ = τ + Jᵀf − C(q, q̇).
-// Writes data.qdd and data.acceleration.
-void forward_dynamics(const Model& model, Data& data);
+// Which inputs carry the forces on sliders (Model::sliders): data.external_force and data.slider_force (every
+// caller's default), or data.slider_force alone (the right-hand side, whose contact stage puts every force on a
+// slider there, so the sliders' spatial entries need not be read or cleared).
+enum class SliderForces { kSpatialAndGeneralized, kGeneralizedOnly };
+
+// q̈ from data.tau, data.external_force (body frames) and data.slider_force under model.gravity:
+// M(q) q̈ = τ + Jᵀf − C(q, q̇). Writes data.qdd and, for the tree bodies, data.acceleration.
+void forward_dynamics(const Model& model, Data& data, SliderForces sliders = SliderForces::kSpatialAndGeneralized);
+
+// The same with q̈ written to `qdd`. With kGeneralizedOnly only the sliders listed in data.touched_sliders carry a
+// contact force (as contact_forces() leaves them).
+void forward_dynamics(const Model& model, Data& data, SliderForces sliders, Eigen::Ref<Eigen::VectorXd> qdd);
 
 // Dense joint-space mass matrix M(q) (composite-rigid-body algorithm), nv × nv.
 Eigen::MatrixXd mass_matrix(const Model& model, const Data& data);
@@ -21,8 +30,10 @@ Eigen::MatrixXd mass_matrix(const Model& model, const Data& data);
 // (recursive Newton–Euler).
 Eigen::VectorXd inverse_dynamics(const Model& model, const Data& data, const Eigen::VectorXd& qdd);
 
-// Adds a world-frame force acting at a world point of a body to data.external_force.
-void add_point_force(const Data& data, int body, const Vec3& point, const Vec3& force, std::vector<Vec6>& out);
+// Adds a world-frame force acting at a world point of a body: to `spatial` (body frame) for tree bodies, to
+// `slider_force` (along the axis) for sliders.
+void add_point_force(const Model& model, const Data& data, int body, const Vec3& point, const Vec3& force,
+                     std::vector<Vec6>& spatial, Eigen::VectorXd& slider_force);
 
 // Effective mass along `normal` of the relative motion of two body points, m_eff = 1/(J_n M⁻¹ J_nᵀ) with
 // J_n q̇ = n·(v_PA − v_PB), computed in O(n) by pushing a unit force pair through the articulated-body

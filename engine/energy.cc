@@ -6,24 +6,55 @@
 
 namespace contactlab {
 
-Energy energy(const Model& model, const State& state, const Data& data) {
+namespace {
+
+// Everything but the elastic energy of the contacts.
+Energy bodies_energy(const Model& model, const State& state, const Data& data) {
   Energy e;
-  for (std::size_t i = 1; i < model.bodies.size(); ++i) {
+  for (int index : model.tree_bodies) {
+    const auto i = static_cast<std::size_t>(index);
     const Body& body = model.bodies[i];
     const Vec6& v = data.velocity[i];
     e.kinetic += 0.5 * v.dot(body.spatial_inertia * v);
-    e.gravitational -= body.mass * model.gravity.dot(com_position(model, data, static_cast<int>(i)));
-    const Joint& joint = body.joint;
-    if (joint.stiffness != 0.0) {
-      const double stretch = state.q[joint.q_index] - joint.rest_position;
-      e.spring += 0.5 * joint.stiffness * stretch * stretch;
-    }
+    e.gravitational -= body.mass * model.gravity.dot(com_position(model, data, index));
   }
-  for (std::size_t p = 0; p < data.pairs.size(); ++p) {
-    e.elastic += pair_elastic_energy(*data.pairs[p], state.contacts[p], data.contact_input[p]);
+  // Sliders from their coordinates: ½ m q̇², and the centre of mass at its q = 0 place plus a q.
+  const Sliders& sliders = model.sliders;
+  for (std::size_t k = 0; k < sliders.size(); ++k) {
+    const double mass = 1.0 / sliders.inverse_mass[k];
+    const double speed = state.v[sliders.v_index[k]];
+    e.kinetic += 0.5 * mass * speed * speed;
+    const Vec3 com = sliders.centre_of_mass[k] + sliders.axis[k] * state.q[sliders.q_index[k]];
+    e.gravitational -= mass * model.gravity.dot(com);
+  }
+  for (int index : model.force_element_bodies) {
+    const Joint& joint = model.bodies[static_cast<std::size_t>(index)].joint;
+    if (joint.stiffness == 0.0) continue;
+    const double stretch = state.q[joint.q_index] - joint.rest_position;
+    e.spring += 0.5 * joint.stiffness * stretch * stretch;
   }
   e.absorbed = state.absorbed_work.sum();
   e.joint_work = state.joint_work;
+  return e;
+}
+
+}  // namespace
+
+Energy energy(const Model& model, const State& state, const Data& data) {
+  Energy e = bodies_energy(model, state, data);
+  for (std::size_t p = 0; p < data.pairs.size(); ++p) {
+    if (!state.contacts[p].active) continue;
+    e.elastic += pair_elastic_energy(*data.pairs[p], state.contacts[p], data.contact_input[p]);
+  }
+  return e;
+}
+
+Energy energy(const Model& model, const State& state, const Data& data, std::span<const int> active) {
+  Energy e = bodies_energy(model, state, data);
+  for (int index : active) {
+    const auto p = static_cast<std::size_t>(index);
+    e.elastic += pair_elastic_energy(*data.pairs[p], state.contacts[p], data.contact_input[p]);
+  }
   return e;
 }
 

@@ -4,6 +4,8 @@
 // energy the laws hold and the rest gives E(t) + W_dissipated(t) = E(0) with E = E_bodies + E_elastic.
 #pragma once
 
+#include <span>
+
 #include "engine/data.h"
 #include "engine/model.h"
 #include "engine/state.h"
@@ -23,7 +25,10 @@ struct Energy {
   double balance() const { return total() + dissipated() - joint_work; }
 };
 
-// After forward(model, state, data).
+// After forward(model, state, data) or the right-hand side at state (sliders are taken from state.q, state.v).
 Energy energy(const Model& model, const State& state, const Data& data);
+
+// The same when the caller knows which pairs are active (their indices, ascending).
+Energy energy(const Model& model, const State& state, const Data& data, std::span<const int> active);
 
 }  // namespace contactlab

@@ -4,30 +4,49 @@
 
 #include <span>
 
-#include <Eigen/Core>
-
 #include "engine/data.h"
 #include "engine/model.h"
 #include "engine/state.h"
 
 namespace contactlab {
 
-// Narrowphase and normal velocity for the active pairs (all_pairs = false) or every pair.
-void contact_geometry(const Model& model, std::span<const PairState> contacts, bool all_pairs, Data& data);
+// Narrowphase and normal velocity of the listed pairs (indices into data.pairs), at (q, v) after tree_kinematics
+// or forward_kinematics.
+void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
+                      const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data);
 
-// Law forces of the active pairs (after contact_geometry), mapped onto the bodies as spatial forces.
-void contact_forces(const Model& model, double time, std::span<const PairState> contacts, Data& data);
+// The signed distance alone of the listed pairs, for event functions: data.geometry[p].gap (pairs on the direct
+// path leave the rest of data.geometry[p] as it was; the others get all of it).
+void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
+                  const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data);
+
+// Law forces of the listed active pairs (after contact_geometry), mapped onto the bodies: spatial forces on the
+// tree bodies (data.external_force), forces along the axis on sliders (data.slider_force). Pairs not listed keep
+// their last data.contact_force.
+void contact_forces(const Model& model, double time, std::span<const PairState> contacts, std::span<const int> active,
+                    Data& data);
 
 // Generalized forces of the joints' force elements (springs, dampers, efforts) into data.tau.
 void joint_forces(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
                   const Eigen::Ref<const Eigen::VectorXd>& v, Data& data);
 
-// The whole right-hand side at (time, q, v, contacts): leaves q̈ in data.qdd and every active pair's force
-// in data.contact_force (joint force elements in data.tau).
+// The right-hand side at (time, q, v) with the listed pairs active: leaves q̈ in data.qdd and every active pair's
+// force in data.contact_force. Tree kinematics only (the sliders' data.motion entries are not updated).
+void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
+              const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
+              std::span<const int> active, Data& data);
+
+// The same with q̈ written to `qdd` instead of data.qdd.
+void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
+              const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
+              std::span<const int> active, Data& data, Eigen::Ref<Eigen::VectorXd> qdd);
+
+// The same with the active pairs found in `contacts`.
 void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
               const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts, Data& data);
 
-// evaluate() at a State, with the geometry of every pair (for output and inspection).
+// Everything at a State, for output and inspection: the kinematics of every body, the geometry of every pair, the
+// forces of the active ones (the others' data.contact_force is zero), the dynamics.
 void forward(const Model& model, const State& state, Data& data);
 
 }  // namespace contactlab

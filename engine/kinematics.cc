@@ -2,29 +2,68 @@
 #include "engine/kinematics.h"
 
 namespace contactlab {
+namespace {
+
+void body_kinematics(const Model& model, std::size_t i, const Eigen::Ref<const Eigen::VectorXd>& q,
+                     const Eigen::Ref<const Eigen::VectorXd>& v, Data& data) {
+  const Body& body = model.bodies[i];
+  const Joint& joint = body.joint;
+  const auto parent = static_cast<std::size_t>(body.parent);
+  Pose& X = data.parent_to_body[i];
+  if (joint.type == JointType::kPrismatic) {  // a translation along the placed axis: no rotation to compose
+    X.linear() = joint.placement.linear();
+    X.translation() = joint.placement.translation() + joint.placement_axis * q[joint.q_index];
+  } else {
+    X = joint.placement * joint_transform(joint, q.data() + joint.q_index);
+  }
+  BodyMotion& motion = data.motion[i];
+  Vec6& velocity = data.velocity[i];
+  if (parent == 0) {
+    // On the world: v = S q̇, and the velocity-product term c = v × S q̇ vanishes.
+    motion.pose = X;
+    if (joint.nv == 1) {
+      velocity = joint.subspace.col(0) * v[joint.v_index];
+    } else {
+      velocity = joint.subspace * v.segment(joint.v_index, joint.nv);
+    }
+    data.bias_acceleration[i].setZero();
+  } else {
+    motion.pose = data.motion[parent].pose * X;
+    Vec6 joint_velocity = Vec6::Zero();
+    if (joint.nv > 0) joint_velocity = joint.subspace * v.segment(joint.v_index, joint.nv);
+    velocity = motion_to_child(X, data.velocity[parent]) + joint_velocity;
+    data.bias_acceleration[i] = cross_motion(velocity, joint_velocity);
+  }
+  const Mat3& R = motion.pose.linear();
+  motion.angular_velocity.noalias() = R * velocity.head<3>();
+  motion.linear_velocity.noalias() = R * velocity.tail<3>();
+}
+
+}  // namespace
 
 void forward_kinematics(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
                         const Eigen::Ref<const Eigen::VectorXd>& v, Data& data) {
   data.motion[0] = BodyMotion{};
   data.velocity[0].setZero();
-  for (std::size_t i = 1; i < model.bodies.size(); ++i) {
-    const Body& body = model.bodies[i];
-    const Joint& joint = body.joint;
-    const auto parent = static_cast<std::size_t>(body.parent);
-    const Pose X = joint.placement * joint_transform(joint, q.data() + joint.q_index);
-    data.parent_to_body[i] = X;
-    BodyMotion& motion = data.motion[i];
-    motion.pose = data.motion[parent].pose * X;
+  for (std::size_t i = 1; i < model.bodies.size(); ++i) body_kinematics(model, i, q, v, data);
+}
 
-    Vec6 joint_velocity = Vec6::Zero();
-    if (joint.nv > 0) joint_velocity = motion_subspace(joint) * v.segment(joint.v_index, joint.nv);
-    data.velocity[i] = motion_to_child(X, data.velocity[parent]) + joint_velocity;
-    data.bias_acceleration[i] = cross_motion(data.velocity[i], joint_velocity);
+void tree_kinematics(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
+                     const Eigen::Ref<const Eigen::VectorXd>& v, Data& data) {
+  data.motion[0] = BodyMotion{};
+  data.velocity[0].setZero();
+  for (int i : model.tree_bodies) body_kinematics(model, static_cast<std::size_t>(i), q, v, data);
+}
 
-    const Mat3& R = motion.pose.linear();
-    motion.angular_velocity = R * data.velocity[i].head<3>();
-    motion.linear_velocity = R * data.velocity[i].tail<3>();
-  }
+BodyMotion slider_motion(const Model& model, int k, const double* q, const double* v) {
+  const Sliders& s = model.sliders;
+  const auto i = static_cast<std::size_t>(k);
+  BodyMotion motion;
+  motion.pose.linear() = model.bodies[static_cast<std::size_t>(s.body[i])].joint.placement.linear();
+  motion.pose.translation() = s.origin[i] + s.axis[i] * q[s.q_index[i]];
+  motion.linear_velocity = s.axis[i] * v[s.v_index[i]];
+  motion.angular_velocity.setZero();
+  return motion;
 }
 
 }  // namespace contactlab

@@ -103,9 +103,42 @@ void finalize(Model& model) {
     nq += joint.nq;
     nv += joint.nv;
     body.spatial_inertia = spatial_inertia(body.mass, body.com, body.inertia);
+    joint.subspace = motion_subspace(joint);
+    joint.placement_axis = joint.placement.linear() * joint.axis;
+    body.children = 0;
+    if (joint.nv == 1) {
+      body.inertia_subspace = body.spatial_inertia * joint.subspace.col(0);
+      body.subspace_inertia_inverse = 1.0 / joint.subspace.col(0).dot(body.inertia_subspace);
+    }
   }
+  for (std::size_t i = 1; i < model.bodies.size(); ++i) ++model.bodies[static_cast<std::size_t>(model.bodies[i].parent)].children;
   model.nq = nq;
   model.nv = nv;
+  model.sliders = Sliders{};
+  model.slider_of_body.assign(model.bodies.size(), -1);
+  model.tree_bodies.clear();
+  model.force_element_bodies.clear();
+  model.rate_is_velocity = true;
+  for (std::size_t i = 1; i < model.bodies.size(); ++i) {
+    const Body& body = model.bodies[i];
+    const Joint& joint = body.joint;
+    if (joint.has_force_element()) model.force_element_bodies.push_back(static_cast<int>(i));
+    if (joint.nq != joint.nv) model.rate_is_velocity = false;
+    if (joint.type == JointType::kPlanar) model.rate_is_velocity = false;
+    if (joint.type == JointType::kPrismatic && body.parent == 0 && body.children == 0) {
+      Sliders& sliders = model.sliders;
+      model.slider_of_body[i] = static_cast<int>(sliders.size());
+      sliders.body.push_back(static_cast<int>(i));
+      sliders.q_index.push_back(joint.q_index);
+      sliders.v_index.push_back(joint.v_index);
+      sliders.inverse_mass.push_back(1.0 / body.mass);
+      sliders.origin.push_back(joint.placement.translation());
+      sliders.axis.push_back(joint.placement_axis);
+      sliders.centre_of_mass.push_back(joint.placement * body.com);
+    } else {
+      model.tree_bodies.push_back(static_cast<int>(i));
+    }
+  }
 }
 
 Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6> motion_subspace(const Joint& joint) {
@@ -195,6 +228,7 @@ void configuration_derivative(const Model& model, const Eigen::Ref<const Eigen::
 }
 
 void normalize_configuration(const Model& model, Eigen::Ref<Eigen::VectorXd> q) {
+  if (model.nq == model.nv) return;  // no quaternions
   for (std::size_t i = 1; i < model.bodies.size(); ++i) {
     const Joint& joint = model.bodies[i].joint;
     const int offset = joint.type == JointType::kSpherical ? 0 : joint.type == JointType::kFree ? 3 : -1;

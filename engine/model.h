@@ -53,6 +53,9 @@ struct Joint {
   double damping = 0.0;        // [N·m·s/rad] or [N·s/m]
   double rest_position = 0.0;  // [rad] or [m]
   TimeFunction effort;         // [N·m] or [N]
+  // Set by finalize, for the recursive algorithms:
+  Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6> subspace;  // S, the motion subspace (motion_subspace)
+  Vec3 placement_axis = Vec3::Zero();  // the axis in the parent frame (placement rotation × axis)
   bool has_force_element() const { return stiffness != 0.0 || damping != 0.0 || !effort.is_zero(); }
 };
 
@@ -65,6 +68,26 @@ struct Body {
   Vec3 com = Vec3::Zero();          // centre of mass in the body frame [m]
   Mat3 inertia = Mat3::Zero();      // rotational inertia about the centre of mass, body axes [kg·m²]
   Mat6 spatial_inertia = Mat6::Zero();  // about the body origin (set by finalize)
+  // Set by finalize: the tree's shape, and for one-coordinate joints U = I s and 1/(sᵀ I s), which are the
+  // articulated-body algorithm's own for a body without children.
+  int children = 0;
+  Vec6 inertia_subspace = Vec6::Zero();
+  double subspace_inertia_inverse = 0.0;
+};
+
+// Bodies on a prismatic joint to the world, with no children: sliders. Their orientation never changes and their
+// contact Jacobian is their axis, so the right-hand side moves them in their one coordinate: no spatial algebra,
+// no per-body kinematics (a granular chain is thousands of these, a drop test one). Stored as arrays, one entry
+// per slider, so that the right-hand side streams through only what it reads.
+struct Sliders {
+  std::vector<int> body;
+  std::vector<int> q_index;
+  std::vector<int> v_index;
+  std::vector<double> inverse_mass;  // [1/kg]
+  std::vector<Vec3> origin;          // world position of the body frame at q = 0 [m]
+  std::vector<Vec3> axis;            // world direction of the motion (unit)
+  std::vector<Vec3> centre_of_mass;  // world position of the centre of mass at q = 0 [m]
+  std::size_t size() const { return body.size(); }
 };
 
 struct Model {
@@ -73,6 +96,12 @@ struct Model {
   int nv = 0;
   Vec3 gravity = Vec3(0.0, 0.0, -9.81);  // [m/s²]
   ContactModel contact;
+  // Set by finalize: how the algorithms split the bodies.
+  Sliders sliders;
+  std::vector<int> slider_of_body;         // index into sliders, or −1 (one per body)
+  std::vector<int> tree_bodies;            // the other bodies (not the world), parents first
+  std::vector<int> force_element_bodies;   // bodies whose joint has a spring, damper or effort
+  bool rate_is_velocity = true;            // q̇ = v (no planar, spherical or free joints)
 };
 
 // A model holding only the world body.

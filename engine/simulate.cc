@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
-// The integrated vector is y = [q | v | W per pair | law states | W_joints]: coordinates, velocities, the
-// contact energy ledger, the laws' integrated internal states and the work of the joint force elements.
+// The integrated vector is y = [q | v | law states | W per pair | W_joints]: coordinates, velocities and the
+// laws' integrated internal states (what the right-hand side reads), then the contact energy ledger and the
+// work of the joint force elements (quadratures: they never feed back).
 //
-// Root functions, three per contact pair p:
+// Event functions, three per contact pair p:
 //   g[3p]     inactive: the gap (onset);  active: δ, or min(δ, F) for laws that release on force (separation)
 //   g[3p + 1] active: δ̇ (both crossings: maximum indentation, reload);  inactive: 1
-//   g[3p + 2] active: dF/dt (force peak), by a central difference along the flow;  inactive: 1
+//   g[3p + 2] active: dF/dt (force peak), by a difference along the flow;  inactive: 1
 // All but g[3p + 1] report only crossings from + to −. The contact set changes only at these events, so the
-// right-hand side is smooth between them; after each event the integrator restarts from the located state.
+// right-hand side is smooth between them. An event that changes the right-hand side (onset, separation, a law
+// updating its history) restarts the integration from the located state; the others are only recorded.
 #include "engine/simulate.h"
 
 #include <algorithm>
@@ -17,24 +19,20 @@
 #include <memory>
 #include <sstream>
 
-#include <arkode/arkode_erkstep.h>
-#include <cvode/cvode.h>
-#include <nvector/nvector_serial.h>
-#include <sundials/sundials_context.h>
-#include <sunlinsol/sunlinsol_dense.h>
-#include <sunmatrix/sunmatrix_dense.h>
-
 #include "contact/contact_force.h"
+#include "contact/contact_kinematics.h"
 #include "engine/dynamics.h"
 #include "engine/energy.h"
 #include "engine/forward.h"
 #include "engine/kinematics.h"
+#include "engine/stepper.h"
 
 namespace contactlab {
 
 const char* integrator_method_name(IntegratorMethod method) {
   switch (method) {
     case IntegratorMethod::kDormandPrince: return "dormand_prince";
+    case IntegratorMethod::kArkodeDormandPrince: return "arkode_dormand_prince";
     case IntegratorMethod::kBdf: return "bdf";
     case IntegratorMethod::kSymplecticEuler: return "symplectic_euler";
     case IntegratorMethod::kVelocityVerlet: return "velocity_verlet";
@@ -51,444 +49,11 @@ bool is_fixed_step(IntegratorMethod method) {
 namespace {
 
 constexpr int kRootsPerPair = 3;
-// Ledger states (contact work, joint work) do not feed back into the dynamics; an absolute tolerance this
-// large keeps them out of step-size control, so they are integrated on the steps the motion needs.
+// Methods that cannot leave the ledgers out of their error norm get this absolute tolerance for them, so the
+// ledgers are integrated on the steps the motion needs.
 constexpr double kLedgerAbsoluteTolerance = 1e100;
 
-// What a driver needs from the system it integrates.
-class System {
- public:
-  virtual ~System() = default;
-  virtual int size() const = 0;
-  virtual int coordinates() const = 0;  // nq
-  virtual int velocities() const = 0;   // nv
-  virtual int root_count() const = 0;
-  virtual const int* root_directions() const = 0;
-  virtual int rhs(double t, N_Vector y, N_Vector ydot) = 0;
-  virtual int roots(double t, N_Vector y, double* g) = 0;
-  // q̇ = N(q) v for q, v taken from two (possibly different) vectors laid out as y.
-  virtual void configuration_rate(N_Vector q_from, N_Vector v_from, N_Vector qdot_into) = 0;
-};
-
-// One integration method. advance() takes one step without passing t_stop, stopping early at a located root.
-class Driver {
- public:
-  enum class Outcome { kStep, kRoot, kStop, kFailure };
-  virtual ~Driver() = default;
-  virtual Outcome advance(double t_stop, double& t, N_Vector y) = 0;
-  virtual void roots_found(int* out) = 0;                // after kRoot: ±1 per root function that fired
-  virtual bool interpolate(double t, N_Vector out) = 0;  // the state inside the last step
-  virtual void restart(double t, N_Vector y, double first_step) = 0;
-  virtual double current_step() const = 0;
-  virtual double last_step() const = 0;
-  virtual void add_statistics(IntegratorStats& stats) const = 0;  // attempts, error-test failures, root evaluations
-  virtual std::string message() const = 0;                       // the method's own account of a failure
-};
-
-// SUNDIALS callbacks are C functions with user data; these forward to the System.
-int rhs_callback(double t, N_Vector y, N_Vector ydot, void* user) { return static_cast<System*>(user)->rhs(t, y, ydot); }
-int roots_callback(double t, N_Vector y, double* g, void* user) { return static_cast<System*>(user)->roots(t, y, g); }
-
-class ArkodeDriver final : public Driver {
- public:
-  ArkodeDriver(System& system, SUNContext context, double t0, N_Vector y, N_Vector tolerances,
-               const IntegratorOptions& options, double t_stop) {
-    memory_ = ERKStepCreate(rhs_callback, t0, y, context);
-    ERKStepSetUserData(memory_, &system);
-    ERKStepSetErrHandlerFn(memory_, error_handler, this);
-    ERKStepSetTableNum(memory_, ARKODE_DORMAND_PRINCE_7_4_5);
-    ERKStepSVtolerances(memory_, options.relative_tolerance, tolerances);
-    ERKStepSetMaxNumSteps(memory_, options.max_steps);
-    ERKStepSetMaxErrTestFails(memory_, 20);
-    if (options.initial_step > 0.0) ERKStepSetInitStep(memory_, options.initial_step);
-    if (options.max_step > 0.0) ERKStepSetMaxStep(memory_, options.max_step);
-    ERKStepSetStopTime(memory_, t_stop);
-    t_stop_ = t_stop;
-    if (system.root_count() > 0) {
-      ERKStepRootInit(memory_, system.root_count(), roots_callback);
-      ERKStepSetRootDirection(memory_, const_cast<int*>(system.root_directions()));
-      ERKStepSetNoInactiveRootWarn(memory_);
-    }
-    has_roots_ = system.root_count() > 0;
-  }
-  ~ArkodeDriver() override { ERKStepFree(&memory_); }
-
-  Outcome advance(double, double& t, N_Vector y) override {
-    const int flag = ERKStepEvolve(memory_, t_stop_, y, &t, ARK_ONE_STEP);
-    if (flag < 0) return Outcome::kFailure;
-    if (flag == ARK_ROOT_RETURN) return Outcome::kRoot;
-    if (flag == ARK_TSTOP_RETURN) return Outcome::kStop;
-    return Outcome::kStep;
-  }
-  void roots_found(int* out) override { ERKStepGetRootInfo(memory_, out); }
-  bool interpolate(double t, N_Vector out) override { return ERKStepGetDky(memory_, t, 0, out) == ARK_SUCCESS; }
-  void restart(double t, N_Vector y, double first_step) override {
-    ERKStepSetInitStep(memory_, first_step);
-    ERKStepReset(memory_, t, y);
-    ERKStepSetStopTime(memory_, t_stop_);
-  }
-  double current_step() const override {
-    double h = 0.0;
-    ERKStepGetCurrentStep(memory_, &h);
-    return h;
-  }
-  double last_step() const override {
-    double h = 0.0;
-    ERKStepGetLastStep(memory_, &h);
-    return h;
-  }
-  void add_statistics(IntegratorStats& stats) const override {
-    long attempts = 0, failures = 0, root_evaluations = 0;
-    ERKStepGetNumStepAttempts(memory_, &attempts);
-    ERKStepGetNumErrTestFails(memory_, &failures);
-    if (has_roots_) ERKStepGetNumGEvals(memory_, &root_evaluations);
-    stats.step_attempts += attempts;
-    stats.error_test_failures += failures;
-    stats.root_evaluations += root_evaluations;
-  }
-  std::string message() const override { return message_; }
-
- private:
-  static void error_handler(int, const char*, const char* function, char* text, void* user) {
-    static_cast<ArkodeDriver*>(user)->message_ = std::string(function) + ": " + text;
-  }
-  void* memory_ = nullptr;
-  double t_stop_ = 0.0;
-  bool has_roots_ = false;
-  std::string message_;
-};
-
-class CvodeDriver final : public Driver {
- public:
-  CvodeDriver(System& system, SUNContext context, double t0, N_Vector y, N_Vector tolerances,
-              const IntegratorOptions& options, double t_stop)
-      : options_(options), t_stop_(t_stop) {
-    memory_ = CVodeCreate(CV_BDF, context);
-    CVodeInit(memory_, rhs_callback, t0, y);
-    CVodeSetUserData(memory_, &system);
-    CVodeSetErrHandlerFn(memory_, error_handler, this);
-    CVodeSVtolerances(memory_, options.relative_tolerance, tolerances);
-    matrix_ = SUNDenseMatrix(system.size(), system.size(), context);
-    solver_ = SUNLinSol_Dense(y, matrix_, context);
-    CVodeSetLinearSolver(memory_, solver_, matrix_);
-    CVodeSetMaxNumSteps(memory_, options.max_steps);
-    CVodeSetMaxErrTestFails(memory_, 20);
-    if (options.initial_step > 0.0) CVodeSetInitStep(memory_, options.initial_step);
-    if (options.max_step > 0.0) CVodeSetMaxStep(memory_, options.max_step);
-    CVodeSetStopTime(memory_, t_stop);
-    has_roots_ = system.root_count() > 0;
-    if (has_roots_) {
-      CVodeRootInit(memory_, system.root_count(), roots_callback);
-      CVodeSetRootDirection(memory_, const_cast<int*>(system.root_directions()));
-      CVodeSetNoInactiveRootWarn(memory_);
-    }
-  }
-  ~CvodeDriver() override {
-    CVodeFree(&memory_);
-    SUNLinSolFree(solver_);
-    SUNMatDestroy(matrix_);
-  }
-
-  Outcome advance(double, double& t, N_Vector y) override {
-    const int flag = CVode(memory_, t_stop_, y, &t, CV_ONE_STEP);
-    if (flag < 0) return Outcome::kFailure;
-    if (flag == CV_ROOT_RETURN) return Outcome::kRoot;
-    if (flag == CV_TSTOP_RETURN) return Outcome::kStop;
-    return Outcome::kStep;
-  }
-  void roots_found(int* out) override { CVodeGetRootInfo(memory_, out); }
-  bool interpolate(double t, N_Vector out) override { return CVodeGetDky(memory_, t, 0, out) == CV_SUCCESS; }
-  void restart(double t, N_Vector y, double first_step) override {
-    collect(carried_);  // CVodeReInit clears the counters
-    CVodeReInit(memory_, t, y);
-    CVodeSetInitStep(memory_, first_step);
-    CVodeSetStopTime(memory_, t_stop_);
-  }
-  double current_step() const override {
-    double h = 0.0;
-    CVodeGetCurrentStep(memory_, &h);
-    return h;
-  }
-  double last_step() const override {
-    double h = 0.0;
-    CVodeGetLastStep(memory_, &h);
-    return h;
-  }
-  void add_statistics(IntegratorStats& stats) const override {
-    IntegratorStats current = carried_;
-    collect(current);
-    stats.step_attempts += current.step_attempts;
-    stats.error_test_failures += current.error_test_failures;
-    stats.root_evaluations += current.root_evaluations;
-  }
-  std::string message() const override { return message_; }
-
- private:
-  void collect(IntegratorStats& into) const {
-    long steps = 0, failures = 0, convergence_failures = 0, root_evaluations = 0;
-    CVodeGetNumSteps(memory_, &steps);
-    CVodeGetNumErrTestFails(memory_, &failures);
-    CVodeGetNumNonlinSolvConvFails(memory_, &convergence_failures);
-    if (has_roots_) CVodeGetNumGEvals(memory_, &root_evaluations);
-    into.step_attempts += steps + failures + convergence_failures;
-    into.error_test_failures += failures;
-    into.root_evaluations += root_evaluations;
-  }
-  static void error_handler(int, const char*, const char* function, char* text, void* user) {
-    static_cast<CvodeDriver*>(user)->message_ = std::string(function) + ": " + text;
-  }
-  const IntegratorOptions& options_;
-  void* memory_ = nullptr;
-  SUNMatrix matrix_ = nullptr;
-  SUNLinearSolver solver_ = nullptr;
-  double t_stop_ = 0.0;
-  bool has_roots_ = false;
-  IntegratorStats carried_;
-  std::string message_;
-};
-
-// Fixed-step schemes with event location: after each step the root functions are compared with their values
-// at the step's start; on a crossing the earliest root is found on the cubic Hermite interpolant of the step
-// (Illinois false position) and the step is taken again from its start with the shortened step, so the
-// located state is the scheme's own solution at the event time.
-class FixedStepDriver final : public Driver {
- public:
-  FixedStepDriver(System& system, IntegratorMethod method, double step, double t0, N_Vector y)
-      : system_(system), method_(method), step_(step), roots_(system.root_count()) {
-    auto clone = [&](N_Vector& v) { v = N_VClone(y); };
-    for (N_Vector* v : {&y0_, &f0_, &f1_, &f_start_, &k2_, &k3_, &stage_, &trial_, &rate_}) clone(*v);
-    g0_.resize(static_cast<std::size_t>(roots_));
-    g1_.resize(static_cast<std::size_t>(roots_));
-    g_trial_.resize(static_cast<std::size_t>(roots_));
-    found_.assign(static_cast<std::size_t>(roots_), 0);
-    restart(t0, y, step);
-  }
-  ~FixedStepDriver() override {
-    for (N_Vector v : {y0_, f0_, f1_, f_start_, k2_, k3_, stage_, trial_, rate_, end_}) N_VDestroy(v);
-  }
-
-  Outcome advance(double t_stop, double& t, N_Vector y) override {
-    ++attempts_;
-    const double h = std::min(step_, t_stop - t_);
-    if (!(h > 0.0)) return Outcome::kStop;
-    N_VScale(1.0, y, y0_);
-    if (!have_f0_) {
-      if (system_.rhs(t_, y0_, f0_) != 0) return Outcome::kFailure;
-      have_f0_ = true;
-    }
-    if (take_step(t_, h, y) != 0) return Outcome::kFailure;
-    double t1 = t_ + h;
-    have_f1_ = false;
-    if (roots_ > 0) {
-      if (system_.roots(t1, y, g1_.data()) != 0) return Outcome::kFailure;
-      ++root_evaluations_;
-      double t_root = t1;
-      if (locate_root(t_, h, t_root)) {
-        // Take the step again, exactly to the event.
-        if (take_step(t_, t_root - t_, y) != 0) return Outcome::kFailure;
-        t_previous_ = t_;
-        t_ = t_root;
-        t = t_root;
-        last_step_ = t_root - t_previous_;
-        have_f1_ = false;
-        return Outcome::kRoot;
-      }
-    }
-    t_previous_ = t_;
-    t_ = t1;
-    t = t1;
-    last_step_ = h;
-    std::swap(g0_, g1_);
-    // f at the new point doubles as the next step's first stage.
-    if (system_.rhs(t_, y, f1_) != 0) return Outcome::kFailure;
-    have_f1_ = true;
-    N_VScale(1.0, f1_, f0_);
-    return t_ >= t_stop ? Outcome::kStop : Outcome::kStep;
-  }
-
-  void roots_found(int* out) override { std::copy(found_.begin(), found_.end(), out); }
-
-  bool interpolate(double t, N_Vector out) override {
-    // Cubic Hermite on [t_previous, t_] from the step's start (y0, its f) and end (y, f).
-    const double h = t_ - t_previous_;
-    if (!(h > 0.0)) return false;
-    if (!have_f1_) {
-      if (system_.rhs(t_, end_, f1_) != 0) return false;
-      have_f1_ = true;
-    }
-    hermite(t, h, start_f(), out);
-    return true;
-  }
-
-  void restart(double t, N_Vector y, double) override {
-    t_ = t;
-    t_previous_ = t;
-    have_f0_ = false;
-    have_f1_ = false;
-    if (roots_ > 0) {
-      system_.roots(t, y, g0_.data());
-      ++root_evaluations_;
-    }
-    if (end_ == nullptr) end_ = N_VClone(y);
-    N_VScale(1.0, y, end_);
-  }
-  double current_step() const override { return step_; }
-  double last_step() const override { return last_step_; }
-  void add_statistics(IntegratorStats& stats) const override {
-    stats.step_attempts += attempts_;
-    stats.root_evaluations += root_evaluations_;
-  }
-  std::string message() const override { return {}; }
-
- private:
-  // f at the start of the last step (kept before f0_ is overwritten for the next step).
-  N_Vector start_f() { return f_start_; }
-
-  // One step of the scheme from (t, y0_) with f0_ = f(t, y0_) known; the result goes to y.
-  int take_step(double t, double h, N_Vector y) {
-    N_VScale(1.0, f0_, f_start_);  // remembered for interpolation
-    const int nq = system_.coordinates();
-    const int nv = system_.velocities();
-    double* out = N_VGetArrayPointer(y);
-    const double* start = N_VGetArrayPointer(y0_);
-    const double* f = N_VGetArrayPointer(f0_);
-    const int n = system_.size();
-    switch (method_) {
-      case IntegratorMethod::kSymplecticEuler: {
-        // Kick with a(q, v), then drift with the new velocity; ledgers advance with their rates at the start.
-        for (int i = nq; i < n; ++i) out[i] = start[i] + h * f[i];
-        N_VScale(1.0, y0_, stage_);
-        std::copy(out + nq, out + nq + nv, N_VGetArrayPointer(stage_) + nq);
-        system_.configuration_rate(y0_, stage_, rate_);
-        const double* qdot = N_VGetArrayPointer(rate_);
-        for (int i = 0; i < nq; ++i) out[i] = start[i] + h * qdot[i];
-        break;
-      }
-      case IntegratorMethod::kVelocityVerlet: {
-        // Half kick, drift with the half-step velocity, half kick with the force at the new position. Forces
-        // that depend on velocity (dampers, contact damping) see the predicted v + h a there: with the
-        // half-step velocity the scheme would drop to first order for them.
-        double* stage = N_VGetArrayPointer(stage_);
-        std::copy(start, start + n, stage);
-        for (int i = nq; i < nq + nv; ++i) stage[i] = start[i] + 0.5 * h * f[i];
-        system_.configuration_rate(y0_, stage_, rate_);
-        const double* qdot = N_VGetArrayPointer(rate_);
-        for (int i = 0; i < nq; ++i) out[i] = start[i] + h * qdot[i];
-        std::copy(out, out + nq, stage);
-        for (int i = nq; i < nq + nv; ++i) stage[i] = start[i] + h * f[i];
-        if (system_.rhs(t + h, stage_, k2_) != 0) return -1;
-        const double* f_end = N_VGetArrayPointer(k2_);
-        for (int i = nq; i < nq + nv; ++i) out[i] = start[i] + 0.5 * h * (f[i] + f_end[i]);
-        for (int i = nq + nv; i < n; ++i) out[i] = start[i] + 0.5 * h * (f[i] + f_end[i]);
-        break;
-      }
-      case IntegratorMethod::kRungeKutta4: {
-        N_VLinearSum(1.0, y0_, 0.5 * h, f0_, stage_);
-        if (system_.rhs(t + 0.5 * h, stage_, k2_) != 0) return -1;
-        N_VLinearSum(1.0, y0_, 0.5 * h, k2_, stage_);
-        if (system_.rhs(t + 0.5 * h, stage_, k3_) != 0) return -1;
-        N_VLinearSum(1.0, y0_, h, k3_, stage_);
-        if (system_.rhs(t + h, stage_, trial_) != 0) return -1;
-        const double* k2 = N_VGetArrayPointer(k2_);
-        const double* k3 = N_VGetArrayPointer(k3_);
-        const double* k4 = N_VGetArrayPointer(trial_);
-        for (int i = 0; i < n; ++i) out[i] = start[i] + h / 6.0 * (f[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
-        break;
-      }
-      case IntegratorMethod::kDormandPrince:
-      case IntegratorMethod::kBdf: return -1;
-    }
-    N_VScale(1.0, y, end_);
-    return 0;
-  }
-
-  // Cubic Hermite interpolation of the last step at time t (start y0_ with derivative f_start, end end_ with
-  // derivative f1_).
-  void hermite(double t, double h, N_Vector f_start, N_Vector out) {
-    const double s = (t - t_previous_) / h;
-    const double h00 = 2 * s * s * s - 3 * s * s + 1, h10 = s * s * s - 2 * s * s + s;
-    const double h01 = -2 * s * s * s + 3 * s * s, h11 = s * s * s - s * s;
-    const double* a = N_VGetArrayPointer(y0_);
-    const double* fa = N_VGetArrayPointer(f_start);
-    const double* b = N_VGetArrayPointer(end_);
-    const double* fb = N_VGetArrayPointer(f1_);
-    double* o = N_VGetArrayPointer(out);
-    for (int i = 0; i < system_.size(); ++i) o[i] = h00 * a[i] + h10 * h * fa[i] + h01 * b[i] + h11 * h * fb[i];
-  }
-
-  bool crossed(std::size_t i, double before, double after) const {
-    const int direction = system_.root_directions()[i];
-    if (before == 0.0) return false;  // a root at the step's start was handled already
-    const bool down = before > 0.0 && after <= 0.0;
-    const bool up = before < 0.0 && after >= 0.0;
-    return (direction <= 0 && down) || (direction >= 0 && up);
-  }
-
-  // Finds the earliest root in (t, t + h]; on success sets t_root and found_.
-  bool locate_root(double t, double h, double& t_root) {
-    std::fill(found_.begin(), found_.end(), 0);
-    bool any = false;
-    for (std::size_t i = 0; i < g0_.size(); ++i) any = any || crossed(i, g0_[i], g1_[i]);
-    if (!any) return false;
-    // f at the end of the step, for the interpolant.
-    if (system_.rhs(t + h, end_, f1_) != 0) return false;
-    t_previous_ = t;
-    const double t_end = t + h;
-    double earliest = t_end;
-    for (std::size_t i = 0; i < g0_.size(); ++i) {
-      if (!crossed(i, g0_[i], g1_[i])) continue;
-      double a = t, b = t_end, ga = g0_[i], gb = g1_[i];
-      int side = 0;
-      for (int iteration = 0; iteration < 100 && b - a > 1e-15 * std::max(1.0, std::abs(b)); ++iteration) {
-        double c = b - gb * (b - a) / (gb - ga);
-        if (!(c > a && c < b)) c = 0.5 * (a + b);
-        hermite(c, h, start_f(), trial_);
-        system_.roots(c, trial_, g_trial_.data());
-        ++root_evaluations_;
-        const double gc = g_trial_[i];
-        if ((gc > 0.0) == (ga > 0.0)) {
-          a = c;
-          ga = gc;
-          if (side == -1) gb *= 0.5;  // Illinois: halve the stale end's weight
-          side = -1;
-        } else {
-          b = c;
-          gb = gc;
-          if (side == 1) ga *= 0.5;
-          side = 1;
-        }
-      }
-      earliest = std::min(earliest, b);
-    }
-    // Every root function crossing by the earliest root (within round-off) fires there.
-    hermite(earliest, h, start_f(), trial_);
-    system_.roots(earliest, trial_, g_trial_.data());
-    ++root_evaluations_;
-    for (std::size_t i = 0; i < g0_.size(); ++i) {
-      if (crossed(i, g0_[i], g_trial_[i])) found_[i] = g0_[i] > 0.0 ? -1 : 1;
-    }
-    t_root = earliest;
-    return true;
-  }
-
-  System& system_;
-  IntegratorMethod method_;
-  double step_;
-  int roots_;
-  double t_ = 0.0;
-  double t_previous_ = 0.0;
-  double last_step_ = 0.0;
-  bool have_f0_ = false;
-  bool have_f1_ = false;
-  N_Vector y0_ = nullptr, f0_ = nullptr, f1_ = nullptr, f_start_ = nullptr, k2_ = nullptr, k3_ = nullptr;
-  N_Vector stage_ = nullptr, trial_ = nullptr, rate_ = nullptr, end_ = nullptr;
-  std::vector<double> g0_, g1_, g_trial_;
-  std::vector<int> found_;
-  long attempts_ = 0;
-  long root_evaluations_ = 0;
-};
-
-class Run final : public System {
+class Run final : public OdeSystem {
  public:
   Run(const Model& model, State& state, Data& data, const SimulationOptions& options, SimulationResult& result)
       : model_(model),
@@ -503,48 +68,59 @@ class Run final : public System {
     layout();
   }
 
-  ~Run() override {
-    release_integrator();
-    if (context_ != nullptr) SUNContext_Free(&context_);
-  }
-
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
 
   void execute(const SampleObserver& observer);
 
-  int size() const override { return nq_ + nv_ + pairs_ + law_state_offset_.back() + 1; }
+  int size() const override { return dynamic_size() + pairs_ + 1; }
+  int dynamic_size() const override { return nq_ + nv_ + law_state_offset_.back(); }
   int coordinates() const override { return nq_; }
   int velocities() const override { return nv_; }
   int root_count() const override { return kRootsPerPair * pairs_; }
   const int* root_directions() const override { return directions_.data(); }
-  int rhs(double t, N_Vector y, N_Vector ydot) override;
-  int roots(double t, N_Vector y, double* g) override;
-  void configuration_rate(N_Vector q_from, N_Vector v_from, N_Vector qdot_into) override {
-    configuration_derivative(model_, q_of(q_from), v_of(v_from), q_of(qdot_into));
+  int rhs(double t, const double* y, double* ydot) override;
+  int roots(double t, const double* y, const double* ydot, double* g, int only) override;
+  void configuration_rate(const double* q, const double* v, double* qdot) override {
+    configuration_derivative(model_, Eigen::Map<const Eigen::VectorXd>(q, nq_), Eigen::Map<const Eigen::VectorXd>(v, nv_),
+                             Eigen::Map<Eigen::VectorXd>(qdot, nq_));
   }
 
  private:
-  Eigen::Map<Eigen::VectorXd> q_of(N_Vector y) const { return {N_VGetArrayPointer(y), nq_}; }
-  Eigen::Map<Eigen::VectorXd> v_of(N_Vector y) const { return {N_VGetArrayPointer(y) + nq_, nv_}; }
-  Eigen::Map<Eigen::VectorXd> work_of(N_Vector y) const { return {N_VGetArrayPointer(y) + nq_ + nv_, pairs_}; }
-  double* law_states_of(N_Vector y, int p) const {
-    return N_VGetArrayPointer(y) + nq_ + nv_ + pairs_ + law_state_offset_[static_cast<std::size_t>(p)];
+  Eigen::Map<const Eigen::VectorXd> q_of(const double* y) const { return {y, nq_}; }
+  Eigen::Map<const Eigen::VectorXd> v_of(const double* y) const { return {y + nq_, nv_}; }
+  Eigen::Map<Eigen::VectorXd> q_of(double* y) const { return {y, nq_}; }
+  Eigen::Map<Eigen::VectorXd> v_of(double* y) const { return {y + nq_, nv_}; }
+  const double* law_states_of(const double* y, int p) const {
+    return y + nq_ + nv_ + law_state_offset_[static_cast<std::size_t>(p)];
   }
-  double& joint_work_of(N_Vector y) const { return N_VGetArrayPointer(y)[size() - 1]; }
+  double* law_states_of(double* y, int p) const { return y + nq_ + nv_ + law_state_offset_[static_cast<std::size_t>(p)]; }
+  Eigen::Map<const Eigen::VectorXd> work_of(const double* y) const { return {y + dynamic_size(), pairs_}; }
+  Eigen::Map<Eigen::VectorXd> work_of(double* y) const { return {y + dynamic_size(), pairs_}; }
+  double joint_work_of(const double* y) const { return y[size() - 1]; }
+  double& joint_work_of(double* y) const { return y[size() - 1]; }
   int continuous_size(int p) const {
     return law_state_offset_[static_cast<std::size_t>(p) + 1] - law_state_offset_[static_cast<std::size_t>(p)];
   }
 
+  // What data_ holds. The methods call rhs() at a step's end and then roots() there with the same vectors (the
+  // FSAL stage of Dormand–Prince; the fixed-step methods likewise), so roots() can tell from (t, y, ẏ) that the
+  // right-hand side's stages are current; advance() then returns that very state, which check_step() uses.
+  void forget_evaluation() {
+    last_rhs_time_ = std::numeric_limits<double>::quiet_NaN();
+    step_end_time_ = std::numeric_limits<double>::quiet_NaN();
+  }
+  void set_active(int p, bool active);
+
   const ContactPairModel& pair(int p) const { return *data_.pairs[static_cast<std::size_t>(p)]; }
   void layout();
-  void build_integrator(double t, double first_step);
-  void release_integrator();
+  void build_stepper(double t, double first_step);
   bool refresh_due();
   void refresh_pairs(double t, bool initial);
-  void copy_law_states(N_Vector y, std::vector<PairState>& contacts) const;
-  void law_event(ContactEvent event, int p, double t);
-  void handle_events(double t);
+  void copy_law_states(const double* y, std::vector<PairState>& contacts) const;
+  void contact_stage_at(double t, const double* y);
+  bool law_event(ContactEvent event, int p, double t);
+  bool handle_events(double t);
   double restart_step() const;
   void start_contact(int p, double t);
   void end_contact(int p, double t, bool open);
@@ -571,14 +147,14 @@ class Run final : public System {
     s.indentation_at_max_force = -geometry.gap;
     s.velocity_at_max_force = geometry.normal_velocity;
   }
-  double driver_last_step_or(double fallback) const {
-    const double last = driver_ ? driver_->last_step() : 0.0;
+  double stepper_last_step_or(double fallback) const {
+    const double last = stepper_ ? stepper_->last_step() : 0.0;
     return last > 0.0 ? last : fallback;
   }
   bool check_step(double t);
   void emit_samples(double t_from, double t_to, const SampleObserver& observer);
-  void emit(double t, N_Vector y, const SampleObserver& observer);
-  void load_state(double t, N_Vector y);
+  void emit(double t, const double* y, const SampleObserver& observer);
+  void load_state(double t, const double* y);
   std::string describe(double t, int pair) const;
   void fail(std::string message);
   void warn_once(int pair, int kind, const std::string& message);
@@ -591,23 +167,32 @@ class Run final : public System {
   int nq_;
   int nv_;
   int pairs_ = 0;
+  int active_pairs_ = 0;
+  std::vector<int> active_;          // indices of the active pairs, ascending
+  std::vector<int> inactive_;        // and of the others
+  std::vector<int> offset_pairs_;    // inactive pairs holding a residual-indentation offset (gap_offset < 0)
+  std::vector<int> touching_;        // inactive pairs whose onset was just found
+  std::vector<char> is_active_;
   std::vector<int> law_state_offset_;  // prefix sums of the laws' continuous state sizes
   std::vector<int> directions_;
   std::vector<int> roots_found_;
   std::vector<int> open_impact_;
-  std::vector<double> force_plus_;
-  std::vector<double> force_minus_;
+  std::vector<double> force_behind_;  // F at y − ε f, for the force-rate event functions
   std::vector<unsigned> warned_;
-  std::vector<Eigen::Isometry3d> reference_poses_;  // shape poses at the last broadphase refresh
-  std::vector<double> shape_extent_;                 // bounding radius of each shape about its origin [m]
+  std::vector<Eigen::Isometry3d> reference_poses_;  // body poses at the last broadphase refresh
+  Eigen::VectorXd reference_q_;                      // and coordinates
+  std::vector<double> body_reach_;                   // farthest point of a body's shapes from its origin [m]
   State sample_;
-  SUNContext context_ = nullptr;
-  std::unique_ptr<Driver> driver_;
-  N_Vector y_ = nullptr;
-  N_Vector scratch_ = nullptr;
-  N_Vector perturbed_ = nullptr;
-  N_Vector sample_vector_ = nullptr;
-  N_Vector tolerances_ = nullptr;
+  std::unique_ptr<Stepper> stepper_;
+  Eigen::VectorXd y_;
+  Eigen::VectorXd scratch_;
+  Eigen::VectorXd behind_;
+  Eigen::VectorXd sample_vector_;
+  Eigen::VectorXd tolerances_;
+  double last_rhs_time_ = std::numeric_limits<double>::quiet_NaN();
+  const double* last_rhs_state_ = nullptr;
+  const double* last_rhs_rate_ = nullptr;
+  double step_end_time_ = std::numeric_limits<double>::quiet_NaN();  // roots() evaluated everything at a step's end
   std::string callback_failure_;
   double next_sample_ = 0.0;
   double last_emitted_ = -1.0;
@@ -619,24 +204,37 @@ class Run final : public System {
   bool failed_ = false;
 };
 
-int Run::rhs(double t, N_Vector y, N_Vector ydot) {
+int Run::rhs(double t, const double* y, double* ydot) {
   ++result_.stats.rhs_evaluations;
   const auto q = q_of(y);
   const auto v = v_of(y);
   copy_law_states(y, state_.contacts);
-  evaluate(model_, t, q, v, state_.contacts, data_);
-  configuration_derivative(model_, q, v, q_of(ydot));
-  v_of(ydot) = data_.qdd;
+  evaluate(model_, t, q, v, state_.contacts, active_, data_, v_of(ydot));
+  last_rhs_time_ = t;
+  last_rhs_state_ = y;
+  last_rhs_rate_ = ydot;
+  step_end_time_ = std::numeric_limits<double>::quiet_NaN();
+  if (model_.rate_is_velocity) {
+    std::copy(y + nq_, y + nq_ + nv_, ydot);
+  } else {
+    configuration_derivative(model_, q, v, q_of(ydot));
+  }
   auto work_rate = work_of(ydot);
-  for (int p = 0; p < pairs_; ++p) {
+  work_rate.setZero();
+  if (law_state_offset_.back() > 0) std::fill(ydot + nq_ + nv_, ydot + dynamic_size(), 0.0);
+  for (int p : active_) {
     const auto i = static_cast<std::size_t>(p);
-    const bool active = state_.contacts[i].active;
-    work_rate[p] = active ? data_.contact_force[i].force * data_.geometry[i].normal_velocity : 0.0;
-    if (active && !std::isfinite(data_.contact_force[i].force)) {
+    const double force = data_.contact_force[i].force;
+    if (!std::isfinite(force)) {
       callback_failure_ = describe(t, p) + ": the contact force is not finite (NaN or Inf)";
       return -1;
     }
+    work_rate[p] = force * data_.geometry[i].normal_velocity;
+  }
+  for (int p = 0; p < pairs_ && law_state_offset_.back() > 0; ++p) {
     if (continuous_size(p) == 0) continue;
+    const auto i = static_cast<std::size_t>(p);
+    const bool active = is_active_[i] != 0;
     const ContactPairModel& pair = this->pair(p);
     // While apart the law sees δ = 0 and δ̇ = 0 (its internal state relaxes on its own).
     ContactInput input = active ? data_.contact_input[i] : contact_input(pair, state_.contacts[i], PairGeometry{}, t);
@@ -648,74 +246,110 @@ int Run::rhs(double t, N_Vector y, N_Vector ydot) {
   }
   // Power of the joint dampers and efforts (the conservative spring part is in the energy itself).
   double joint_power = 0.0;
-  for (std::size_t b = 1; b < model_.bodies.size(); ++b) {
-    const Joint& joint = model_.bodies[b].joint;
-    if (!joint.has_force_element()) continue;
+  for (int b : model_.force_element_bodies) {
+    const Joint& joint = model_.bodies[static_cast<std::size_t>(b)].joint;
     const double rate = v[joint.v_index];
     joint_power += (joint.effort(t) - joint.damping * rate) * rate;
   }
   joint_work_of(ydot) = joint_power;
-  if (!data_.qdd.allFinite()) {
+  // Only the tree's accelerations and those of sliders under a force can have become non-finite (the others are
+  // a·g); the contact forces were checked above.
+  const double* qdd = ydot + nq_;
+  bool finite = std::isfinite(joint_power);
+  for (int b : model_.tree_bodies) {
+    const Joint& joint = model_.bodies[static_cast<std::size_t>(b)].joint;
+    for (int k = 0; k < joint.nv; ++k) finite = finite && std::isfinite(qdd[joint.v_index + k]);
+  }
+  for (int k : data_.touched_sliders) finite = finite && std::isfinite(qdd[model_.sliders.v_index[static_cast<std::size_t>(k)]]);
+  if (!finite) {
     callback_failure_ = describe(t, -1) + ": the generalized accelerations are not finite (NaN or Inf)";
     return -1;
   }
   return 0;
 }
 
-int Run::roots(double t, N_Vector y, double* g) {
+// Kinematics and the active pairs' geometry and forces at (t, y), as the right-hand side has them.
+void Run::contact_stage_at(double t, const double* y) {
   copy_law_states(y, state_.contacts);
-  bool any_active = false;
-  for (const PairState& s : state_.contacts) any_active = any_active || s.active;
+  tree_kinematics(model_, q_of(y), v_of(y), data_);
+  contact_geometry(model_, q_of(y), v_of(y), active_, data_);
+  contact_forces(model_, t, state_.contacts, active_, data_);
+}
 
-  if (any_active && options_.integrator.locate_force_peaks) {
-    // dF/dt by a central difference along the flow, over a thousandth of the current step.
-    if (rhs(t, y, scratch_) != 0) return -1;
-    const double step = driver_->current_step();
-    const double h = step > 0.0 ? 1e-3 * step : 1e-12;
-    for (double sign : {1.0, -1.0}) {
-      N_VLinearSum(1.0, y, sign * h, scratch_, perturbed_);
-      copy_law_states(perturbed_, state_.contacts);
-      forward_kinematics(model_, q_of(perturbed_), v_of(perturbed_), data_);
-      contact_geometry(model_, state_.contacts, false, data_);
-      contact_forces(model_, t + sign * h, state_.contacts, data_);
-      auto& out = sign > 0.0 ? force_plus_ : force_minus_;
-      for (int p = 0; p < pairs_; ++p) out[static_cast<std::size_t>(p)] = data_.contact_force[static_cast<std::size_t>(p)].force;
+int Run::roots(double t, const double* y, const double* ydot, double* g, int only) {
+  const int only_pair = only >= 0 ? only / kRootsPerPair : -1;
+  const bool current = ydot != nullptr && ydot == last_rhs_rate_ && y == last_rhs_state_ && t == last_rhs_time_;
+  const bool peaks = options_.integrator.locate_force_peaks && active_pairs_ > 0 &&
+                     (only < 0 || (only % kRootsPerPair == 2 && is_active_[static_cast<std::size_t>(only_pair)]));
+  double epsilon = 0.0;
+  if (peaks) {
+    // dF/dt ≈ [F(y) − F(y − ε f)] / ε along the flow, over a thousandth of the current step. Evaluated first:
+    // the evaluation at y below then leaves data_ describing y.
+    if (ydot == nullptr) {
+      if (rhs(t, y, scratch_.data()) != 0) return -1;
+      ydot = scratch_.data();
     }
-    for (int p = 0; p < pairs_; ++p) {
-      const auto i = static_cast<std::size_t>(p);
-      force_plus_[i] = (force_plus_[i] - force_minus_[i]) / (2.0 * h);  // now dF/dt
-    }
+    const double step = stepper_ ? stepper_->current_step() : 0.0;
+    epsilon = step > 0.0 ? 1e-3 * step : 1e-12;
+    const int n = dynamic_size();
+    for (int i = 0; i < n; ++i) behind_[i] = y[i] - epsilon * ydot[i];
+    contact_stage_at(t - epsilon, behind_.data());
+    for (int p : active_) force_behind_[static_cast<std::size_t>(p)] = data_.contact_force[static_cast<std::size_t>(p)].force;
+    contact_stage_at(t, y);
+  } else if (!current) {
+    contact_stage_at(t, y);
+  } else {
     copy_law_states(y, state_.contacts);
   }
-
-  forward_kinematics(model_, q_of(y), v_of(y), data_);
-  contact_geometry(model_, state_.contacts, true, data_);
-  if (any_active) contact_forces(model_, t, state_.contacts, data_);
-  for (int p = 0; p < pairs_; ++p) {
+  forget_evaluation();  // data_ no longer holds the accelerations of y
+  if (only_pair >= 0) {
+    if (!is_active_[static_cast<std::size_t>(only_pair)]) {
+      const int pair_index[] = {only_pair};
+      contact_gaps(model_, q_of(y), v_of(y), pair_index, data_);
+    }
+  } else {
+    contact_gaps(model_, q_of(y), v_of(y), inactive_, data_);
+    if (ydot != nullptr) step_end_time_ = t;
+  }
+  auto fill = [&](int p) {
     const auto i = static_cast<std::size_t>(p);
     double* gp = g + kRootsPerPair * p;
-    const PairState& s = state_.contacts[i];
     const PairGeometry& geometry = data_.geometry[i];
-    if (!s.active) {
-      gp[0] = geometry.gap - s.gap_offset;
+    if (!is_active_[i]) {
+      gp[0] = geometry.gap;  // minus a residual-indentation offset, below
       gp[1] = 1.0;
       gp[2] = 1.0;
-      continue;
+      return 0;
     }
     const double indentation = -geometry.gap;
-    if (!std::isfinite(data_.contact_force[i].force) || !std::isfinite(force_plus_[i])) {
+    const double force = data_.contact_force[i].force;
+    if (!std::isfinite(force) || (peaks && !std::isfinite(force_behind_[i]))) {
       callback_failure_ = describe(t, p) + ": the contact force is not finite (NaN or Inf)";
       return -1;
     }
     const bool on_force =
         pair(p).law_info->separation == Separation::kForce || pair(p).tension == TensionRule::kRelease;
-    gp[0] = on_force ? std::min(indentation, data_.contact_force[i].force) : indentation;
+    gp[0] = on_force ? std::min(indentation, force) : indentation;
     gp[1] = geometry.normal_velocity;
     // Laws with a force-free stretch inside the contact (leaving a permanent dent) have dF/dt ≡ 0 there: no
-    // peak to find, and an identically zero root function would stall the root finder.
-    const bool force_plateau = data_.contact_force[i].force == 0.0 && force_plus_[i] == 0.0;
-    gp[2] = options_.integrator.locate_force_peaks && !force_plateau ? force_plus_[i] : 1.0;
+    // peak to find, and an identically zero function would stall the root finder.
+    const bool force_plateau = force == 0.0 && force_behind_[i] == 0.0;
+    gp[2] = peaks && !force_plateau ? (force - force_behind_[i]) / epsilon : 1.0;
+    return 0;
+  };
+  auto offset = [&](int p) {
+    const PairState& s = state_.contacts[static_cast<std::size_t>(p)];
+    if (!is_active_[static_cast<std::size_t>(p)]) g[kRootsPerPair * p] -= s.gap_offset;
+  };
+  if (only_pair >= 0) {
+    if (fill(only_pair) != 0) return -1;
+    offset(only_pair);
+    return 0;
   }
+  for (int p = 0; p < pairs_; ++p) {
+    if (fill(p) != 0) return -1;
+  }
+  for (int p : offset_pairs_) offset(p);
   return 0;
 }
 
@@ -752,7 +386,8 @@ void Run::warn_once(int pair, int kind, const std::string& message) {
   result_.diagnostics.push_back(message);
 }
 
-void Run::load_state(double t, N_Vector y) {
+
+void Run::load_state(double t, const double* y) {
   state_.time = t;
   state_.q = q_of(y);
   state_.v = v_of(y);
@@ -761,23 +396,26 @@ void Run::load_state(double t, N_Vector y) {
   copy_law_states(y, state_.contacts);
 }
 
-void Run::copy_law_states(N_Vector y, std::vector<PairState>& contacts) const {
+void Run::copy_law_states(const double* y, std::vector<PairState>& contacts) const {
   for (int p = 0; p < pairs_; ++p) {
     const int n = continuous_size(p);
+    if (n == 0) continue;
     const double* source = law_states_of(y, p);
     std::copy(source, source + n, contacts[static_cast<std::size_t>(p)].law_state);
   }
 }
 
-void Run::law_event(ContactEvent event, int p, double t) {
+// Reports an event to the pair's law; true when the law may have changed its state (and so the right-hand side).
+bool Run::law_event(ContactEvent event, int p, double t) {
   const auto i = static_cast<std::size_t>(p);
   const ContactPairModel& pair = this->pair(p);
-  if (pair.law_info->event == nullptr) return;
+  if (pair.law_info->event == nullptr) return false;
   PairState& s = state_.contacts[i];
   const ContactInput input = contact_input(pair, s, data_.geometry[i], t);
   pair.law_info->event(event, input, pair.parameters.values, s.law_state);
   // Events may reset integrated law states: write them back into y.
-  std::copy(s.law_state, s.law_state + continuous_size(p), law_states_of(y_, p));
+  std::copy(s.law_state, s.law_state + continuous_size(p), law_states_of(y_.data(), p));
+  return true;
 }
 
 void Run::start_contact(int p, double t) {
@@ -819,7 +457,7 @@ void Run::start_contact(int p, double t) {
   const double m = s.effective_mass;
   if (std::isfinite(m) && m > 0.0 && pair.stiffness > 0.0) {
     const double x = std::pow((pair.exponent + 1.0) * m * v * v / (2.0 * pair.stiffness), 1.0 / (pair.exponent + 1.0));
-    const double step = 1e-3 * 2.0 * 1.4716 * x / v;
+    const double step = 1e-2 * 2.0 * 1.4716 * x / v;
     onset_step_ = onset_step_ > 0.0 ? std::min(onset_step_, step) : step;
   }
   ImpactRecord record;
@@ -842,13 +480,16 @@ void Run::apply_impulse(int p, double t, double normal_mass) {
   const double restitution = pair.parameters.values[0];
   const double approach = data_.geometry[i].normal_velocity;
   const double impulse = std::isfinite(normal_mass) ? (1.0 + restitution) * normal_mass * approach : 0.0;
-  v_of(y_) += impulse * data_.probe_qdd;
   const double lost = 0.5 * normal_mass * approach * approach * (1.0 - restitution * restitution);
-  work_of(y_)[p] += std::isfinite(lost) ? lost : 0.0;
-  state_.v = v_of(y_);
-  state_.absorbed_work = work_of(y_);
+  state_.v += impulse * data_.probe_qdd;
+  state_.absorbed_work[p] += std::isfinite(lost) ? lost : 0.0;
+  if (y_.size() == size()) {  // during the run (at the start, y is built from state_ afterwards)
+    v_of(y_.data()) = state_.v;
+    work_of(y_.data()) = state_.absorbed_work;
+  }
   s = PairState{};  // never active: the impact is over at once
   s.gap_offset = std::min(data_.geometry[i].gap, 0.0) - 1e-12 * std::max(std::abs(pair.effective_radius) , 1e-3);
+  offset_pairs_.push_back(p);
   ImpactRecord record;
   record.pair = pair.name;
   record.shape_a = pair.shape_a;
@@ -862,7 +503,7 @@ void Run::apply_impulse(int p, double t, double normal_mass) {
   record.impulse = impulse;
   record.dissipated_energy = std::isfinite(lost) ? lost : 0.0;
   result_.impacts.push_back(record);
-  onset_step_ = onset_step_ > 0.0 ? onset_step_ : driver_last_step_or(options_.duration * 1e-6);
+  onset_step_ = onset_step_ > 0.0 ? onset_step_ : stepper_last_step_or(options_.duration * 1e-6);
 }
 
 void Run::end_contact(int p, double t, bool open) {
@@ -895,28 +536,42 @@ void Run::end_contact(int p, double t, bool open) {
     // Released on force with the shapes still overlapping: the residual indentation stays as an offset, and
     // the contact re-engages only when the indentation exceeds it again (models.md §7 decision 3).
     s.gap_offset = std::min(geometry.gap, 0.0);
+    if (s.gap_offset < 0.0) offset_pairs_.push_back(p);
+    data_.contact_force[i] = {};
     s.active = false;
     s.compressing = false;
     open_impact_[i] = -1;
   }
 }
 
-void Run::handle_events(double t) {
+// The events found at t; true when one of them changed the right-hand side, so that the integration must
+// restart from y_ at t.
+bool Run::handle_events(double t) {
   onset_step_ = 0.0;
-  driver_->roots_found(roots_found_.data());
-  load_state(t, y_);
-  forward(model_, state_, data_);
+  stepper_->roots_found(roots_found_.data());
+  load_state(t, y_.data());
+  // What the events need: the active pairs' contact stage, and the geometry of the pairs that touch now.
+  contact_stage_at(t, y_.data());
+  touching_.clear();
+  for (int p : inactive_) {
+    if (roots_found_[static_cast<std::size_t>(kRootsPerPair * p)] != 0) touching_.push_back(p);
+  }
+  contact_geometry(model_, q_of(y_.data()), v_of(y_.data()), touching_, data_);
+  forget_evaluation();
+  bool changed = false;
   for (int p = 0; p < pairs_; ++p) {
     const auto i = static_cast<std::size_t>(p);
     const int* found = roots_found_.data() + kRootsPerPair * p;
     PairState& s = state_.contacts[i];
     if (found[0] != 0) {
       ++result_.stats.events;
+      changed = true;
       if (s.active) {
         end_contact(p, t, false);
       } else {
         start_contact(p, t);
       }
+      set_active(p, s.active);
       continue;
     }
     if (!s.active) continue;
@@ -925,25 +580,26 @@ void Run::handle_events(double t) {
       if (s.compression_time == 0.0) s.compression_time = t - s.onset_time;
       s.compressing = false;
       s.max_indentation = std::max(s.max_indentation, -data_.geometry[i].gap);
-      law_event(ContactEvent::kMaxIndentation, p, t);
+      changed = law_event(ContactEvent::kMaxIndentation, p, t) || changed;
     } else if (found[1] > 0) {  // δ̇ from − to +: compression again while in contact
       ++result_.stats.events;
       s.compressing = true;
-      law_event(ContactEvent::kReload, p, t);
+      changed = law_event(ContactEvent::kReload, p, t) || changed;
     }
     if (found[2] != 0) {
       ++result_.stats.events;
       record_force(s, data_.contact_force[i].force, data_.geometry[i]);
     }
   }
-  normalize_configuration(model_, q_of(y_));
+  if (changed) normalize_configuration(model_, q_of(y_.data()));
+  return changed;
 }
 
-// First step after an event: the last step taken, or a thousandth of the undamped Hertz contact time of a
+// First step after an event: the last step taken, or a hundredth of the undamped Hertz contact time of a
 // contact that just started (models.md §2.3), whichever is smaller. The adaptive methods' own restart guess
 // can be orders of magnitude too large when a stiff contact has just switched on.
 double Run::restart_step() const {
-  const double last = driver_->last_step();
+  const double last = stepper_->last_step();
   double step = last > 0.0 ? last : options_.duration * 1e-6;
   if (onset_step_ > 0.0) step = std::min(step, onset_step_);
   return step;
@@ -951,15 +607,26 @@ double Run::restart_step() const {
 
 // Per-step bookkeeping and the numerical-trouble checks; false when the run must stop.
 bool Run::check_step(double t) {
-  load_state(t, y_);
-  forward(model_, state_, data_);
-  for (int p = 0; p < pairs_; ++p) {
+  load_state(t, y_.data());
+  // roots() has usually just evaluated every pair at this very state (the step's end); otherwise what the checks
+  // read: the active pairs' contact stage and the gaps of pairs holding an offset.
+  if (step_end_time_ != t) {
+    contact_stage_at(t, y_.data());
+    contact_gaps(model_, q_of(y_.data()), v_of(y_.data()), offset_pairs_, data_);
+    forget_evaluation();
+  }
+  // Once the shapes have come apart, a residual indentation left by a release is forgotten: the next contact
+  // starts at touch again (g stays positive through the change, so no root is lost or invented).
+  std::erase_if(offset_pairs_, [&](int p) {
+    PairState& s = state_.contacts[static_cast<std::size_t>(p)];
+    if (is_active_[static_cast<std::size_t>(p)] || !(s.gap_offset < 0.0)) return true;
+    if (data_.geometry[static_cast<std::size_t>(p)].gap <= 0.0) return false;
+    s.gap_offset = 0.0;
+    return true;
+  });
+  for (int p : active_) {
     const auto i = static_cast<std::size_t>(p);
     PairState& s = state_.contacts[i];
-    // Once the shapes have come apart, a residual indentation left by a release is forgotten: the next
-    // contact starts at touch again (g stays positive through the change, so no root is lost or invented).
-    if (!s.active && s.gap_offset < 0.0 && data_.geometry[i].gap > 0.0) s.gap_offset = 0.0;
-    if (!s.active) continue;
     const double indentation = -data_.geometry[i].gap;
     const double force = data_.contact_force[i].force;
     s.max_indentation = std::max(s.max_indentation, indentation);
@@ -983,7 +650,7 @@ bool Run::check_step(double t) {
       return false;
     }
   }
-  const Energy e = energy(model_, state_, data_);
+  const Energy e = energy(model_, state_, data_, active_);
   energy_scale_ = std::max(energy_scale_, e.kinetic);
   result_.energy_scale = energy_scale_;
   // Without external work, E can only fall: contacts and dampers dissipate, nothing else acts.
@@ -1008,7 +675,7 @@ bool Run::check_step(double t) {
   return true;
 }
 
-void Run::emit(double t, N_Vector y, const SampleObserver& observer) {
+void Run::emit(double t, const double* y, const SampleObserver& observer) {
   sample_.time = t;
   sample_.q = q_of(y);
   sample_.v = v_of(y);
@@ -1018,19 +685,28 @@ void Run::emit(double t, N_Vector y, const SampleObserver& observer) {
   sample_.contacts = state_.contacts;
   copy_law_states(y, sample_.contacts);
   forward(model_, sample_, data_);
+  forget_evaluation();
   observer(sample_, data_);
   last_emitted_ = t;
 }
 
-// Regular samples in (t_from, t_to], from the driver's interpolant of the last step.
+// Regular samples in (t_from, t_to], from the method's interpolant of the last step.
 void Run::emit_samples(double t_from, double t_to, const SampleObserver& observer) {
   if (!observer || options_.output_interval <= 0.0) return;
   while (next_sample_ <= t_to) {
-    if (next_sample_ > t_from && driver_->interpolate(next_sample_, sample_vector_)) {
-      emit(next_sample_, sample_vector_, observer);
+    if (next_sample_ > t_from && stepper_->interpolate(next_sample_, sample_vector_.data())) {
+      emit(next_sample_, sample_vector_.data(), observer);
     }
     next_sample_ += options_.output_interval;
   }
+}
+
+void Run::set_active(int p, bool active) {
+  is_active_[static_cast<std::size_t>(p)] = active ? 1 : 0;
+  active_.clear();
+  inactive_.clear();
+  for (int i = 0; i < pairs_; ++i) (is_active_[static_cast<std::size_t>(i)] ? active_ : inactive_).push_back(i);
+  active_pairs_ = static_cast<int>(active_.size());
 }
 
 // Sizes and root directions for the current pair table (data_.pairs).
@@ -1044,68 +720,65 @@ void Run::layout() {
   directions_.assign(kRootsPerPair * n, -1);
   for (std::size_t i = 0; i < n; ++i) directions_[kRootsPerPair * i + 1] = 0;  // both phase changes
   roots_found_.assign(kRootsPerPair * n, 0);
-  force_plus_.assign(n, 0.0);
-  force_minus_.assign(n, 0.0);
+  force_behind_.assign(n, 0.0);
   open_impact_.resize(n, -1);
   warned_.resize(n, 0);
-}
-
-void Run::release_integrator() {
-  driver_.reset();
-  for (N_Vector* v : {&y_, &scratch_, &perturbed_, &sample_vector_, &tolerances_}) {
-    if (*v != nullptr) N_VDestroy(*v);
-    *v = nullptr;
+  is_active_.assign(n, 0);
+  offset_pairs_.clear();
+  for (std::size_t i = 0; i < n; ++i) {
+    is_active_[i] = state_.contacts[i].active ? 1 : 0;
+    if (!state_.contacts[i].active && state_.contacts[i].gap_offset < 0.0) offset_pairs_.push_back(static_cast<int>(i));
   }
+  if (n > 0) {
+    set_active(0, is_active_[0] != 0);
+  } else {
+    active_.clear();
+    inactive_.clear();
+    active_pairs_ = 0;
+  }
+  forget_evaluation();
 }
 
-// (Re)creates the integrated vector from state_ and a fresh driver: at the start, and whenever the broadphase
+// (Re)creates the integrated vector from state_ and a fresh stepper: at the start, and whenever the broadphase
 // changes the pair table (and so the size of y).
-void Run::build_integrator(double t, double first_step) {
-  release_integrator();
-  y_ = N_VNew_Serial(size(), context_);
-  scratch_ = N_VClone(y_);
-  perturbed_ = N_VClone(y_);
-  sample_vector_ = N_VClone(y_);
-  tolerances_ = N_VClone(y_);
-  q_of(y_) = state_.q;
-  v_of(y_) = state_.v;
-  work_of(y_) = state_.absorbed_work;
-  joint_work_of(y_) = state_.joint_work;
+void Run::build_stepper(double t, double first_step) {
+  stepper_.reset();
+  y_.resize(size());
+  scratch_.resize(size());
+  behind_.resize(size());
+  sample_vector_.resize(size());
+  q_of(y_.data()) = state_.q;
+  v_of(y_.data()) = state_.v;
+  work_of(y_.data()) = state_.absorbed_work;
+  joint_work_of(y_.data()) = state_.joint_work;
   for (int p = 0; p < pairs_; ++p) {
     const PairState& s = state_.contacts[static_cast<std::size_t>(p)];
-    std::copy(s.law_state, s.law_state + continuous_size(p), law_states_of(y_, p));
+    std::copy(s.law_state, s.law_state + continuous_size(p), law_states_of(y_.data(), p));
   }
-  N_VConst(options_.integrator.absolute_tolerance, tolerances_);
-  work_of(tolerances_).setConstant(kLedgerAbsoluteTolerance);
-  joint_work_of(tolerances_) = kLedgerAbsoluteTolerance;
-  const IntegratorOptions& integrator = options_.integrator;
-  switch (integrator.method) {
-    case IntegratorMethod::kDormandPrince:
-      driver_ = std::make_unique<ArkodeDriver>(*this, context_, t, y_, tolerances_, integrator, t_end_);
-      break;
-    case IntegratorMethod::kBdf:
-      driver_ = std::make_unique<CvodeDriver>(*this, context_, t, y_, tolerances_, integrator, t_end_);
-      break;
-    case IntegratorMethod::kSymplecticEuler:
-    case IntegratorMethod::kVelocityVerlet:
-    case IntegratorMethod::kRungeKutta4:
-      driver_ = std::make_unique<FixedStepDriver>(*this, integrator.method, integrator.step, t, y_);
-      break;
-  }
-  if (first_step > 0.0) driver_->restart(t, y_, first_step);
+  behind_ = y_;
+  tolerances_.setConstant(size(), options_.integrator.absolute_tolerance);
+  work_of(tolerances_.data()).setConstant(kLedgerAbsoluteTolerance);
+  joint_work_of(tolerances_.data()) = kLedgerAbsoluteTolerance;
+  stepper_ = make_stepper(*this, options_.integrator, t, y_.data(),
+                          std::span<const double>(tolerances_.data(), static_cast<std::size_t>(size())), t_end_);
+  if (first_step > 0.0) stepper_->restart(t, y_.data(), first_step);
 }
 
-// Whether some shape has moved (translation, or rotation times its extent) by more than half the margin since
-// the last refresh: only then can a pair outside the candidate list have come within reach.
+// Whether some shape may have moved by more than half the margin since the last refresh: only then can a pair
+// outside the candidate list have come within reach. A body's shapes move at most |Δp| + ‖ΔR‖_F · reach.
 bool Run::refresh_due() {
   if (!model_.contact.broadphase) return false;
-  update_shape_poses(model_, data_);
   const double limit = 0.5 * model_.contact.margin;
-  for (std::size_t s = 0; s < data_.shape_poses.size(); ++s) {
-    const Eigen::Isometry3d& now = data_.shape_poses[s];
-    const Eigen::Isometry3d& then = reference_poses_[s];
+  for (int i : model_.sliders.q_index) {  // unit axes: the coordinate is the displacement
+    if (std::abs(y_[i] - reference_q_[i]) > limit) return true;
+  }
+  for (int b : model_.tree_bodies) {
+    const auto i = static_cast<std::size_t>(b);
+    if (!(body_reach_[i] >= 0.0)) continue;  // no shapes
+    const Pose& now = data_.motion[i].pose;
+    const Pose& then = reference_poses_[i];
     const double moved = (now.translation() - then.translation()).norm();
-    const double turned = Eigen::AngleAxisd(then.linear().transpose() * now.linear()).angle() * shape_extent_[s];
+    const double turned = (now.linear() - then.linear()).norm() * body_reach_[i];
     if (moved + turned > limit) return true;
   }
   return false;
@@ -1115,8 +788,11 @@ bool Run::refresh_due() {
 // broadphase's candidates. Per-pair state and the ledger follow their pairs by key.
 void Run::refresh_pairs(double t, bool initial) {
   forward_kinematics(model_, state_.q, state_.v, data_);
+  forget_evaluation();
   update_shape_poses(model_, data_);
-  reference_poses_ = data_.shape_poses;
+  reference_q_ = state_.q;
+  reference_poses_.resize(data_.motion.size());
+  for (std::size_t b = 0; b < data_.motion.size(); ++b) reference_poses_[b] = data_.motion[b].pose;
   std::vector<std::pair<int, int>> candidates;
   data_.broadphase->candidates(data_.shape_poses, candidates);
   std::map<PairKey, std::size_t> current;  // key -> index in the current table
@@ -1162,8 +838,8 @@ void Run::refresh_pairs(double t, bool initial) {
   warned_ = std::move(warned);
   ++result_.stats.broadphase_refreshes;
   if (!initial) {
-    const double step = driver_ ? driver_->last_step() : 0.0;
-    build_integrator(t, step);
+    const double step = stepper_ ? stepper_->last_step() : 0.0;
+    build_stepper(t, step);
   }
 }
 
@@ -1171,12 +847,12 @@ void Run::execute(const SampleObserver& observer) {
   const double t0 = state_.time;
   const double t_end = t0 + options_.duration;
   t_end_ = t_end;
-  if (SUNContext_Create(nullptr, &context_) != 0) return fail("SUNDIALS: cannot create a context");
   if (is_fixed_step(options_.integrator.method) && !(options_.integrator.step > 0.0)) {
     return fail("a fixed-step method needs a positive step");
   }
   normalize_configuration(model_, state_.q);
   if (model_.contact.broadphase) {
+    body_reach_.assign(model_.bodies.size(), -1.0);
     for (const Shape& shape : model_.contact.shapes) {
       double extent = 0.0;
       switch (shape.type) {
@@ -1187,7 +863,8 @@ void Run::execute(const SampleObserver& observer) {
         case ShapeType::kBox: extent = shape.half_extents.norm(); break;
         case ShapeType::kHole: extent = shape.radius + 0.5 * shape.length; break;
       }
-      shape_extent_.push_back(extent);
+      double& reach = body_reach_[static_cast<std::size_t>(shape.body)];
+      reach = std::max(reach, shape.pose.translation().norm() + extent);
     }
     refresh_pairs(t0, true);
   }
@@ -1209,23 +886,23 @@ void Run::execute(const SampleObserver& observer) {
   initial_total_energy_ = e0.total() - e0.joint_work;
   for (const Body& body : model_.bodies) has_efforts_ = has_efforts_ || !body.joint.effort.is_zero();
   energy_scale_ = std::max({e0.kinetic, std::abs(e0.gravitational), std::abs(e0.total()), 1e-300});
-  build_integrator(t0, onset_step_ > 0.0 ? onset_step_ : 0.0);
+  layout();
+  build_stepper(t0, onset_step_ > 0.0 ? onset_step_ : 0.0);
 
   next_sample_ = t0;
   if (observer) {
-    emit(t0, y_, observer);
+    emit(t0, y_.data(), observer);
     next_sample_ = t0 + options_.output_interval;
   }
   double t = t0;
   while (!failed_) {
     const double t_previous = t;
-    bool any_active_before = false;
-    for (const PairState& s : state_.contacts) any_active_before = any_active_before || s.active;
-    const Driver::Outcome outcome = driver_->advance(t_end, t, y_);
-    if (outcome == Driver::Outcome::kFailure) {
+    const bool any_active_before = active_pairs_ > 0;
+    const Stepper::Outcome outcome = stepper_->advance(t_end, t, y_.data());
+    if (outcome == Stepper::Outcome::kFailure) {
       std::string reason = callback_failure_;
       if (reason.empty()) {
-        reason = describe(t, -1) + ": integrator failure (" + driver_->message() +
+        reason = describe(t, -1) + ": integrator failure (" + stepper_->message() +
                  ") — the step size collapsed or the step budget ran out";
       }
       fail(reason);
@@ -1239,27 +916,26 @@ void Run::execute(const SampleObserver& observer) {
       fail(message.str());
       break;
     }
-    if (outcome == Driver::Outcome::kRoot) {
+    if (outcome == Stepper::Outcome::kRoot) {
       emit_samples(t_previous, t, observer);
-      handle_events(t);
-      driver_->restart(t, y_, restart_step());
-      if (observer) emit(t, y_, observer);
+      if (handle_events(t)) stepper_->restart(t, y_.data(), restart_step());
+      if (observer) emit(t, y_.data(), observer);
       continue;
     }
     if (!check_step(t)) break;
     emit_samples(t_previous, t, observer);
-    if (observer && any_active_before && options_.output_steps_in_contact && last_emitted_ != t) emit(t, y_, observer);
-    if (outcome == Driver::Outcome::kStop || t >= t_end) break;
+    if (observer && any_active_before && options_.output_steps_in_contact && last_emitted_ != t) emit(t, y_.data(), observer);
+    if (outcome == Stepper::Outcome::kStop || t >= t_end) break;
     if (refresh_due()) refresh_pairs(t, false);
   }
-  load_state(t, y_);
+  load_state(t, y_.data());
   normalize_configuration(model_, state_.q);
   forward(model_, state_, data_);
   for (int p = 0; p < pairs_; ++p) {
     if (open_impact_[static_cast<std::size_t>(p)] >= 0) end_contact(p, t, true);
   }
   result_.end_time = t;
-  if (driver_) driver_->add_statistics(result_.stats);
+  if (stepper_) stepper_->add_statistics(result_.stats);
 }
 
 }  // namespace

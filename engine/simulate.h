@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Time integration with contact events: SUNDIALS ARKODE (explicit Dormand–Prince 5(4)) with root finding on
-// each pair's gap (onset), indentation (separation), indentation rate (maximum indentation) and force rate
-// (force peak). The right-hand side is smooth between events; after each event the integrator restarts.
+// Time integration with contact events: an explicit Dormand–Prince 5(4) (engine/dormand_prince.h) by default,
+// with root finding on each pair's gap (onset), indentation (separation), indentation rate (maximum
+// indentation) and force rate (force peak). The right-hand side is smooth between events; the integration
+// restarts at an event only when the event changes it (a contact starts or ends, a law updates its history).
 // Fixed-step methods locate the same events inside a step (cubic Hermite interpolation of the state, then a
 // re-step from the step's start to the event), so the impact velocity is exact to the method's order.
 #pragma once
@@ -17,7 +18,8 @@
 namespace contactlab {
 
 enum class IntegratorMethod {
-  kDormandPrince,    // ARKODE ERKStep, explicit Dormand–Prince 5(4), adaptive (the default)
+  kDormandPrince,    // explicit Dormand–Prince 5(4), adaptive, dense output (the default; engine/dormand_prince.h)
+  kArkodeDormandPrince,  // the same pair from SUNDIALS ARKODE (ERKStep): an independent implementation to check against
   kBdf,              // CVODE, variable-order BDF with Newton iterations and a dense Jacobian (stiff problems)
   kSymplecticEuler,  // fixed step: v ← v + h a(q, v); q ← q + h N(q) v  (order 1, symplectic)
   kVelocityVerlet,   // fixed step: half kick, drift, half kick (order 2, symplectic for conservative forces)

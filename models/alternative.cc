@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "models/indentation_power.h"
 #include "models/laws.h"
 
 namespace contactlab {
@@ -77,7 +78,7 @@ ContactForce xiong_force(const ContactInput& in, const double* p, const double* 
   const double d = in.indentation;
   if (d <= 0.0) return {};
   const double alpha = s[0];
-  const double power = std::pow(d, in.exponent);  // P = p|p|^{k−1} for p > 0, with k = n
+  const double power = indentation_power(d, in.exponent);  // P = p|p|^{k−1} for p > 0, with k = n
   const double gain = p[2] * (p[0] + p[1] * alpha);  // γ(β1 + β2α)
   const double f = in.stiffness * (power + gain * (power - alpha));
   if (f <= 0.0) return {};

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "models/indentation_power.h"
 #include "models/laws.h"
 
 namespace contactlab {
@@ -22,7 +23,7 @@ double hooke_potential(const ContactInput& in, const double*, const double*) {
 // Hertz: F = K δ^n — Alves et al. (S000) Eq (2); S001 Eq (5.2); Poursina–Nikravesh (S002) Eq (6).
 ContactForce hertz_force(const ContactInput& in, const double*, const double*) {
   if (in.indentation <= 0.0) return {};
-  const double elastic = in.stiffness * std::pow(in.indentation, in.exponent);
+  const double elastic = in.stiffness * indentation_power(in.indentation, in.exponent);
   return {elastic, in.exponent * elastic / in.indentation, 0.0};
 }
 

@@ -19,6 +19,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "models/indentation_power.h"
 #include "models/laws.h"
 
 namespace contactlab {
@@ -68,7 +69,7 @@ ContactForce goldsmith_force(const ContactInput& in, const double*, const double
   if (d <= 0.0) return {};
   const double n = in.exponent;
   if (d >= s[0]) {  // virgin loading, also after reloading past δ_max
-    const double f = in.stiffness * std::pow(d, n);
+    const double f = in.stiffness * indentation_power(d, n);
     return {f, n * f / d, 0.0};
   }
   const double permanent = s[2];
@@ -81,7 +82,7 @@ void goldsmith_event(ContactEvent event, const ContactInput& in, const double* p
   if (event == ContactEvent::kOnset) reset_history(s, kGoldsmithState);
   if (event != ContactEvent::kMaxIndentation || !(in.indentation > s[0])) return;
   s[0] = in.indentation;
-  s[1] = in.stiffness * std::pow(in.indentation, in.exponent);
+  s[1] = in.stiffness * indentation_power(in.indentation, in.exponent);
   s[2] = goldsmith_permanent(p, in.indentation);
 }
 
@@ -214,7 +215,7 @@ ContactForce yigit_force(const ContactInput& in, const double* p, const double* 
     return {in.stiffness * std::pow(yield, n) + slope * (d - yield), slope, 0.0};
   }
   // Elastic loading below δ_y, or unloading: K δ^n − C (C = 0 when δ_max ≤ δ_y), clipped at F = 0 below δ_f.
-  const double elastic = in.stiffness * std::pow(d, n);
+  const double elastic = in.stiffness * indentation_power(d, n);
   const double offset = s[0] > yield ? yigit_unloading_offset(in, yield, s[0]) : 0.0;
   if (elastic <= offset) return {};
   return {elastic - offset, n * elastic / d, 0.0};

@@ -9,6 +9,7 @@
 #include <limits>
 #include <numbers>
 
+#include "models/indentation_power.h"
 #include "models/laws.h"
 #include "models/restitution.h"
 
@@ -64,7 +65,7 @@ void prepare(double* parameters) {
 // The family's force for a given z: K δ^n (1 + z δ̇/δ̇⁻) and its partials.
 ContactForce family_force(const ContactInput& in, double z) {
   if (in.indentation <= 0.0) return {};
-  const double elastic = in.stiffness * std::pow(in.indentation, in.exponent);
+  const double elastic = in.stiffness * indentation_power(in.indentation, in.exponent);
   const double damping_factor = 1.0 + z * in.normal_velocity / in.impact_velocity;
   return {elastic * damping_factor, in.exponent * elastic / in.indentation * damping_factor,
           elastic * z / in.impact_velocity};

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "models/indentation_power.h"
 #include "models/laws.h"
 
 namespace contactlab {
@@ -34,7 +35,7 @@ ContactForce poursina_nikravesh_force(const ContactInput& in, const double* p, c
   const double scale = std::pow(in.stiffness * std::pow(in.impact_velocity, n - 1.0) *
                                     std::pow(in.effective_mass, n), 1.0 / (n + 1.0));
   const double damping = alpha(n) * (std::pow(restitution, beta(n)) - 1.0) * scale;
-  const double elastic = in.stiffness * std::pow(indentation, n);
+  const double elastic = in.stiffness * indentation_power(indentation, n);
   const double slope = indentation > 0.0 ? n * elastic / indentation : (n == 1.0 ? in.stiffness : 0.0);
   return {damping * in.normal_velocity + elastic, slope, damping};
 }

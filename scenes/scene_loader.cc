@@ -878,9 +878,9 @@ void Compiler::read_integration(const MapReader& top) {
                        {"method", "relative_tolerance", "absolute_tolerance", "initial_step", "max_step", "max_steps",
                         "step", "locate_force_peaks"});
   const std::string method =
-      integrator.choice("method", {"dormand_prince", "bdf", "symplectic_euler", "velocity_verlet", "rk4"}, "dormand_prince");
+      integrator.choice("method", {"dormand_prince", "arkode_dormand_prince", "bdf", "symplectic_euler", "velocity_verlet", "rk4"}, "dormand_prince");
   IntegratorOptions& options = sim.integrator;
-  for (IntegratorMethod candidate : {IntegratorMethod::kDormandPrince, IntegratorMethod::kBdf, IntegratorMethod::kSymplecticEuler,
+  for (IntegratorMethod candidate : {IntegratorMethod::kDormandPrince, IntegratorMethod::kArkodeDormandPrince, IntegratorMethod::kBdf, IntegratorMethod::kSymplecticEuler,
                                      IntegratorMethod::kVelocityVerlet, IntegratorMethod::kRungeKutta4}) {
     if (method == integrator_method_name(candidate)) options.method = candidate;
   }

@@ -61,7 +61,7 @@ ContactModel make_contact_model(Shape a, Shape b) {
 PairGeometry geometry_at(const ContactModel& model, const RigidMotion& a, const RigidMotion& b, double t) {
   const std::vector<BodyMotion> bodies = {BodyMotion{}, a.at(t), b.at(t)};
   PairGeometry out;
-  pair_geometry(model, model.pairs[0], bodies, nullptr, out);
+  pair_geometry(model, model.pairs[0], bodies[1], bodies[2], nullptr, out);
   return out;
 }
 

@@ -131,6 +131,7 @@ enum class Speed {
   kUnspecified,  // no documented dependence
   kIndependent,  // c the same at every speed (to 1e-6)
   kDecreasing,   // c falls as the impact speed rises
+  kNonIncreasing,  // c never rises with the impact speed (beyond the case's tolerance); it may stay at 1
   kIncreasing,   // c rises with the impact speed
 };
 
@@ -454,7 +455,9 @@ const std::map<std::string, std::vector<Case>>& law_cases() {
       };
       c.tolerance = 1e-7;
       c.partial = true;
-      c.speed = Speed::kDecreasing;
+      // Elastic below δ_y and capped at c = 1 up to 2.77 δ_y (0.5 v_y and 0.1 m/s both give 1 to the integrator's
+      // accuracy), falling beyond.
+      c.speed = Speed::kNonIncreasing;
       c.extra = [](const Impact& run) {
         // Just above yield (up to 2.77 δ_y for this steel) the inferred unloading closure would return more
         // energy than the loading did; the law caps it at the loading work, so c = 1 there and never above.
@@ -732,6 +735,9 @@ TEST_P(LawInvariants, IsolatedImpact) {
             break;
           case Speed::kDecreasing:
             EXPECT_LT(restitutions[i], restitutions[i - 1]) << "c must fall with the impact speed";
+            break;
+          case Speed::kNonIncreasing:
+            EXPECT_LE(restitutions[i], restitutions[i - 1] + c.tolerance) << "c must not rise with the impact speed";
             break;
           case Speed::kIncreasing:
             EXPECT_GT(restitutions[i], restitutions[i - 1]) << "c must rise with the impact speed";

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+// The explicit Runge–Kutta pair of Dormand & Prince, RK5(4)7FM (J. Comput. Appl. Math. 6, 1980), with the
+// step-size control, starting step and 4th-order dense output of Hairer, Nørsett & Wanner, "Solving Ordinary
+// Differential Equations I" (2nd ed., 1993), §II.4 (Table 5.2), §II.4 "Automatic step size control" and
+// §II.6 (Eq. 6.12, the continuous extension of DOPRI5).
+//
+// y = [dynamic | quadrature]: the trailing quadrature components are integrals ∫ f dt that the right-hand
+// side never reads (energy ledgers). They are advanced with the step's weights but take no part in the
+// stages or the error norm, so they cost one update per step.
+#pragma once
+
+#include <span>
+#include <vector>
+
+namespace contactlab {
+
+class DormandPrince {
+ public:
+  // f(t, y, ẏ): 0 on success; anything else stops the step and is returned by reset() or step().
+  class Function {
+   public:
+    virtual int operator()(double t, const double* y, double* ydot) = 0;
+
+   protected:
+    ~Function() = default;
+  };
+
+  enum class Status { kSuccess, kFunctionFailure, kStepCollapsed };
+
+  DormandPrince(int size, int dynamic_size);
+
+  // WRMS error norm over the dynamic components: err = sqrt(mean((e_i / (atol_i + rtol·max|y_i|))²)) ≤ 1.
+  void set_tolerances(double relative, std::span<const double> absolute);  // absolute: one per dynamic component
+  void set_max_step(double max_step) { max_step_ = max_step; }
+
+  // Starts from (t, y): evaluates f(t, y). first_step 0 lets the method choose (Hairer's starting-step rule).
+  Status reset(double t, const double* y, double first_step, Function& f);
+
+  // One accepted step, never beyond t_stop (> time()).
+  Status step(double t_stop, Function& f);
+
+  double time() const { return t_; }
+  const double* state() const { return y_.data(); }
+  const double* derivative() const { return k_[kEnd].data(); }  // f(time(), state()), the FSAL stage
+  double previous_time() const { return t_previous_; }
+  double next_step() const { return h_; }        // the step the next call will try
+  double last_step() const { return t_ - t_previous_; }
+
+  // The dense output of the last step at t in [previous_time(), time()] (order 4): the first `count` components
+  // (all when count < 0).
+  void interpolate(double t, double* out, int count = -1);
+
+  long steps() const { return steps_; }
+  long rejected_steps() const { return rejected_; }
+  long function_evaluations() const { return evaluations_; }
+  int size() const { return size_; }
+
+ private:
+  static constexpr int kStages = 7;
+  static constexpr int kEnd = 6;  // index of the last stage, f at the step's end
+
+  double error_norm(const double* y_new) const;
+  double starting_step(Function& f);
+  void prepare_dense_output();
+
+  int size_;
+  int dynamic_size_;
+  double relative_tolerance_ = 1e-6;
+  std::vector<double> absolute_tolerance_;
+  double max_step_ = 0.0;  // 0: unbounded
+
+  double t_ = 0.0;
+  double t_previous_ = 0.0;
+  double h_ = 0.0;
+  double previous_error_ = 1e-4;  // for the PI controller (Hairer's facold)
+  bool last_rejected_ = false;
+  std::vector<double> y_;
+  std::vector<double> y_previous_;
+  std::vector<double> y_stage_;
+  std::vector<double> error_;
+  std::vector<double> k_[kStages];  // k_[0] = f at the step's start
+  std::vector<double> dense_[5];    // coefficients of the continuous extension of the last step
+  bool dense_ready_ = false;
+  long steps_ = 0;
+  long rejected_ = 0;
+  long evaluations_ = 0;
+};
+
+}  // namespace contactlab

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+// The integration methods behind simulate(), each behind one small interface: a Stepper advances an OdeSystem
+// one step at a time and stops early at the earliest root of the system's event functions inside the step.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+
+#include "engine/simulate.h"
+
+namespace contactlab {
+
+// What a method needs from the system it integrates. y = [dynamic | quadrature]: the right-hand side reads
+// only the first dynamic_size() components; the rest are integrals (ledgers) that never feed back.
+class OdeSystem {
+ public:
+  virtual ~OdeSystem() = default;
+  virtual int size() const = 0;
+  virtual int dynamic_size() const = 0;
+  virtual int coordinates() const = 0;  // nq: y starts with q, then v (nv)
+  virtual int velocities() const = 0;
+  virtual int root_count() const = 0;
+  // Per root function: −1 reports only crossings from + to −, +1 only − to +, 0 both.
+  virtual const int* root_directions() const = 0;
+  virtual int rhs(double t, const double* y, double* ydot) = 0;
+  // The event functions at (t, y). ydot is f(t, y) when the caller has it, else null. With only ≥ 0 the caller
+  // needs g[only] alone and the others may be left unset.
+  virtual int roots(double t, const double* y, const double* ydot, double* g, int only = -1) = 0;
+  // q̇ = N(q) v.
+  virtual void configuration_rate(const double* q, const double* v, double* qdot) = 0;
+};
+
+class Stepper {
+ public:
+  enum class Outcome { kStep, kRoot, kStop, kFailure };
+  virtual ~Stepper() = default;
+  // One step towards t_stop, never past it. kRoot: y holds the state at the earliest root in the step and
+  // roots_found() says which functions fired. The caller then either changes nothing — neither the right-hand
+  // side nor the event functions — and calls advance() again (the method goes on from where it was, looking for
+  // further roots in the rest of the step), or changes the system or y and calls restart().
+  virtual Outcome advance(double t_stop, double& t, double* y) = 0;
+  virtual void roots_found(int* out) const = 0;             // after kRoot: ±1 per function that crossed
+  virtual bool interpolate(double t, double* out) = 0;      // the state inside the last step
+  virtual void restart(double t, const double* y, double first_step) = 0;
+  virtual double current_step() const = 0;  // the step being tried next [s]
+  virtual double last_step() const = 0;     // the last step taken [s]
+  virtual void add_statistics(IntegratorStats& stats) const = 0;  // attempts, error-test failures, root evaluations
+  virtual std::string message() const = 0;  // the method's own account of a failure
+};
+
+// absolute_tolerance: one per component of y (ledgers get a huge one where the method cannot exclude them).
+std::unique_ptr<Stepper> make_stepper(OdeSystem& system, const IntegratorOptions& options, double t0, const double* y0,
+                                      std::span<const double> absolute_tolerance, double t_stop);
+
+// One factory per family of methods (engine/stepper_*.cc); make_stepper chooses.
+std::unique_ptr<Stepper> make_dormand_prince_stepper(OdeSystem& system, const IntegratorOptions& options, double t0,
+                                                     const double* y0, std::span<const double> absolute_tolerance);
+std::unique_ptr<Stepper> make_sundials_stepper(OdeSystem& system, const IntegratorOptions& options, double t0,
+                                               const double* y0, std::span<const double> absolute_tolerance,
+                                               double t_stop);
+std::unique_ptr<Stepper> make_fixed_stepper(OdeSystem& system, const IntegratorOptions& options, double t0,
+                                            const double* y0);
+
+}  // namespace contactlab

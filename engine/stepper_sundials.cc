@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: MIT
+// SUNDIALS methods: ARKODE's explicit Dormand–Prince (the same pair as the default method, kept as an independent
+// implementation to check it against) and CVODE's variable-order BDF for stiff problems. Both locate the roots
+// of the event functions themselves and go on from where they were when the caller changes nothing.
+#include <algorithm>
+#include <string>
+
+#include <arkode/arkode_erkstep.h>
+#include <cvode/cvode.h>
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_dense.h>
+
+#include "engine/stepper.h"
+
+namespace contactlab {
+namespace {
+
+int rhs_callback(double t, N_Vector y, N_Vector ydot, void* user) {
+  return static_cast<OdeSystem*>(user)->rhs(t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
+}
+int roots_callback(double t, N_Vector y, double* g, void* user) {
+  return static_cast<OdeSystem*>(user)->roots(t, N_VGetArrayPointer(y), nullptr, g);
+}
+
+// What both SUNDIALS methods share: a context, the state and tolerance vectors, the failure message.
+class SundialsStepper : public Stepper {
+ public:
+  SundialsStepper(OdeSystem& system, const double* y0, std::span<const double> absolute_tolerance)
+      : system_(system), size_(system.size()) {
+    SUNContext_Create(nullptr, &context_);
+    y_ = N_VNew_Serial(size_, context_);
+    tolerances_ = N_VClone(y_);
+    std::copy(y0, y0 + size_, N_VGetArrayPointer(y_));
+    std::copy(absolute_tolerance.begin(), absolute_tolerance.end(), N_VGetArrayPointer(tolerances_));
+  }
+  ~SundialsStepper() override {
+    N_VDestroy(y_);
+    N_VDestroy(tolerances_);
+    SUNContext_Free(&context_);
+  }
+  SundialsStepper(const SundialsStepper&) = delete;
+  SundialsStepper& operator=(const SundialsStepper&) = delete;
+
+  std::string message() const override { return message_; }
+
+ protected:
+  Outcome finish(int flag, int root_flag, int stop_flag, double* y) {
+    if (flag < 0) return Outcome::kFailure;
+    std::copy(N_VGetArrayPointer(y_), N_VGetArrayPointer(y_) + size_, y);
+    if (flag == root_flag) return Outcome::kRoot;
+    if (flag == stop_flag) return Outcome::kStop;
+    return Outcome::kStep;
+  }
+  N_Vector state_from(const double* y) {
+    std::copy(y, y + size_, N_VGetArrayPointer(y_));
+    return y_;
+  }
+  static void error_handler(int, const char*, const char* function, char* text, void* user) {
+    static_cast<SundialsStepper*>(user)->message_ = std::string(function) + ": " + text;
+  }
+
+  OdeSystem& system_;
+  int size_;
+  SUNContext context_ = nullptr;
+  N_Vector y_ = nullptr;
+  N_Vector tolerances_ = nullptr;
+  std::string message_;
+};
+
+class ArkodeStepper final : public SundialsStepper {
+ public:
+  ArkodeStepper(OdeSystem& system, const IntegratorOptions& options, double t0, const double* y0,
+                std::span<const double> absolute_tolerance, double t_stop)
+      : SundialsStepper(system, y0, absolute_tolerance), t_stop_(t_stop) {
+    memory_ = ERKStepCreate(rhs_callback, t0, y_, context_);
+    ERKStepSetUserData(memory_, &system);
+    ERKStepSetErrHandlerFn(memory_, error_handler, static_cast<SundialsStepper*>(this));
+    ERKStepSetTableNum(memory_, ARKODE_DORMAND_PRINCE_7_4_5);
+    ERKStepSVtolerances(memory_, options.relative_tolerance, tolerances_);
+    ERKStepSetMaxNumSteps(memory_, options.max_steps);
+    ERKStepSetMaxErrTestFails(memory_, 20);
+    if (options.initial_step > 0.0) ERKStepSetInitStep(memory_, options.initial_step);
+    if (options.max_step > 0.0) ERKStepSetMaxStep(memory_, options.max_step);
+    ERKStepSetStopTime(memory_, t_stop);
+    if (system.root_count() > 0) {
+      ERKStepRootInit(memory_, system.root_count(), roots_callback);
+      ERKStepSetRootDirection(memory_, const_cast<int*>(system.root_directions()));
+      ERKStepSetNoInactiveRootWarn(memory_);
+    }
+  }
+  ~ArkodeStepper() override { ERKStepFree(&memory_); }
+
+  Outcome advance(double, double& t, double* y) override {
+    const int flag = ERKStepEvolve(memory_, t_stop_, y_, &t, ARK_ONE_STEP);
+    return finish(flag, ARK_ROOT_RETURN, ARK_TSTOP_RETURN, y);
+  }
+  void roots_found(int* out) const override { ERKStepGetRootInfo(memory_, out); }
+  bool interpolate(double t, double* out) override {
+    N_Vector wrapped = N_VMake_Serial(size_, out, context_);
+    const bool ok = ERKStepGetDky(memory_, t, 0, wrapped) == ARK_SUCCESS;
+    N_VDestroy(wrapped);
+    return ok;
+  }
+  void restart(double t, const double* y, double first_step) override {
+    ERKStepSetInitStep(memory_, first_step);
+    ERKStepReset(memory_, t, state_from(y));
+    ERKStepSetStopTime(memory_, t_stop_);
+  }
+  double current_step() const override {
+    double h = 0.0;
+    ERKStepGetCurrentStep(memory_, &h);
+    return h;
+  }
+  double last_step() const override {
+    double h = 0.0;
+    ERKStepGetLastStep(memory_, &h);
+    return h;
+  }
+  void add_statistics(IntegratorStats& stats) const override {
+    long attempts = 0, failures = 0, root_evaluations = 0;
+    ERKStepGetNumStepAttempts(memory_, &attempts);
+    ERKStepGetNumErrTestFails(memory_, &failures);
+    if (system_.root_count() > 0) ERKStepGetNumGEvals(memory_, &root_evaluations);
+    stats.step_attempts += attempts;
+    stats.error_test_failures += failures;
+    stats.root_evaluations += root_evaluations;
+  }
+
+ private:
+  void* memory_ = nullptr;
+  double t_stop_;
+};
+
+class CvodeStepper final : public SundialsStepper {
+ public:
+  CvodeStepper(OdeSystem& system, const IntegratorOptions& options, double t0, const double* y0,
+               std::span<const double> absolute_tolerance, double t_stop)
+      : SundialsStepper(system, y0, absolute_tolerance), t_stop_(t_stop) {
+    memory_ = CVodeCreate(CV_BDF, context_);
+    CVodeInit(memory_, rhs_callback, t0, y_);
+    CVodeSetUserData(memory_, &system);
+    CVodeSetErrHandlerFn(memory_, error_handler, static_cast<SundialsStepper*>(this));
+    CVodeSVtolerances(memory_, options.relative_tolerance, tolerances_);
+    matrix_ = SUNDenseMatrix(size_, size_, context_);
+    solver_ = SUNLinSol_Dense(y_, matrix_, context_);
+    CVodeSetLinearSolver(memory_, solver_, matrix_);
+    CVodeSetMaxNumSteps(memory_, options.max_steps);
+    CVodeSetMaxErrTestFails(memory_, 20);
+    if (options.initial_step > 0.0) CVodeSetInitStep(memory_, options.initial_step);
+    if (options.max_step > 0.0) CVodeSetMaxStep(memory_, options.max_step);
+    CVodeSetStopTime(memory_, t_stop);
+    if (system.root_count() > 0) {
+      CVodeRootInit(memory_, system.root_count(), roots_callback);
+      CVodeSetRootDirection(memory_, const_cast<int*>(system.root_directions()));
+      CVodeSetNoInactiveRootWarn(memory_);
+    }
+  }
+  ~CvodeStepper() override {
+    CVodeFree(&memory_);
+    SUNLinSolFree(solver_);
+    SUNMatDestroy(matrix_);
+  }
+
+  Outcome advance(double, double& t, double* y) override {
+    const int flag = CVode(memory_, t_stop_, y_, &t, CV_ONE_STEP);
+    return finish(flag, CV_ROOT_RETURN, CV_TSTOP_RETURN, y);
+  }
+  void roots_found(int* out) const override { CVodeGetRootInfo(memory_, out); }
+  bool interpolate(double t, double* out) override {
+    N_Vector wrapped = N_VMake_Serial(size_, out, context_);
+    const bool ok = CVodeGetDky(memory_, t, 0, wrapped) == CV_SUCCESS;
+    N_VDestroy(wrapped);
+    return ok;
+  }
+  void restart(double t, const double* y, double first_step) override {
+    collect(carried_);  // CVodeReInit clears the counters
+    CVodeReInit(memory_, t, state_from(y));
+    CVodeSetInitStep(memory_, first_step);
+    CVodeSetStopTime(memory_, t_stop_);
+  }
+  double current_step() const override {
+    double h = 0.0;
+    CVodeGetCurrentStep(memory_, &h);
+    return h;
+  }
+  double last_step() const override {
+    double h = 0.0;
+    CVodeGetLastStep(memory_, &h);
+    return h;
+  }
+  void add_statistics(IntegratorStats& stats) const override {
+    IntegratorStats current = carried_;
+    collect(current);
+    stats.step_attempts += current.step_attempts;
+    stats.error_test_failures += current.error_test_failures;
+    stats.root_evaluations += current.root_evaluations;
+  }
+
+ private:
+  void collect(IntegratorStats& into) const {
+    long steps = 0, failures = 0, convergence_failures = 0, root_evaluations = 0;
+    CVodeGetNumSteps(memory_, &steps);
+    CVodeGetNumErrTestFails(memory_, &failures);
+    CVodeGetNumNonlinSolvConvFails(memory_, &convergence_failures);
+    if (system_.root_count() > 0) CVodeGetNumGEvals(memory_, &root_evaluations);
+    into.step_attempts += steps + failures + convergence_failures;
+    into.error_test_failures += failures;
+    into.root_evaluations += root_evaluations;
+  }
+
+  void* memory_ = nullptr;
+  SUNMatrix matrix_ = nullptr;
+  SUNLinearSolver solver_ = nullptr;
+  double t_stop_;
+  IntegratorStats carried_;
+};
+
+}  // namespace
+
+std::unique_ptr<Stepper> make_sundials_stepper(OdeSystem& system, const IntegratorOptions& options, double t0,
+                                               const double* y0, std::span<const double> absolute_tolerance,
+                                               double t_stop) {
+  if (options.method == IntegratorMethod::kBdf) {
+    return std::make_unique<CvodeStepper>(system, options, t0, y0, absolute_tolerance, t_stop);
+  }
+  return std::make_unique<ArkodeStepper>(system, options, t0, y0, absolute_tolerance, t_stop);
+}
+
+}  // namespace contactlab
