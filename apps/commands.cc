@@ -2,20 +2,20 @@
 #include "apps/commands.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <optional>
-#include <thread>
 
 #include <spdlog/spdlog.h>
 
 #include "apps/comparison.h"
 #include "apps/output_files.h"
+#include "apps/parallel.h"
 #include "apps/plotting.h"
 #include "apps/progress.h"
 #include "apps/report.h"
+#include "apps/sweep.h"
 #include "engine/data.h"
 #include "models/registry.h"
 #include "scenes/scene.h"
@@ -174,6 +174,66 @@ void run_law(const std::string& scene_file, const SceneOptions& base_options, co
   progress.finish(task);
 }
 
+// --threads: the threads for `tasks` independent runs (at most one per run); logs the error and returns nullopt
+// on a count below 1.
+std::optional<int> thread_count(const std::optional<int>& requested, std::size_t tasks) {
+  if (!requested) return default_thread_count(tasks);
+  if (*requested < 1) {
+    spdlog::error("--threads {}: expected a number of threads ≥ 1", *requested);
+    return std::nullopt;
+  }
+  return static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(*requested), std::max<std::size_t>(tasks, 1)));
+}
+
+// One run of a sweep: compile the scene with the run's values, simulate it, keep its first impact. Writes no
+// file. Never throws: whatever stops the run is recorded as its status and message, so the others go on.
+void run_sweep_point(const std::string& scene_file, const SceneOptions& base_options, const std::vector<SweepVariable>& variables,
+                     std::size_t index, ProgressBar& progress, SweepRun& run) {
+  const int task = static_cast<int>(index);
+  const std::vector<std::size_t> point = sweep_point(variables, index);
+  SceneOptions options = base_options;
+  for (std::size_t v = 0; v < variables.size(); ++v) {
+    run.values.push_back(variables[v].values[point[v]]);
+    options.variable_overrides.emplace_back(variables[v].name, variables[v].values[point[v]]);
+  }
+  try {
+    std::optional<Scene> scene;
+    try {
+      scene.emplace(load_scene(scene_file, options));
+    } catch (const SceneError& error) {
+      // Without the file:line: prefix, which is the same scene file for every run.
+      run.status = SweepRunStatus::kBadInput;
+      run.message = error.key_path().empty() ? error.problem() : error.key_path() + ": " + error.problem();
+      progress.finish(task);
+      return;
+    }
+    for (std::size_t v = 0; v < variables.size(); ++v) run.values[v] = format_number(scene->variables.at(variables[v].name));
+    Data data(scene->model);
+    State state = scene->initial_state;
+    const double start_time = state.time;
+    const double duration = scene->simulation.duration;
+    const auto start = std::chrono::steady_clock::now();
+    // The same observer calls as `run` makes (without writing), so the run is the same step for step.
+    SimulationResult result = simulate(scene->model, state, data, scene->simulation,
+                                       [&](const State& s, const Data&) { progress.update(task, (s.time - start_time) / duration); });
+    run.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!result.impacts.empty()) run.first_impact = result.impacts.front();
+    run.impacts = result.impacts.size();
+    run.stats = result.stats;
+    run.end_time = result.end_time;
+    if (result.status == SimulationStatus::kCompleted) {
+      run.status = SweepRunStatus::kCompleted;
+    } else {
+      run.status = SweepRunStatus::kNumericalTrouble;
+      run.message = result.message;
+    }
+  } catch (const std::exception& error) {
+    run.status = SweepRunStatus::kFailed;
+    run.message = error.what();
+  }
+  progress.finish(task);
+}
+
 }  // namespace
 
 int run_scene(const RunArguments& arguments, std::ostream& out) {
@@ -212,6 +272,8 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
   if (!scene) return kBadInput;
   const std::optional<std::vector<std::string>> laws = resolve_laws(arguments.laws);
   if (!laws) return kBadInput;
+  const std::optional<int> requested_threads = thread_count(arguments.threads, laws->size());
+  if (!requested_threads) return kBadInput;
   if (arguments.plot && !plotting_available()) return kOtherError;
   const std::filesystem::path directory = arguments.output_directory.empty()
                                               ? std::filesystem::path("results") / scene->name / "compare"
@@ -219,29 +281,16 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
 
   std::vector<LawRun> runs(laws->size());
   for (std::size_t i = 0; i < laws->size(); ++i) runs[i].law = (*laws)[i];
-  int threads = static_cast<int>(std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, runs.size()));
+  int threads = 0;
   const auto start = std::chrono::steady_clock::now();
   try {
     std::filesystem::create_directories(directory);
     ProgressBar progress("compare " + scene->name, static_cast<int>(runs.size()));
-    // Each worker takes the next law; every law has its own Scene (Model), Data and State, and writes only
-    // its own directory and its own slot of `runs`, so the result does not depend on the scheduling.
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-      for (std::size_t i = next++; i < runs.size(); i = next++) {
-        run_law(arguments.scene, *options, directory, progress, static_cast<int>(i), runs[i]);
-      }
-    };
-    std::vector<std::thread> pool;
-    try {
-      for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-    } catch (const std::exception& error) {
-      // Fewer threads than cores is fine (the started ones take every law); none is not.
-      if (pool.empty()) throw;
-      spdlog::debug("started {} of {} threads: {}", pool.size(), threads, error.what());
-    }
-    threads = static_cast<int>(pool.size());
-    for (std::thread& thread : pool) thread.join();
+    // Every law has its own Scene (Model), Data and State, and writes only its own directory and its own slot
+    // of `runs`, so the result does not depend on the scheduling.
+    threads = run_in_parallel(runs.size(), *requested_threads, [&](std::size_t i) {
+      run_law(arguments.scene, *options, directory, progress, static_cast<int>(i), runs[i]);
+    });
   } catch (const std::exception& error) {
     spdlog::error("{}", error.what());
     return kOtherError;
@@ -268,6 +317,69 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
   spdlog::info("wrote {}", (directory / "comparison.md").string());
   const int plot_code = arguments.plot ? plot_directory(directory) : 0;
   return any_failed ? kOtherError : plot_code;
+}
+
+int sweep_scene(const SweepArguments& arguments, std::ostream& out) {
+  const std::optional<SceneOptions> options = scene_options(arguments.overrides, arguments.law);
+  if (!options) return kBadInput;
+  // The scene with --model and --set must be valid, and gives the variables --vary may name.
+  const std::optional<Scene> scene = compile(arguments.scene, *options);
+  if (!scene) return kBadInput;
+  SweepSetup setup{arguments.scene, arguments.law, arguments.overrides, {}};
+  try {
+    std::vector<std::string> set_names;
+    for (const auto& [name, value] : options->variable_overrides) set_names.push_back(name);
+    setup.variables = parse_sweep(arguments.varies, scene->variables, set_names);
+  } catch (const SweepArgumentError& error) {
+    spdlog::error("{}", error.what());
+    return kBadInput;
+  }
+  const std::size_t count = sweep_size(setup.variables);
+  const std::optional<int> requested_threads = thread_count(arguments.threads, count);
+  if (!requested_threads) return kBadInput;
+  const std::filesystem::path directory = arguments.output_directory.empty()
+                                              ? std::filesystem::path("results") / scene->name / "sweep"
+                                              : std::filesystem::path(arguments.output_directory);
+
+  std::vector<SweepRun> runs(count);
+  int threads = 0;
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    std::filesystem::create_directories(directory);  // before the runs: an unwritable --out fails at once
+    ProgressBar progress("sweep " + scene->name, static_cast<int>(count));
+    // Every run has its own Scene (Model), Data and State and writes only its own slot of `runs`, so the
+    // result does not depend on the scheduling or the number of threads.
+    threads = run_in_parallel(count, *requested_threads, [&](std::size_t i) {
+      run_sweep_point(arguments.scene, *options, setup.variables, i, progress, runs[i]);
+    });
+  } catch (const std::exception& error) {
+    spdlog::error("{}", error.what());
+    return kOtherError;
+  }
+  const double wall_time = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  try {
+    write_file_atomically(directory / "sweep.csv", sweep_csv(setup, runs));
+    write_file_atomically(directory / "sweep.md", sweep_markdown(*scene, setup, runs));
+  } catch (const std::exception& error) {
+    spdlog::error("{}", error.what());
+    return kOtherError;
+  }
+  print_sweep_table(out, *scene, setup, runs, threads, wall_time);
+  out.flush();  // the table before the log lines on stderr, also when both go to one file
+  std::size_t counts[4] = {0, 0, 0, 0};
+  for (const SweepRun& run : runs) ++counts[static_cast<int>(run.status)];
+  const std::size_t numerical_trouble = counts[static_cast<int>(SweepRunStatus::kNumericalTrouble)];
+  const std::size_t bad_input = counts[static_cast<int>(SweepRunStatus::kBadInput)];
+  const std::size_t failed = counts[static_cast<int>(SweepRunStatus::kFailed)];
+  if (numerical_trouble + bad_input + failed > 0) {
+    spdlog::warn("{} of {} runs did not complete: {} numerical trouble, {} bad input, {} failed (sweep.md lists them)",
+                 numerical_trouble + bad_input + failed, runs.size(), numerical_trouble, bad_input, failed);
+  }
+  spdlog::info("wrote {}", (directory / "sweep.md").string());
+  if (failed > 0) return kOtherError;
+  if (numerical_trouble > 0) return kNumericalTrouble;
+  return bad_input > 0 ? kBadInput : 0;
 }
 
 int plot_results(const std::string& directory) {

@@ -2,6 +2,7 @@
 // The runner's commands, as functions returning the process exit code.
 #pragma once
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -22,11 +23,24 @@ struct CompareArguments {
   std::vector<std::string> overrides;  // --set NAME=VALUE
   std::string output_directory;        // --out (default results/<scene name>/compare)
   bool plot = false;                   // --plot
+  std::optional<int> threads;          // --threads N (≥ 1); default: the hardware threads, at most one per law
+};
+
+struct SweepArguments {
+  std::string scene;
+  std::string law;                     // --model
+  std::vector<std::string> overrides;  // --set NAME=VALUE
+  std::vector<std::string> varies;     // --vary NAME=VALUES (a list 1,2,5 or a range start:stop:count[:log])
+  std::string output_directory;        // --out (default results/<scene name>/sweep)
+  std::optional<int> threads;          // --threads N (≥ 1); default: the hardware threads, at most one per run
 };
 
 int run_scene(const RunArguments& arguments, std::ostream& out);
 // Runs the scene once per law (in parallel) and writes <out>/<law>/ and comparison.csv/.md.
 int compare_scene(const CompareArguments& arguments, std::ostream& out);
+// Runs the scene once per point of the cartesian product of the --vary values (in parallel) and writes
+// sweep.csv and sweep.md: one row per run, its first impact.
+int sweep_scene(const SweepArguments& arguments, std::ostream& out);
 int check_scene(const RunArguments& arguments, std::ostream& out);
 // PNG plots of a run or comparison directory.
 int plot_results(const std::string& directory);

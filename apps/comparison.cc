@@ -59,25 +59,6 @@ double relative_balance_error(const SimulationResult& result) {
   return result.energy_scale > 0.0 ? result.max_energy_balance_error / result.energy_scale : 0.0;
 }
 
-// RFC 4180 field: quoted when it holds a comma, quote or line break; line breaks become spaces.
-std::string csv_field(std::string text) {
-  std::replace(text.begin(), text.end(), '\n', ' ');
-  if (text.find_first_of(",\"") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
-}
-
-std::string markdown_cell(std::string text) {
-  std::string escaped;
-  for (const char c : text) {
-    if (c == '|') escaped += "\\|";
-    else if (c == '\n') escaped += ' ';
-    else escaped += c;
-  }
-  return escaped;
-}
-
 std::string printf_number(const char* format, double value) {
   char buffer[64];
   std::snprintf(buffer, sizeof(buffer), format, value);
@@ -104,44 +85,22 @@ const std::vector<Measure>& measures() {
   return list;
 }
 
-// A measure as shown in one markdown column: its values divided by `factor`, the unit prefixed to match.
+// A measure as shown in one markdown column: its values in one scaled unit (kN, µm, …).
 struct ScaledMeasure {
   const Measure* measure = nullptr;
-  double factor = 1.0;
-  std::string unit;
-  int decimals = 5;  // the same for the whole column, so the digits line up
+  ScaledUnit scale;
 
-  std::string heading() const { return std::string(measure->heading) + (unit.empty() ? "" : " [" + unit + "]"); }
+  std::string heading() const { return std::string(measure->heading) + (scale.unit.empty() ? "" : " [" + scale.unit + "]"); }
   // An impact still open at the end of the run is marked.
   std::string cell(const ImpactRecord& impact) const {
-    char text[64];
-    std::snprintf(text, sizeof(text), "%.*f", decimals, measure->value(impact) / factor);
-    std::string cell = text;
-    if (cell.find_first_not_of("-0.") == std::string::npos && cell.front() == '-') cell.erase(0, 1);  // no "-0.000"
-    return cell + (impact.open ? " (open)" : "");
+    return scale.format(measure->value(impact)) + (impact.open ? " (open)" : "");
   }
 };
 
-// Scales a measure by the SI prefix that brings the largest magnitude among `impacts` into [1, 1000).
 ScaledMeasure scale_measure(const Measure& measure, const std::vector<const ImpactRecord*>& impacts) {
-  ScaledMeasure scaled{&measure, 1.0, measure.unit};
-  if (measure.unit[0] == '\0') return scaled;
-  double largest = 0.0;
-  for (const ImpactRecord* impact : impacts) {
-    const double value = std::abs(measure.value(*impact));
-    if (std::isfinite(value)) largest = std::max(largest, value);
-  }
-  if (largest == 0.0) return scaled;
-  static const std::pair<double, const char*> prefixes[] = {{1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1.0, ""}, {1e-3, "m"},
-                                                             {1e-6, "µ"}, {1e-9, "n"}, {1e-12, "p"}};
-  for (const auto& [factor, prefix] : prefixes) {
-    scaled.factor = factor;
-    scaled.unit = std::string(prefix) + measure.unit;
-    if (largest >= factor) break;
-  }
-  // Five significant digits for the largest value of the column.
-  scaled.decimals = std::clamp(4 - static_cast<int>(std::floor(std::log10(largest / scaled.factor))), 0, 9);
-  return scaled;
+  std::vector<double> values;
+  for (const ImpactRecord* impact : impacts) values.push_back(measure.value(*impact));
+  return ScaledMeasure{&measure, scale_unit(measure.unit, values)};
 }
 
 // Law × pair tables: per measure, the first impact on each pair (scenes with many contact pairs).
@@ -210,6 +169,34 @@ const char* law_run_status_name(LawRunStatus status) {
     case LawRunStatus::kFailed: return "failed";
   }
   return "";
+}
+
+std::string ScaledUnit::format(double value) const {
+  char text[64];
+  std::snprintf(text, sizeof(text), "%.*f", decimals, value / factor);
+  std::string cell = text;
+  if (cell.find_first_not_of("-0.") == std::string::npos && cell.front() == '-') cell.erase(0, 1);  // no "-0.000"
+  return cell;
+}
+
+ScaledUnit scale_unit(const std::string& unit, const std::vector<double>& values) {
+  ScaledUnit scaled{1.0, unit, 5};
+  if (unit.empty()) return scaled;
+  double largest = 0.0;
+  for (const double value : values) {
+    if (std::isfinite(value)) largest = std::max(largest, std::abs(value));
+  }
+  if (largest == 0.0) return scaled;
+  static const std::pair<double, const char*> prefixes[] = {{1e9, "G"}, {1e6, "M"}, {1e3, "k"}, {1.0, ""}, {1e-3, "m"},
+                                                             {1e-6, "µ"}, {1e-9, "n"}, {1e-12, "p"}};
+  for (const auto& [factor, prefix] : prefixes) {
+    scaled.factor = factor;
+    scaled.unit = std::string(prefix) + unit;
+    if (largest >= factor) break;
+  }
+  // Five significant digits for the largest value of the column.
+  scaled.decimals = std::clamp(4 - static_cast<int>(std::floor(std::log10(largest / scaled.factor))), 0, 9);
+  return scaled;
 }
 
 std::string law_parameter_text(const Scene& scene) {

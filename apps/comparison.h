@@ -38,6 +38,16 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
 void print_comparison_table(std::ostream& out, const Scene& scene, const std::vector<LawRun>& runs, int threads,
                             double wall_time_s);
 
+// A markdown column of values in one unit: the SI prefix that brings the largest finite magnitude into
+// [1, 1000) (none for a dimensionless column, `unit` empty) and the decimals that give it five significant digits.
+struct ScaledUnit {
+  double factor = 1.0;
+  std::string unit;  // prefixed, e.g. "kN", "µm"
+  int decimals = 5;  // the same for the whole column, so the digits line up
+  std::string format(double value) const;  // value / factor with `decimals` decimals ("0.000", never "-0.000")
+};
+ScaledUnit scale_unit(const std::string& unit, const std::vector<double>& values);
+
 // The law parameters of a compiled scene, "restitution=0.9" ("none" for a law without parameters); when
 // pairs differ, "<pair>: …; <pair>: …".
 std::string law_parameter_text(const Scene& scene);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// contactlab: run a scene, compare force laws on it, plot results, check a scene, list the force laws, or validate against the papers. Composes the library; no physics here.
+// contactlab: run a scene, compare force laws on it, sweep its variables, plot results, check a scene, list the force laws, or validate against the papers. Composes the library; no physics here.
 // Exit codes: 0 success, 1 I/O or internal error, 2 bad input (scene or command line), 3 numerical trouble.
 #include <cerrno>
 #include <chrono>
@@ -72,6 +72,19 @@ int main(int argc, char** argv) {
   compare_command->add_option("--set", compare.overrides, "Override a scene variable: NAME=VALUE (repeatable)");
   compare_command->add_option("--out", compare.output_directory, "Output directory (default results/<scene name>/compare)");
   compare_command->add_flag("--plot", compare.plot, "Also draw PNG plots (overlays per law) into the output directory");
+  compare_command->add_option("--threads", compare.threads, "Threads, N ≥ 1 (default: the hardware threads, at most one per law)");
+
+  contactlab::SweepArguments sweep;
+  CLI::App* sweep_command = app.add_subcommand(
+      "sweep", "Run a scene once per combination of variable values and write sweep.csv and sweep.md (first impact of each)");
+  sweep_command->add_option("scene", sweep.scene, "Scene file (YAML)")->required();
+  sweep_command->add_option("--vary", sweep.varies,
+                            "Vary a scene variable: NAME=V1,V2,… or NAME=START:STOP:COUNT[:log] (repeatable: the cartesian product)")
+      ->required();
+  sweep_command->add_option("--model", sweep.law, "Force law for every contact (see `contactlab models`)");
+  sweep_command->add_option("--set", sweep.overrides, "Override a scene variable: NAME=VALUE (repeatable)");
+  sweep_command->add_option("--out", sweep.output_directory, "Output directory (default results/<scene name>/sweep)");
+  sweep_command->add_option("--threads", sweep.threads, "Threads, N ≥ 1 (default: the hardware threads, at most one per run)");
 
   std::string plot_directory;
   CLI::App* plot_command = app.add_subcommand("plot", "Draw PNG plots of a run or comparison directory (python3 + matplotlib)");
@@ -111,6 +124,7 @@ int main(int argc, char** argv) {
 
   if (*run_command) return contactlab::run_scene(run, std::cout);
   if (*compare_command) return contactlab::compare_scene(compare, std::cout);
+  if (*sweep_command) return contactlab::sweep_scene(sweep, std::cout);
   if (*plot_command) return contactlab::plot_results(plot_directory);
   if (*check_command) return contactlab::check_scene(check, std::cout);
   if (*validate_command) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "apps/output_files.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
@@ -43,6 +44,24 @@ std::string format_number(double value) {
   char buffer[32];
   const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
   return std::string(buffer, result.ptr);
+}
+
+std::string csv_field(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  if (text.find_first_of(",\"") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (const char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
+std::string markdown_cell(const std::string& text) {
+  std::string escaped;
+  for (const char c : text) {
+    if (c == '|') escaped += "\\|";
+    else if (c == '\n') escaped += ' ';
+    else escaped += c;
+  }
+  return escaped;
 }
 
 std::string json_string(const std::string& text) {

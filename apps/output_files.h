@@ -32,6 +32,12 @@ void write_file_atomically(const std::filesystem::path& target, const std::strin
 // Shortest decimal that reads back to the same double (round trip), "nan"/"inf" spelled out.
 std::string format_number(double value);
 
+// RFC 4180 CSV field: quoted when it holds a comma or quote; line breaks become spaces.
+std::string csv_field(std::string text);
+
+// Markdown table cell: `|` escaped, line breaks become spaces.
+std::string markdown_cell(const std::string& text);
+
 // JSON string literal with escapes.
 std::string json_string(const std::string& text);
 

@@ -1,8 +1,17 @@
 // SPDX-License-Identifier: MIT
-// Cost of the contact stage against the number of spheres in a 1-D chain: the FCL broadphase refresh, and one
-// right-hand side with every neighbour pair active (narrowphase, law, Jᵀf, dynamics).
+// The contact stage, stage by stage:
+//   BM_Broadphase/<spheres>        one refresh of the FCL broadphase on a 1-D chain (its candidate pairs);
+//   BM_Narrowphase/<pair>          one pair's geometry (gap, normal, points, normal velocity), closed form or FCL;
+//   BM_Law/<id>                    one force evaluation of every law in the registry, by family;
+//   BM_ChainRightHandSide/<beads>  one right-hand side of a chain with every neighbour pair in contact.
 #include <benchmark/benchmark.h>
 
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "bench/chain.h"
+#include "contact/contact_kinematics.h"
 #include "contact/fcl_bridge.h"
 #include "engine/data.h"
 #include "engine/forward.h"
@@ -12,19 +21,17 @@
 namespace contactlab {
 namespace {
 
-constexpr double kRadius = 2.38e-3;
-
-void BM_BroadphaseChain(benchmark::State& bench) {
+void BM_Broadphase(benchmark::State& bench) {
   const int n = static_cast<int>(bench.range(0));
   std::vector<Shape> shapes(static_cast<std::size_t>(n));
   std::vector<Eigen::Isometry3d> poses(static_cast<std::size_t>(n), Eigen::Isometry3d::Identity());
   for (int i = 0; i < n; ++i) {
     shapes[static_cast<std::size_t>(i)].type = ShapeType::kSphere;
-    shapes[static_cast<std::size_t>(i)].radius = kRadius;
+    shapes[static_cast<std::size_t>(i)].radius = bench::kBeadRadius;
     shapes[static_cast<std::size_t>(i)].body = i + 1;
-    poses[static_cast<std::size_t>(i)].translation().x() = i * 2.0 * kRadius;
+    poses[static_cast<std::size_t>(i)].translation().x() = i * 2.0 * bench::kBeadRadius;
   }
-  FclBroadphase broadphase(shapes, 0.1 * kRadius);
+  FclBroadphase broadphase(shapes, 0.1 * bench::kBeadRadius);
   std::vector<std::pair<int, int>> pairs;
   broadphase.candidates(poses, pairs);  // builds the tree
   for (auto _ : bench) {
@@ -36,40 +43,141 @@ void BM_BroadphaseChain(benchmark::State& bench) {
   bench.counters["ns_per_sphere"] =
       benchmark::Counter(n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
-BENCHMARK(BM_BroadphaseChain)->RangeMultiplier(10)->Range(10, 100000)->Complexity(benchmark::oN);
+BENCHMARK(BM_Broadphase)->RangeMultiplier(10)->Range(10, 100000)->Complexity(benchmark::oN);
+
+// Two shapes 0.1 mm into each other, both moving and turning.
+struct NarrowphaseCase {
+  const char* name;
+  Shape a;
+  Shape b;
+  Eigen::Isometry3d pose_b;  // shape a sits at the origin
+};
+
+Shape make_shape(ShapeType type, double radius, double length = 0.0, Vec3 half_extents = Vec3::Zero()) {
+  Shape s;
+  s.type = type;
+  s.radius = radius;
+  s.length = length;
+  s.half_extents = half_extents;
+  s.material = 0;
+  return s;
+}
+
+Eigen::Isometry3d placed(const Vec3& translation, double angle = 0.3) {
+  Eigen::Isometry3d X = Eigen::Isometry3d::Identity();
+  X.linear() = Eigen::AngleAxisd(angle, Vec3(1.0, 2.0, 3.0).normalized()).toRotationMatrix();
+  X.translation() = translation;
+  return X;
+}
+
+std::vector<NarrowphaseCase> narrowphase_cases() {
+  const Shape sphere = make_shape(ShapeType::kSphere, 0.05);
+  const Shape capsule = make_shape(ShapeType::kCapsule, 0.05, 0.2);
+  const Shape cylinder = make_shape(ShapeType::kCylinder, 0.05, 0.2);
+  const Shape box = make_shape(ShapeType::kBox, 0.0, 0.0, Vec3(0.05, 0.06, 0.07));
+  const Shape halfspace = make_shape(ShapeType::kHalfspace, 0.0);
+  const Shape hole = make_shape(ShapeType::kHole, 0.06, 0.3);
+  Eigen::Isometry3d ground = Eigen::Isometry3d::Identity();
+  ground.translation().z() = 0.0499;
+  Eigen::Isometry3d pin = Eigen::Isometry3d::Identity();
+  pin.translation() = Vec3(0.0101, 0.0, 0.0);
+  return {
+      {"sphere_sphere", sphere, sphere, placed(Vec3(0.0999, 0.0, 0.0))},
+      {"halfspace_sphere", halfspace, sphere, ground},
+      {"halfspace_box", halfspace, box, placed(Vec3(0.0, 0.0, 0.07), 0.1)},
+      {"sphere_capsule", sphere, capsule, placed(Vec3(0.0999, 0.0, 0.0), 1.5708)},
+      {"sphere_cylinder", sphere, cylinder, placed(Vec3(0.0999, 0.0, 0.0), 1.5708)},
+      {"sphere_box", sphere, box, placed(Vec3(0.0999, 0.0, 0.0), 0.0)},
+      {"capsule_capsule", capsule, capsule, placed(Vec3(0.0999, 0.0, 0.0), 1.0)},
+      {"sphere_hole", sphere, hole, pin},
+      {"box_box (FCL)", box, box, placed(Vec3(0.0999, 0.0, 0.0), 0.2)},
+      {"cylinder_cylinder (FCL)", cylinder, cylinder, placed(Vec3(0.0999, 0.0, 0.0), 1.2)},
+  };
+}
+
+void BM_Narrowphase(benchmark::State& bench) {
+  const NarrowphaseCase c = narrowphase_cases()[static_cast<std::size_t>(bench.range(0))];
+  ContactModel model;
+  model.materials = {Material{"steel", 2e11, 0.3, 7800.0, 1e9}};
+  model.shapes = {c.a, c.b};
+  model.shapes[0].body = 1;
+  model.shapes[1].body = 2;
+  ContactPairModel pair;
+  pair.shape_a = 0;
+  pair.shape_b = 1;
+  pair.body_a = 1;
+  pair.body_b = 2;
+  FclShapes fcl(model.shapes);
+  BodyMotion a, b;
+  a.linear_velocity = Vec3(0.1, 0.0, 0.0);
+  a.angular_velocity = Vec3(0.0, 0.3, 0.0);
+  b.pose = c.pose_b;
+  b.linear_velocity = Vec3(-0.1, 0.05, 0.0);
+  b.angular_velocity = Vec3(0.2, 0.0, 0.1);
+  PairGeometry out;
+  for (auto _ : bench) {
+    pair_geometry(model, pair, a, b, &fcl, out);
+    benchmark::ClobberMemory();
+  }
+  bench.SetLabel(c.name);
+  bench.counters["gap_um"] = out.gap * 1e6;
+}
+BENCHMARK(BM_Narrowphase)->DenseRange(0, 9);
+
+// One force evaluation of a law at a typical point of a steel impact (δ = 10 µm, δ̇ = 0.5 m/s, δ̇⁻ = 1 m/s).
+void BM_Law(benchmark::State& bench, LawIndex index) {
+  const LawInfo& law = law_info(index);
+  std::vector<NamedValue> values;
+  for (const LawParameter& p : law.parameters) {
+    if (!p.required) continue;
+    double value = p.default_value;
+    if (p.name == "restitution" || p.name.find("restitution") != std::string_view::npos) value = 0.8;
+    else if (std::isfinite(p.max) && p.max > p.min) value = 0.5 * (p.min + p.max);
+    else if (p.min > 0.0) value = 2.0 * p.min;
+    else value = 1.0;
+    values.push_back({p.name, value});
+  }
+  LawParameters parameters;
+  try {
+    parameters = compile_law_parameters(law, values);
+  } catch (const std::exception& error) {
+    bench.SkipWithError(error.what());
+    return;
+  }
+  ContactInput in;
+  in.indentation = 1e-5;
+  in.normal_velocity = 0.5;
+  in.impact_velocity = 1.0;
+  in.effective_mass = 0.1;
+  in.effective_radius = 0.01;
+  in.effective_modulus = 1.1e11;
+  in.exponent = law.requires_linear_stiffness ? 1.0 : 1.5;
+  in.stiffness = law.requires_linear_stiffness ? 1e8 : 4.0 / 3.0 * in.effective_modulus * std::sqrt(in.effective_radius);
+  in.time_since_onset = 1e-5;
+  double state[kMaxLawState] = {};
+  if (law.event) law.event(ContactEvent::kOnset, in, parameters.values, state);
+  ContactForce f;
+  for (auto _ : bench) {
+    // The input may have changed (so the call is not hoisted) and the result is used (so it is not dropped).
+    benchmark::DoNotOptimize(&in);
+    benchmark::ClobberMemory();
+    f = law.force(in, parameters.values, state);
+    benchmark::DoNotOptimize(&f);
+    benchmark::ClobberMemory();
+  }
+  bench.SetLabel(std::string(law.family));
+}
 
 void BM_ChainRightHandSide(benchmark::State& bench) {
   const int n = static_cast<int>(bench.range(0));
-  Model model = make_model();
-  model.gravity.setZero();
-  for (int i = 0; i < n; ++i) {
-    Body bead;
-    bead.name = "bead";
-    bead.parent = 0;
-    bead.joint.type = JointType::kPrismatic;
-    bead.joint.axis = Vec3::UnitX();
-    bead.mass = 4.5e-4;
-    bead.inertia = Mat3::Identity() * 1e-12;
-    add_body(model, bead);
-    Shape s;
-    s.type = ShapeType::kSphere;
-    s.radius = kRadius;
-    s.body = i + 1;
-    s.material = 0;
-    model.contact.shapes.push_back(s);
-  }
-  finalize(model);
-  model.contact.materials = {Material{"steel", 193e9, 0.3, 7900.0, 9.4e8}};
-  model.contact.bodies.push_back({-1, true, 1e300});
-  for (int i = 0; i < n; ++i) model.contact.bodies.push_back({0, false, 4.5e-4});
-  PairSettings settings;
-  settings.law = find_law("hunt_crossley");
-  settings.law_info = &law_info(settings.law);
-  settings.parameters = compile_law_parameters(*settings.law_info, std::vector<NamedValue>{{"restitution", 0.9}});
-  for (int i = 0; i + 1 < n; ++i) model.contact.pairs.push_back(make_contact_pair(model.contact, i, i + 1, settings));
+  bench::Chain chain = bench::make_chain(n, 1e-6, "hunt_crossley", {{"restitution", 0.9}});
+  Model& model = chain.model;
+  // Compile every neighbour pair with the model and put it 0.1 µm into contact.
+  model.contact.broadphase = false;
+  for (int i = 0; i + 1 < n; ++i) model.contact.pairs.push_back(make_contact_pair(model.contact, i, i + 1, model.contact.settings));
   Data data(model);
   State state = make_state(model);
-  for (int i = 0; i < n; ++i) state.q[i] = i * (2.0 * kRadius - 1e-7);  // every neighbour pair 0.1 µm in contact
+  for (int i = 0; i < n; ++i) state.q[i] = i * (2.0 * bench::kBeadRadius - 1e-7);
   for (PairState& s : state.contacts) {
     s.active = true;
     s.impact_velocity = 0.1;
@@ -88,4 +196,15 @@ BENCHMARK(BM_ChainRightHandSide)->RangeMultiplier(10)->Range(10, 100000)->Comple
 }  // namespace
 }  // namespace contactlab
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  for (contactlab::LawIndex i = 0; i < static_cast<contactlab::LawIndex>(contactlab::all_laws().size()); ++i) {
+    const contactlab::LawInfo& law = contactlab::law_info(i);
+    if (law.impulsive || law.force == nullptr) continue;
+    benchmark::RegisterBenchmark(("BM_Law/" + std::string(law.id)).c_str(), contactlab::BM_Law, i);
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

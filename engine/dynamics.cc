@@ -31,13 +31,9 @@ void tree_pass(const Model& model, Data& data, bool with_velocity, const Vec3& g
     const Joint& joint = body.joint;
     const auto parent = static_cast<std::size_t>(body.parent);
     if (is_leaf_on_world(body)) {
-      // u = τ − sᵀ p with p = v ×* I v − f; a pure translation on the world has v ×* I v = 0.
-      const Vec6& s = joint.subspace.col(0);
-      double u = tau[joint.v_index] + s.dot(external_force[i]);
-      if (with_velocity && joint.type != JointType::kPrismatic) {
-        u -= s.dot(cross_force(data.velocity[i], body.spatial_inertia * data.velocity[i]));
-      }
-      data.u[i](0) = u;
+      // u = τ − sᵀ p with p = v ×* I v − f. On the world v = s q̇, and sᵀ(s ×* I s) = −(s × s)ᵀ I s = 0: the
+      // velocity-product term drops out for every one-coordinate joint there.
+      data.u[i](0) = tau[joint.v_index] + joint.subspace.col(0).dot(external_force[i]);
       continue;
     }
     Mat6 Ia = body.children > 0 ? data.articulated_inertia[i] : body.spatial_inertia;

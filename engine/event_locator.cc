@@ -70,6 +70,11 @@ bool EventLocator::locate(double t0, double t1, const std::function<void(double,
       if (!(c > a && c < b)) c = 0.5 * (a + b);
       const double gc = evaluate(c, state_at, static_cast<int>(i));
       if (failed_) return false;
+      if (gc == 0.0) {  // exactly on the root: done (bisecting on would only shrink the bracket towards it)
+        b = c;
+        gb = gc;
+        break;
+      }
       if (crossed(i, ga, gc)) {
         b = c;
         gb = gc;

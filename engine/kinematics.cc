@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/kinematics.h"
 
+#include <cmath>
+
 namespace contactlab {
 namespace {
 
@@ -13,6 +15,11 @@ void body_kinematics(const Model& model, std::size_t i, const Eigen::Ref<const E
   if (joint.type == JointType::kPrismatic) {  // a translation along the placed axis: no rotation to compose
     X.linear() = joint.placement.linear();
     X.translation() = joint.placement.translation() + joint.placement_axis * q[joint.q_index];
+  } else if (joint.type == JointType::kRevolute) {  // a rotation about the placed axis: no translation to compose
+    const double angle = q[joint.q_index];
+    X.linear() = joint.placement.linear() + std::sin(angle) * joint.placement_skew +
+                 (1.0 - std::cos(angle)) * joint.placement_skew_squared;
+    X.translation() = joint.placement.translation();
   } else {
     X = joint.placement * joint_transform(joint, q.data() + joint.q_index);
   }
@@ -21,12 +28,17 @@ void body_kinematics(const Model& model, std::size_t i, const Eigen::Ref<const E
   if (parent == 0) {
     // On the world: v = S q̇, and the velocity-product term c = v × S q̇ vanishes.
     motion.pose = X;
-    if (joint.nv == 1) {
-      velocity = joint.subspace.col(0) * v[joint.v_index];
-    } else {
-      velocity = joint.subspace * v.segment(joint.v_index, joint.nv);
-    }
     data.bias_acceleration[i].setZero();
+    if (joint.nv == 1) {
+      // A rotation about, or a translation along, the placed axis through the joint frame's origin.
+      const double rate = v[joint.v_index];
+      velocity = joint.subspace.col(0) * rate;
+      const bool turning = joint.type == JointType::kRevolute;
+      motion.angular_velocity = turning ? Vec3(joint.placement_axis * rate) : Vec3::Zero();
+      motion.linear_velocity = turning ? Vec3::Zero() : Vec3(joint.placement_axis * rate);
+      return;
+    }
+    velocity = joint.subspace * v.segment(joint.v_index, joint.nv);
   } else {
     motion.pose = data.motion[parent].pose * X;
     Vec6 joint_velocity = Vec6::Zero();

@@ -105,6 +105,8 @@ void finalize(Model& model) {
     body.spatial_inertia = spatial_inertia(body.mass, body.com, body.inertia);
     joint.subspace = motion_subspace(joint);
     joint.placement_axis = joint.placement.linear() * joint.axis;
+    joint.placement_skew = joint.placement.linear() * skew(joint.axis);
+    joint.placement_skew_squared = joint.placement_skew * skew(joint.axis);
     body.children = 0;
     if (joint.nv == 1) {
       body.inertia_subspace = body.spatial_inertia * joint.subspace.col(0);

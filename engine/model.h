@@ -56,6 +56,10 @@ struct Joint {
   // Set by finalize, for the recursive algorithms:
   Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6> subspace;  // S, the motion subspace (motion_subspace)
   Vec3 placement_axis = Vec3::Zero();  // the axis in the parent frame (placement rotation × axis)
+  // Revolute: P K and P K² with P the placement's rotation and K = [axis]×, so that the rotation in the parent frame
+  // is P + sin q · PK + (1 − cos q) · PK² (Rodrigues), without a matrix product per evaluation.
+  Mat3 placement_skew = Mat3::Zero();
+  Mat3 placement_skew_squared = Mat3::Zero();
   bool has_force_element() const { return stiffness != 0.0 || damping != 0.0 || !effort.is_zero(); }
 };
 

@@ -194,7 +194,9 @@ class Run final : public OdeSystem {
   const double* last_rhs_rate_ = nullptr;
   double step_end_time_ = std::numeric_limits<double>::quiet_NaN();  // roots() evaluated everything at a step's end
   std::string callback_failure_;
-  double next_sample_ = 0.0;
+  long next_sample_ = 0;       // index of the next regular sample
+  double first_sample_ = 0.0;  // t0
+  double sample_time() const { return first_sample_ + static_cast<double>(next_sample_) * options_.output_interval; }
   double last_emitted_ = -1.0;
   double onset_step_ = 0.0;  // smallest suggested first step among contacts started at the last event
   double energy_scale_ = 0.0;
@@ -405,17 +407,19 @@ void Run::copy_law_states(const double* y, std::vector<PairState>& contacts) con
   }
 }
 
-// Reports an event to the pair's law; true when the law may have changed its state (and so the right-hand side).
+// Reports an event to the pair's law; true when the law changed its state (and so the right-hand side).
 bool Run::law_event(ContactEvent event, int p, double t) {
   const auto i = static_cast<std::size_t>(p);
   const ContactPairModel& pair = this->pair(p);
   if (pair.law_info->event == nullptr) return false;
   PairState& s = state_.contacts[i];
   const ContactInput input = contact_input(pair, s, data_.geometry[i], t);
+  double before[kMaxLawState];
+  std::copy(s.law_state, s.law_state + kMaxLawState, before);
   pair.law_info->event(event, input, pair.parameters.values, s.law_state);
   // Events may reset integrated law states: write them back into y.
   std::copy(s.law_state, s.law_state + continuous_size(p), law_states_of(y_.data(), p));
-  return true;
+  return !std::equal(s.law_state, s.law_state + kMaxLawState, before);
 }
 
 void Run::start_contact(int p, double t) {
@@ -452,6 +456,10 @@ void Run::start_contact(int p, double t) {
   s.max_indentation = std::max(0.0, -geometry.gap);
   s.work_at_onset = state_.absorbed_work[p];
   law_event(ContactEvent::kOnset, p, t);
+  // Laws with a force jump start at their largest dashpot force: the onset itself may be the peak.
+  const ContactForce onset_force = pair_force(pair, s, contact_input(pair, s, geometry, t));
+  record_force(s, onset_force.force, geometry);
+  s.min_force = std::min(s.min_force, onset_force.force);
   // Undamped Hertz contact time 2 t_H with t_H = 1.4716 x_H/v, x_H = [(n+1) m v²/(2K)]^{1/(n+1)} (models.md §2.3).
   const double v = std::max(std::abs(geometry.normal_velocity), model_.contact.impact_velocity_floor);
   const double m = s.effective_mass;
@@ -693,11 +701,10 @@ void Run::emit(double t, const double* y, const SampleObserver& observer) {
 // Regular samples in (t_from, t_to], from the method's interpolant of the last step.
 void Run::emit_samples(double t_from, double t_to, const SampleObserver& observer) {
   if (!observer || options_.output_interval <= 0.0) return;
-  while (next_sample_ <= t_to) {
-    if (next_sample_ > t_from && stepper_->interpolate(next_sample_, sample_vector_.data())) {
-      emit(next_sample_, sample_vector_.data(), observer);
-    }
-    next_sample_ += options_.output_interval;
+  // Sample k at t0 + k·interval, not a running sum that drifts away from the grid.
+  for (double next = sample_time(); next <= t_to; next = sample_time()) {
+    if (next > t_from && stepper_->interpolate(next, sample_vector_.data())) emit(next, sample_vector_.data(), observer);
+    ++next_sample_;
   }
 }
 
@@ -889,10 +896,11 @@ void Run::execute(const SampleObserver& observer) {
   layout();
   build_stepper(t0, onset_step_ > 0.0 ? onset_step_ : 0.0);
 
-  next_sample_ = t0;
+  first_sample_ = t0;
+  next_sample_ = 0;
   if (observer) {
     emit(t0, y_.data(), observer);
-    next_sample_ = t0 + options_.output_interval;
+    next_sample_ = 1;
   }
   double t = t0;
   while (!failed_) {
@@ -930,6 +938,8 @@ void Run::execute(const SampleObserver& observer) {
   }
   load_state(t, y_.data());
   normalize_configuration(model_, state_.q);
+  // The end state is always a sample, whether or not it falls on the output grid.
+  if (observer && !failed_ && last_emitted_ != t) emit(t, y_.data(), observer);
   forward(model_, state_, data_);
   for (int p = 0; p < pairs_; ++p) {
     if (open_impact_[static_cast<std::size_t>(p)] >= 0) end_contact(p, t, true);

@@ -29,7 +29,7 @@ ContactForce hertz_force(const ContactInput& in, const double*, const double*) {
 
 double hertz_potential(const ContactInput& in, const double*, const double*) {
   if (in.indentation <= 0.0) return 0.0;
-  return in.stiffness * std::pow(in.indentation, in.exponent + 1.0) / (in.exponent + 1.0);
+  return in.stiffness * indentation_power(in.indentation, in.exponent + 1.0) / (in.exponent + 1.0);
 }
 
 }  // namespace

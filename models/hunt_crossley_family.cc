@@ -78,7 +78,7 @@ ContactForce force(const ContactInput& in, const double* parameters, const doubl
 
 double potential(const ContactInput& in, const double*, const double*) {
   if (in.indentation <= 0.0) return 0.0;
-  return in.stiffness * std::pow(in.indentation, in.exponent + 1.0) / (in.exponent + 1.0);
+  return in.stiffness * indentation_power(in.indentation, in.exponent + 1.0) / (in.exponent + 1.0);
 }
 
 constexpr std::string_view kNoAliases[] = {""};

@@ -5,8 +5,8 @@
 //   α(n) = 0.3331 n⁴ − 1.48 n³ + 3.077 n² − 2.306 n + 1.794   (S002 Eq (46)),
 //   β(n) = 1.285 n^0.2553 − 1.725                               (S002 Eq (47)).
 // The exponents of k, δ̇⁻ and m_eff are exact (S002 Eq (34)); only α, β are fitted, so the achieved restitution
-// depends on (n, e) alone. c is formed at each evaluation from the contact's k, n, frozen δ̇⁻ and m_eff: the
-// same value S002 computes once at onset, without per-contact state.
+// depends on (n, e) alone. c is computed at the onset from the contact's k, n, δ̇⁻ and m_eff, as S002 does, and
+// kept in the per-contact state.
 #include <algorithm>
 #include <cmath>
 
@@ -26,15 +26,25 @@ double alpha(double n) { return (((0.3331 * n - 1.48) * n + 3.077) * n - 2.306) 
 // S002 Eq (47).
 double beta(double n) { return 1.285 * std::pow(n, 0.2553) - 1.725; }
 
-// Poursina–Nikravesh: F = c_opt δ̇ + k δ^n released at F = 0 — S002 Eq (7), (20), (46)–(47), (49)–(50).
-ContactForce poursina_nikravesh_force(const ContactInput& in, const double* p, const double*) {
+// S002 Eq (49): the damping coefficient of a contact, from its k, n and the δ̇⁻, m_eff frozen at its onset.
+double optimal_damping(const ContactInput& in, double restitution) {
   const double n = in.exponent;
-  const double indentation = std::max(in.indentation, 0.0);
-  const double restitution = p[0];
   // pow(δ̇⁻, 0) = 1 keeps n = 1 well defined even for δ̇⁻ = 0 (S002 Eq (57) needs no δ̇⁻).
   const double scale = std::pow(in.stiffness * std::pow(in.impact_velocity, n - 1.0) *
                                     std::pow(in.effective_mass, n), 1.0 / (n + 1.0));
-  const double damping = alpha(n) * (std::pow(restitution, beta(n)) - 1.0) * scale;
+  return alpha(n) * (std::pow(restitution, beta(n)) - 1.0) * scale;
+}
+
+// As S002 does, c is computed once, at the onset, and kept in the contact's state.
+void poursina_nikravesh_event(ContactEvent event, const ContactInput& in, const double* p, double* state) {
+  if (event == ContactEvent::kOnset) state[0] = optimal_damping(in, p[0]);
+}
+
+// Poursina–Nikravesh: F = c_opt δ̇ + k δ^n released at F = 0 — S002 Eq (7), (20), (46)–(47), (49)–(50).
+ContactForce poursina_nikravesh_force(const ContactInput& in, const double*, const double* state) {
+  const double n = in.exponent;
+  const double indentation = std::max(in.indentation, 0.0);
+  const double damping = state[0];
   const double elastic = in.stiffness * indentation_power(indentation, n);
   const double slope = indentation > 0.0 ? n * elastic / indentation : (n == 1.0 ? in.stiffness : 0.0);
   return {damping * in.normal_velocity + elastic, slope, damping};
@@ -43,12 +53,12 @@ ContactForce poursina_nikravesh_force(const ContactInput& in, const double* p, c
 // Recoverable energy of the Hertz spring, k δ^{n+1}/(n+1); the dashpot only dissipates.
 double poursina_nikravesh_potential(const ContactInput& in, const double*, const double*) {
   if (in.indentation <= 0.0) return 0.0;
-  return in.stiffness * std::pow(in.indentation, in.exponent + 1.0) / (in.exponent + 1.0);
+  return in.stiffness * indentation_power(in.indentation, in.exponent + 1.0) / (in.exponent + 1.0);
 }
 
 constexpr std::string_view kNotes =
-    "Decisions: c_opt is evaluated from the contact's k, n and the frozen δ̇⁻, m_eff (equal to S002's value "
-    "computed once at onset; pure function, no state); the contact is released when F returns to 0 during "
+    "Decisions: c_opt is computed at the onset from the contact's k, n, δ̇⁻ and m_eff and kept in the per-contact "
+    "state (as S002 computes it once at onset); the contact is released when F returns to 0 during "
     "restitution (S002 Eq (20), Separation::kForce), leaving the residual indentation "
     "ˢδ = (δ̇⁻ c e_out/k)^{1/n} (S002 Eq (51) with e_out for e); F is not clamped so the engine can locate that root. "
     "Re-arming after release is the engine's rule (models.md §7 #3). α, β were fitted by S002 for 1 ≤ n ≤ 2 only; "
@@ -73,6 +83,8 @@ void append_poursina_nikravesh_laws(std::vector<LawInfo>& laws) {
   law.force_jump = true;  // F = c δ̇⁻ at first touch (point A of S002 Fig. 2)
   law.accurate_restitution_min = 0.0;
   law.accurate_restitution_max = 1.0;
+  law.state_size = 1;  // c_opt
+  law.event = poursina_nikravesh_event;
   law.force = poursina_nikravesh_force;
   law.potential = poursina_nikravesh_potential;
   laws.push_back(law);

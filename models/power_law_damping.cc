@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 
+#include "models/indentation_power.h"
 #include "models/laws.h"
 
 namespace contactlab {
@@ -339,7 +340,7 @@ ContactForce choi_force(const ContactInput& in, const double* p, const double*) 
 // Elastic energy of Choi's spring K δ^{m_s}, m_s = the scene's exponent.
 double choi_potential(const ContactInput& in, const double*, const double*) {
   if (in.indentation <= 0.0) return 0.0;
-  return in.stiffness * std::pow(in.indentation, in.exponent + 1.0) / (in.exponent + 1.0);
+  return in.stiffness * indentation_power(in.indentation, in.exponent + 1.0) / (in.exponent + 1.0);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -851,23 +851,30 @@ void Compiler::read_contacts(const MapReader& top) {
     smallest = std::min(smallest, shape.type == ShapeType::kBox ? shape.half_extents.minCoeff() : shape.radius);
   }
   contact.margin = defaults.checked("margin", std::isfinite(smallest) ? 0.1 * smallest : 0.01, "a positive margin [m]", positive);
-  // Every pair the broadphase may find must compile: check one pair per kind (type, material, curvature).
-  std::set<std::tuple<int, int, double, int, int, double>> checked;
+  // Every pair the broadphase may find must compile: check one pair per two kinds of shape (type, material,
+  // curvature), with a few shapes of each kind to find two that may touch. O(shapes + kinds²), not O(shapes²).
+  using Kind = std::tuple<int, int, double>;
+  std::map<Kind, std::vector<int>> kinds;
   for (std::size_t i = 0; i < shapes; ++i) {
-    for (std::size_t j = i + 1; j < shapes; ++j) {
-      const Shape& a = contact.shapes[i];
-      const Shape& b = contact.shapes[j];
-      const auto kind = std::make_tuple(static_cast<int>(a.type), a.material, curvature_radius(a), static_cast<int>(b.type),
-                                        b.material, curvature_radius(b));
-      if (checked.count(kind) || !shapes_may_collide(contact, static_cast<int>(i), static_cast<int>(j))) continue;
-      checked.insert(kind);
-      try {
-        make_contact_pair(contact, static_cast<int>(i), static_cast<int>(j), default_settings);
-      } catch (const std::invalid_argument& error) {
-        reader_.fail(defaults.node(), "contacts", error.what());
+    const Shape& shape = contact.shapes[i];
+    std::vector<int>& members = kinds[Kind{static_cast<int>(shape.type), shape.material, curvature_radius(shape)}];
+    if (members.size() < 4) members.push_back(static_cast<int>(i));
+  }
+  for (auto first = kinds.begin(); first != kinds.end(); ++first) {
+    for (auto second = first; second != kinds.end(); ++second) {
+      bool done = false;
+      for (int i : first->second) {
+        for (int j : second->second) {
+          if (done || i == j || !shapes_may_collide(contact, std::min(i, j), std::max(i, j))) continue;
+          done = true;
+          try {
+            make_contact_pair(contact, std::min(i, j), std::max(i, j), default_settings);
+          } catch (const std::invalid_argument& error) {
+            reader_.fail(defaults.node(), "contacts", error.what());
+          }
+        }
       }
     }
-    if (checked.size() > 64) break;  // enough kinds seen; a uniform granular scene has one or two
   }
 }
 

@@ -47,10 +47,16 @@ ContactInput make_input(const ImpactSetup& s, double indentation, double normal_
   return in;
 }
 
+// The law's force once its onset event has computed c from the input's δ̇⁻ and m_eff.
+ContactForce pn_force(const ContactInput& in, const LawParameters& parameters) {
+  double state[kMaxLawState] = {};
+  poursina_nikravesh().event(ContactEvent::kOnset, in, parameters.values, state);
+  return poursina_nikravesh().force(in, parameters.values, state);
+}
+
 // The law's damping coefficient c for this contact: ∂F/∂δ̇ = c at any δ > 0.
 double damping_of(const ImpactSetup& s, double restitution) {
-  return poursina_nikravesh()
-      .force(make_input(s, 1e-9, 0.0), compile_with_restitution(restitution).values, nullptr)
+  return pn_force(make_input(s, 1e-9, 0.0), compile_with_restitution(restitution))
       .dforce_dnormal_velocity;
 }
 
@@ -102,7 +108,7 @@ TEST(PoursinaNikravesh, Metadata) {
   EXPECT_FALSE(law.can_tension);
   EXPECT_TRUE(law.force_jump);
   EXPECT_FALSE(law.requires_linear_stiffness);
-  EXPECT_EQ(law.state_size, 0);
+  EXPECT_EQ(law.state_size, 1);  // c, computed at the onset
   EXPECT_EQ(law.continuous_state_size, 0);
   // The fit stays within kFitAccuracy < 0.01 for every e in (0, 1] (tested below), so the ±0.01 range is all of it.
   EXPECT_EQ(law.accurate_restitution_min, 0.0);
@@ -196,7 +202,7 @@ TEST(PoursinaNikravesh, LinearCaseIsS002Eq57AndKvForceSeparationFit) {
         << "δ̇⁻ = " << v0;
     for (double velocity : {2.0, -0.5}) {
       const ContactInput in = make_input(s, 4e-5, velocity);
-      EXPECT_NEAR(poursina_nikravesh().force(in, p.values, nullptr).force,
+      EXPECT_NEAR(pn_force(in, p).force,
                   fit.force(in, fit_parameters.values, nullptr).force, 1e-10);
     }
   }
@@ -213,7 +219,7 @@ TEST(PoursinaNikravesh, ForceAtHandComputedPoint) {
   const double beta = 1.285 * std::pow(2.0, 0.2553) - 1.725;
   const double c = 2.9796 * (std::exp(-beta) - 1.0) * std::cbrt(1e10);
   const ContactForce f =
-      poursina_nikravesh().force(make_input(s, 1e-4, 0.5), compile_with_restitution(std::exp(-1.0)).values, nullptr);
+      pn_force(make_input(s, 1e-4, 0.5), compile_with_restitution(std::exp(-1.0)));
   EXPECT_NEAR(f.dforce_dnormal_velocity / c, 1.0, 1e-12);
   EXPECT_NEAR(f.force, 0.5 * c + 100.0, 1e-9 * f.force);
   EXPECT_NEAR(f.dforce_dindentation, 2e6, 2e6 * 1e-12);
@@ -224,12 +230,12 @@ TEST(PoursinaNikravesh, JumpAtFirstTouchAndContinuityPastSeparation) {
   const LawParameters p = compile_with_restitution(0.4);
   // Point A of S002 Fig. 2: at the located onset δ = 0, δ̇ = δ̇⁻ the force is c δ̇⁻ (the spring term k δ^n is 0).
   const double c = damping_of(s, 0.4);
-  EXPECT_NEAR(poursina_nikravesh().force(make_input(s, 0.0, 3.0), p.values, nullptr).force, 3.0 * c, 1e-9 * c);
-  EXPECT_NEAR(poursina_nikravesh().force(make_input(s, 1e-15, 3.0), p.values, nullptr).force, 3.0 * c, 1e-9 * c);
+  EXPECT_NEAR(pn_force(make_input(s, 0.0, 3.0), p).force, 3.0 * c, 1e-9 * c);
+  EXPECT_NEAR(pn_force(make_input(s, 1e-15, 3.0), p).force, 3.0 * c, 1e-9 * c);
   // Past δ = 0 (integrator trial steps only) the dashpot term continues and the spring term stays 0, so F is
   // continuous; no energy is stored there.
   for (double indentation : {-1e-9, -1e-3}) {
-    const ContactForce f = poursina_nikravesh().force(make_input(s, indentation, 3.0), p.values, nullptr);
+    const ContactForce f = pn_force(make_input(s, indentation, 3.0), p);
     EXPECT_NEAR(f.force, 3.0 * c, 1e-9 * c);
     EXPECT_EQ(f.dforce_dindentation, 0.0);
     EXPECT_EQ(poursina_nikravesh().potential(make_input(s, indentation, 3.0), p.values, nullptr), 0.0);
@@ -237,7 +243,7 @@ TEST(PoursinaNikravesh, JumpAtFirstTouchAndContinuityPastSeparation) {
   EXPECT_GT(c, 0.0);
   // e = 1: no damping, the Hertz law.
   const ContactInput in = make_input(s, 2e-5, -1.0);
-  EXPECT_EQ(poursina_nikravesh().force(in, compile_with_restitution(1.0).values, nullptr).force,
+  EXPECT_EQ(pn_force(in, compile_with_restitution(1.0)).force,
             law_by_id("hertz").force(in, nullptr, nullptr).force);
 }
 
@@ -251,9 +257,9 @@ TEST(PoursinaNikravesh, DerivativesMatchCentralFiniteDifferences) {
     for (double indentation : {2e-6, 5e-5}) {
       for (double velocity : {1.5, -0.2}) {
         auto force = [&](double d, double v) {
-          return poursina_nikravesh().force(make_input(s, d, v), p.values, nullptr).force;
+          return pn_force(make_input(s, d, v), p).force;
         };
-        const ContactForce f = poursina_nikravesh().force(make_input(s, indentation, velocity), p.values, nullptr);
+        const ContactForce f = pn_force(make_input(s, indentation, velocity), p);
         const double hd = 1e-6 * indentation;
         const double hv = 1e-6 * std::abs(velocity);
         const double fd_d = (force(indentation + hd, velocity) - force(indentation - hd, velocity)) / (2 * hd);
@@ -277,7 +283,7 @@ TEST(PoursinaNikravesh, PotentialIsTheHertzSpringEnergy) {
   const double derivative = (poursina_nikravesh().potential(make_input(s, 1e-4 + h, 0.0), p.values, nullptr) -
                              poursina_nikravesh().potential(make_input(s, 1e-4 - h, 0.0), p.values, nullptr)) /
                             (2 * h);
-  EXPECT_NEAR(derivative / poursina_nikravesh().force(make_input(s, 1e-4, 0.0), p.values, nullptr).force, 1.0, 1e-6);
+  EXPECT_NEAR(derivative / pn_force(make_input(s, 1e-4, 0.0), p).force, 1.0, 1e-6);
 }
 
 // ---------------------------------------------------------------------------------------------------------

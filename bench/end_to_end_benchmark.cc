@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+// Whole runs, solve time only (simulate(); the scene compilation and the workspace's construction are outside the
+// timing), against the figures a user compares them with:
+//   BM_Scene/<problem>   the scenes the SciPy peers in bench/peers/ solve, as `contactlab run` compiles them;
+//   BM_Floor/<beads>     the floor: a minimal hand-written loop that integrates the same Hertz chain with the same
+//                        Dormand–Prince (engine/dormand_prince.h) and the same tolerances, in one coordinate per bead;
+//   BM_ChainScaling/<beads>/<simulated µs>  the chain built in code, 10² … 10⁶ beads; run with 0 and with some
+//                        microseconds simulated, the difference is the cost per simulated microsecond.
+// Every benchmark repeats and reports its minimum (the machine's noise only ever adds time).
+#include <benchmark/benchmark.h>
+#include <malloc.h>
+
+#include <cmath>
+#include <memory>
+#include <vector>
+
+#include "bench/chain.h"
+#include "engine/dormand_prince.h"
+#include "engine/simulate.h"
+#include "scenes/scene.h"
+
+namespace contactlab {
+namespace {
+
+double minimum(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
+
+struct Problem {
+  const char* name;
+  const char* file;
+  const char* law;  // "" for the scene's own
+  std::vector<std::pair<std::string, std::string>> overrides;
+};
+
+const std::vector<Problem>& problems() {
+  static const std::vector<Problem> list = {
+      {"bouncing_ball", "scenes/bouncing_ball.yaml", "", {}},
+      {"two_pendulums", "scenes/two_pendulums.yaml", "", {}},
+      {"granular_chain_70", "scenes/granular_chain_horizontal.yaml", "hertz", {}},
+      {"granular_chain_10000", "scenes/granular_chain_horizontal.yaml", "hertz",
+       {{"beads", "10000"}, {"simulated_time", "100e-6"}}},
+  };
+  return list;
+}
+
+void BM_Scene(benchmark::State& bench) {
+  const Problem& problem = problems()[static_cast<std::size_t>(bench.range(0))];
+  SceneOptions options;
+  options.law_override = problem.law;
+  options.variable_overrides = problem.overrides;
+  const Scene scene = load_scene(std::string(CONTACTLAB_SOURCE_DIR) + "/" + problem.file, options);
+  SimulationResult result;
+  for (auto _ : bench) {
+    bench.PauseTiming();
+    auto data = std::make_unique<Data>(scene.model);
+    State state = scene.initial_state;
+    bench.ResumeTiming();
+    result = simulate(scene.model, state, *data, scene.simulation);
+    benchmark::DoNotOptimize(&result);
+    bench.PauseTiming();
+    data.reset();
+    bench.ResumeTiming();
+  }
+  if (result.status != SimulationStatus::kCompleted) bench.SkipWithError(result.message.c_str());
+  bench.SetLabel(problem.name);
+  bench.counters["steps"] = static_cast<double>(result.stats.steps);
+  bench.counters["rhs_evaluations"] = static_cast<double>(result.stats.rhs_evaluations);
+  bench.counters["impacts"] = static_cast<double>(result.impacts.size());
+}
+BENCHMARK(BM_Scene)
+    ->DenseRange(0, 3)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Repetitions(7)
+    ->ComputeStatistics("min", minimum)
+    ->ReportAggregatesOnly(true);
+
+// The floor: x_i, v_i of N beads on a line, F = K δ^{3/2} between neighbours.
+class FloorChain final : public DormandPrince::Function {
+ public:
+  explicit FloorChain(int beads) : beads_(beads), stiffness_(bench::bead_pair_stiffness()) {}
+  int operator()(double, const double* y, double* ydot) override {
+    const double* x = y;
+    const double* v = y + beads_;
+    double* a = ydot + beads_;
+    for (int i = 0; i < beads_; ++i) {
+      ydot[i] = v[i];
+      a[i] = 0.0;
+    }
+    const double reach = 2.0 * bench::kBeadRadius;
+    for (int i = 0; i + 1 < beads_; ++i) {
+      const double overlap = reach - (x[i + 1] - x[i]);
+      if (overlap > 0.0) {
+        const double force = stiffness_ * overlap * std::sqrt(overlap) / bench::kBeadMass;
+        a[i] -= force;
+        a[i + 1] += force;
+      }
+    }
+    return 0;
+  }
+
+ private:
+  int beads_;
+  double stiffness_;
+};
+
+void BM_Floor(benchmark::State& bench) {
+  const int beads = static_cast<int>(bench.range(0));
+  const double duration = beads <= 100 ? 600e-6 : 100e-6;  // as the scenes of BM_Scene
+  FloorChain chain(beads);
+  std::vector<double> y0(static_cast<std::size_t>(2 * beads), 0.0);
+  for (int i = 0; i < beads; ++i) y0[static_cast<std::size_t>(i)] = i * (2.0 * bench::kBeadRadius + bench::kBeadGap);
+  y0[static_cast<std::size_t>(beads)] = bench::kStrikerSpeed;
+  const std::vector<double> absolute(static_cast<std::size_t>(2 * beads), 1e-13);
+  long steps = 0, evaluations = 0;
+  for (auto _ : bench) {
+    DormandPrince method(2 * beads, 2 * beads);
+    method.set_tolerances(1e-8, absolute);
+    method.reset(0.0, y0.data(), 0.0, chain);
+    while (method.time() < duration) method.step(duration, chain);
+    benchmark::DoNotOptimize(method.state());
+    steps = method.steps();
+    evaluations = method.function_evaluations();
+  }
+  bench.counters["steps"] = static_cast<double>(steps);
+  bench.counters["rhs_evaluations"] = static_cast<double>(evaluations);
+}
+BENCHMARK(BM_Floor)
+    ->Arg(70)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Repetitions(7)
+    ->ComputeStatistics("min", minimum)
+    ->ReportAggregatesOnly(true);
+
+// Heap in use [bytes] (glibc): the arena's allocated blocks and the large mmap'ed ones.
+double heap_in_use() {
+  const struct mallinfo2 info = mallinfo2();
+  return static_cast<double>(info.uordblks + info.hblkhd);
+}
+
+void BM_ChainScaling(benchmark::State& bench) {
+  const int beads = static_cast<int>(bench.range(0));
+  const double simulated_us = static_cast<double>(bench.range(1));
+  const double before = heap_in_use();
+  // "0 µs" runs a picosecond: the setup (broadphase, pair table, integrator) and one step.
+  bench::Chain chain = bench::make_chain(beads, std::max(simulated_us, 1e-6) * 1e-6);
+  SimulationResult result;
+  for (auto _ : bench) {
+    bench.PauseTiming();
+    auto data = std::make_unique<Data>(chain.model);
+    State state = chain.state;
+    bench.ResumeTiming();
+    result = simulate(chain.model, state, *data, chain.options);
+    benchmark::DoNotOptimize(&result);
+    bench.PauseTiming();
+    data.reset();
+    bench.ResumeTiming();
+  }
+  if (result.status != SimulationStatus::kCompleted) bench.SkipWithError(result.message.c_str());
+  bench.counters["beads"] = beads;
+  bench.counters["simulated_us"] = simulated_us;
+  bench.counters["steps"] = static_cast<double>(result.stats.steps);
+  bench.counters["rhs_evaluations"] = static_cast<double>(result.stats.rhs_evaluations);
+  if (simulated_us == 0.0) {
+    // Memory: the model, the workspace, the state and the run's own vectors, at the peak of a run (sampled by an
+    // observer at its start and end), over the heap before the model was built.
+    double peak = 0.0;
+    Data data(chain.model);
+    State state = chain.state;
+    SimulationOptions options = chain.options;
+    options.output_interval = options.duration;
+    simulate(chain.model, state, data, options, [&](const State&, const Data&) { peak = std::max(peak, heap_in_use()); });
+    bench.counters["heap_bytes_per_bead"] = (peak - before) / beads;
+  }
+}
+BENCHMARK(BM_ChainScaling)
+    ->ArgsProduct({{100, 1000, 10000, 100000, 1000000}, {0, 10}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1)
+    ->Repetitions(3)
+    ->ComputeStatistics("min", minimum)
+    ->ReportAggregatesOnly(true);
+
+}  // namespace
+}  // namespace contactlab
+
+BENCHMARK_MAIN();

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: MIT
+// `contactlab sweep` and `--threads` (docs/output.md), end to end through the executable: one row per run in
+// row-major order agreeing with each run's own `run --set …`, files that do not depend on the thread count,
+// runs that fail marked with the exit code saying so, and bad arguments that exit 2 and write nothing.
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "tests/apps/cli_support.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+int run(const std::string& arguments, const fs::path& log) { return contactlab::test::run_contactlab(arguments, log); }
+std::string read(const fs::path& path) { return contactlab::test::read_file(path); }
+
+const std::string kImpact = std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/impact_1dof.yaml";
+
+// One CSV record (RFC 4180 quoting; the files have no line breaks inside fields).
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += '"', ++i;
+      else if (c == '"') quoted = false;
+      else fields.back() += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+// A CSV file as rows of column name → value.
+std::vector<std::map<std::string, std::string>> csv_rows(const fs::path& path) {
+  std::istringstream in(read(path));
+  std::string line;
+  std::getline(in, line);
+  const std::vector<std::string> header = csv_fields(line);
+  std::vector<std::map<std::string, std::string>> rows;
+  while (std::getline(in, line)) {
+    const std::vector<std::string> fields = csv_fields(line);
+    EXPECT_EQ(fields.size(), header.size()) << line;
+    std::map<std::string, std::string> row;
+    for (std::size_t i = 0; i < header.size() && i < fields.size(); ++i) row[header[i]] = fields[i];
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+// sweep.csv without its last column, wall_time_s (the only one that measures time).
+std::string without_wall_times(const std::string& csv) {
+  std::istringstream in(csv);
+  std::string kept;
+  for (std::string line; std::getline(in, line);) kept += line.substr(0, line.rfind(',')) + "\n";
+  return kept;
+}
+
+// The integer after `"key": ` in summary.json.
+std::string json_integer(const std::string& json, const std::string& key) {
+  const auto at = json.find("\"" + key + "\": ");
+  if (at == std::string::npos) return "";
+  const auto begin = at + key.size() + 4;
+  return json.substr(begin, json.find_first_not_of("0123456789", begin) - begin);
+}
+
+class Sweep : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    directory_ = fs::temp_directory_path() / ("contactlab_sweep_test_" + std::to_string(::getpid()) + "_" +
+                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(directory_);
+    fs::create_directories(directory_);
+  }
+  void TearDown() override { fs::remove_all(directory_); }
+  fs::path directory_;
+};
+
+TEST_F(Sweep, RowsAreRowMajorAndAgreeWithEachSingleRun) {
+  const fs::path out = directory_ / "sweep";
+  ASSERT_EQ(run("sweep " + kImpact + " --model hunt_crossley --vary restitution=0.3,0.6 --vary impact_velocity=1:3:3 --out " +
+                    out.string(),
+                directory_ / "log"),
+            0)
+      << read(directory_ / "log");
+  const auto rows = csv_rows(out / "sweep.csv");
+  ASSERT_EQ(rows.size(), 6u);
+  const std::vector<std::pair<std::string, std::string>> expected = {{"0.3", "1"}, {"0.3", "2"}, {"0.3", "3"},
+                                                                     {"0.6", "1"}, {"0.6", "2"}, {"0.6", "3"}};
+  const std::string markdown = read(out / "sweep.md");
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& row = rows[i];
+    EXPECT_EQ(row.at("var.restitution"), expected[i].first) << i;
+    EXPECT_EQ(row.at("var.impact_velocity"), expected[i].second) << i;
+    EXPECT_EQ(row.at("status"), "ok");
+    EXPECT_EQ(row.at("message"), "");
+    // The same run alone: its first impact, digit for digit.
+    const fs::path single = directory_ / ("run" + std::to_string(i));
+    ASSERT_EQ(run("run " + kImpact + " --model hunt_crossley --set restitution=" + expected[i].first +
+                      " --set impact_velocity=" + expected[i].second + " --out " + single.string(),
+                  directory_ / "log"),
+              0);
+    const auto impacts = csv_rows(single / "impacts.csv");
+    ASSERT_FALSE(impacts.empty());
+    EXPECT_EQ(row.at("impacts"), std::to_string(impacts.size()));
+    for (const char* column : {"pair", "t_start", "impact_velocity", "separation_velocity", "restitution", "max_indentation",
+                               "max_force", "dissipated_energy", "open"}) {
+      EXPECT_EQ(row.at(column), impacts[0].at(column)) << "run " << i + 1 << " " << column;
+    }
+    EXPECT_EQ(std::stod(row.at("contact_time")), std::stod(impacts[0].at("t_end")) - std::stod(impacts[0].at("t_start")));
+    const std::string summary = read(single / "summary.json");
+    EXPECT_EQ(row.at("steps"), json_integer(summary, "steps"));
+    EXPECT_EQ(row.at("rhs_evaluations"), json_integer(summary, "rhs_evaluations"));
+    // sweep.md shows the restitution to 5 decimals.
+    char printed[32];
+    std::snprintf(printed, sizeof(printed), "%.5f", std::stod(impacts[0].at("restitution")));
+    EXPECT_NE(markdown.find(printed), std::string::npos) << printed;
+  }
+  // No per-run output, no temporary file.
+  std::vector<std::string> files;
+  for (const auto& entry : fs::directory_iterator(out)) files.push_back(entry.path().filename().string());
+  std::sort(files.begin(), files.end());
+  EXPECT_EQ(files, (std::vector<std::string>{"sweep.csv", "sweep.md"}));
+  EXPECT_NE(markdown.find("contactlab run " + kImpact + " --model hunt_crossley --set restitution=0.3 --set impact_velocity=1"),
+            std::string::npos)
+      << markdown;
+}
+
+TEST_F(Sweep, FilesDoNotDependOnTheThreadCount) {
+  const std::string sweep = "sweep " + kImpact + " --vary restitution=0.2:0.8:4 --vary impact_velocity=0.5:8:3:log";
+  ASSERT_EQ(run(sweep + " --threads 1 --out " + (directory_ / "one").string(), directory_ / "log_one"), 0);
+  ASSERT_EQ(run(sweep + " --threads 2 --out " + (directory_ / "two").string(), directory_ / "log_two"), 0);
+  ASSERT_EQ(run(sweep + " --out " + (directory_ / "default").string(), directory_ / "log_default"), 0);
+  const std::string one = read(directory_ / "one" / "sweep.csv");
+  EXPECT_EQ(std::count(one.begin(), one.end(), '\n'), 13);
+  EXPECT_EQ(without_wall_times(one), without_wall_times(read(directory_ / "two" / "sweep.csv")));
+  EXPECT_EQ(without_wall_times(one), without_wall_times(read(directory_ / "default" / "sweep.csv")));
+  EXPECT_NE(one, without_wall_times(one));  // the wall times are there
+  EXPECT_EQ(read(directory_ / "one" / "sweep.md"), read(directory_ / "two" / "sweep.md"));
+  EXPECT_NE(read(directory_ / "log_one").find("12 runs (restitution 4 × impact_velocity 3), law zhang_sharf_exact, 1 thread,"),
+            std::string::npos)
+      << read(directory_ / "log_one");
+  EXPECT_NE(read(directory_ / "log_two").find(", 2 threads,"), std::string::npos) << read(directory_ / "log_two");
+  // More threads than runs: one per run.
+  ASSERT_EQ(run("sweep " + kImpact + " --vary restitution=0.2,0.4 --threads 16 --out " + (directory_ / "few").string(),
+                directory_ / "log"),
+            0);
+  EXPECT_NE(read(directory_ / "log").find("2 runs (restitution 2), law zhang_sharf_exact, 2 threads,"), std::string::npos)
+      << read(directory_ / "log");
+}
+
+TEST_F(Sweep, RunsThatFailAreMarkedAndTheExitCodeSaysSo) {
+  // restitution 1.5 is outside (0, 1]: that run's scene is bad input; stiffness 1e3 lets the body sink through the
+  // wall: numerical trouble (indentation beyond the shape's size). The other runs complete.
+  const fs::path out = directory_ / "sweep";
+  EXPECT_EQ(run("sweep " + kImpact + " --vary restitution=0.5,1.5 --vary stiffness=1e3,1.88377e10 --out " + out.string(),
+                directory_ / "log"),
+            3)
+      << read(directory_ / "log");
+  const auto rows = csv_rows(out / "sweep.csv");
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0].at("var.stiffness"), "1000");
+  EXPECT_EQ(rows[0].at("status"), "numerical_trouble");
+  EXPECT_NE(rows[0].at("message").find("wall/body"), std::string::npos) << rows[0].at("message");
+  EXPECT_EQ(rows[0].at("impacts"), "1");
+  EXPECT_EQ(rows[1].at("status"), "ok");
+  for (const std::size_t i : {std::size_t{2}, std::size_t{3}}) {
+    EXPECT_EQ(rows[i].at("status"), "bad_input");
+    EXPECT_NE(rows[i].at("message").find("restitution"), std::string::npos) << rows[i].at("message");
+    EXPECT_EQ(rows[i].at("impacts"), "");
+  }
+  const std::string markdown = read(out / "sweep.md");
+  EXPECT_NE(markdown.find("## Runs that did not complete"), std::string::npos);
+  EXPECT_NE(markdown.find("| 3 | restitution=1.5 stiffness=1000 | bad input |"), std::string::npos) << markdown;
+  EXPECT_NE(read(directory_ / "log").find("3 of 4 runs did not complete: 1 numerical trouble, 2 bad input"), std::string::npos);
+
+  // Only values the scene rejects: files written, exit 2.
+  EXPECT_EQ(run("sweep " + kImpact + " --vary restitution=0.5,1.5 --out " + (directory_ / "bad").string(), directory_ / "log"), 2);
+  EXPECT_EQ(csv_rows(directory_ / "bad" / "sweep.csv").size(), 2u);
+}
+
+TEST_F(Sweep, BadArgumentsExitTwoNameTheArgumentAndWriteNothing) {
+  const fs::path out = directory_ / "out";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--vary nonsense", "--vary nonsense: expected NAME=VALUES"},
+      {"--vary no_such_variable=1,2", "--vary no_such_variable=1,2: the scene has no variable 'no_such_variable'"},
+      {"--vary restitution=0.1,,0.2", "--vary restitution=0.1,,0.2: an empty value"},
+      {"--vary restitution=0.1:0.5:1", "--vary restitution=0.1:0.5:1: the count of a range must be an integer ≥ 2"},
+      {"--vary mass=0:1:3:log", "--vary mass=0:1:3:log: a log range needs both ends > 0"},
+      {"--vary restitution=0.1,0.2 --vary restitution=0.3", "--vary restitution=0.3: 'restitution' is already varied"},
+      {"--vary restitution=0.1,0.2 --set restitution=0.3", "'restitution' is also given with --set"},
+      {"--vary restitution=0.1,0.2 --set nonsense", "--set nonsense: expected NAME=VALUE"},
+      {"--vary restitution=0.1,0.2 --set no_such_variable=1", "the scene has no variable 'no_such_variable'"},
+      {"--vary restitution=0.1,0.2 --model florez", "did you mean 'flores'?"},
+      {"--vary restitution=0.1,0.2 --threads 0", "--threads 0: expected a number of threads ≥ 1"},
+      {"--vary restitution=0.1,0.2 --threads -2", "--threads -2: expected a number of threads ≥ 1"},
+      {"--vary restitution=0.1,0.2 --threads two", "--threads"},
+      {"", "--vary is required"},
+  };
+  for (const auto& [arguments, message] : cases) {
+    EXPECT_EQ(run("sweep " + kImpact + " " + arguments + " --out " + out.string(), directory_ / "log"), 2) << arguments;
+    EXPECT_NE(read(directory_ / "log").find(message), std::string::npos) << arguments << "\n" << read(directory_ / "log");
+    EXPECT_FALSE(fs::exists(out)) << arguments;
+  }
+}
+
+TEST_F(Sweep, CompareTakesAThreadCount) {
+  const std::string ball = std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/bouncing_ball.yaml";
+  ASSERT_EQ(run("compare " + ball + " --models flores,hertz --threads 1 --out " + (directory_ / "one").string(), directory_ / "log"), 0);
+  EXPECT_NE(read(directory_ / "log").find("2 laws, 3 s simulated each, 1 thread,"), std::string::npos) << read(directory_ / "log");
+  ASSERT_EQ(run("compare " + ball + " --models flores,hertz --threads 2 --out " + (directory_ / "two").string(), directory_ / "log"), 0);
+  EXPECT_NE(read(directory_ / "log").find(", 2 threads,"), std::string::npos) << read(directory_ / "log");
+  EXPECT_EQ(read(directory_ / "one" / "comparison.csv"), read(directory_ / "two" / "comparison.csv"));
+  for (const char* threads : {"0", "-1"}) {
+    EXPECT_EQ(run("compare " + ball + " --models flores --threads " + threads + " --out " + (directory_ / "bad").string(),
+                  directory_ / "log"),
+              2);
+    EXPECT_NE(read(directory_ / "log").find("--threads " + std::string(threads) + ": expected a number of threads ≥ 1"),
+              std::string::npos);
+    EXPECT_FALSE(fs::exists(directory_ / "bad"));
+  }
+}
+
+TEST_F(Sweep, DefaultOutputDirectoryIsResultsSceneSweep) {
+  const std::string command = "cd " + directory_.string() + " && " + contactlab::test::kContactlab + " sweep " + kImpact +
+                              " --vary restitution=0.5 -q > log 2>&1";
+  const int status = std::system(command.c_str());
+  ASSERT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0) << read(directory_ / "log");
+  EXPECT_TRUE(fs::exists(directory_ / "results" / "impact_1dof" / "sweep" / "sweep.csv"));
+  EXPECT_TRUE(fs::exists(directory_ / "results" / "impact_1dof" / "sweep" / "sweep.md"));
+}
+
+}  // namespace

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: MIT
+// The Dormand–Prince 5(4) method on problems with closed-form solutions.
+#include "engine/dormand_prince.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <numbers>
+#include <vector>
+
+namespace contactlab {
+namespace {
+
+struct Lambda final : DormandPrince::Function {
+  explicit Lambda(std::function<int(double, const double*, double*)> f) : f(std::move(f)) {}
+  int operator()(double t, const double* y, double* ydot) override {
+    ++calls;
+    return f(t, y, ydot);
+  }
+  std::function<int(double, const double*, double*)> f;
+  long calls = 0;
+};
+
+// Integrates to t_end; returns the number of steps.
+long integrate(DormandPrince& method, Lambda& f, double t_end) {
+  long steps = 0;
+  while (method.time() < t_end) {
+    EXPECT_EQ(method.step(t_end, f), DormandPrince::Status::kSuccess);
+    ++steps;
+  }
+  return steps;
+}
+
+// y' = 5t⁴: the 5th-order solution of a quartic quadrature is exact whatever the steps.
+TEST(DormandPrince, QuarticQuadratureIsExact) {
+  Lambda f([](double t, const double*, double* ydot) {
+    ydot[0] = 5.0 * t * t * t * t;
+    return 0;
+  });
+  DormandPrince method(1, 1);
+  const std::vector<double> atol = {1e-12};
+  method.set_tolerances(1e-10, atol);
+  const double y0 = 0.0;
+  ASSERT_EQ(method.reset(0.0, &y0, 1e-3, f), DormandPrince::Status::kSuccess);
+  integrate(method, f, 2.0);
+  EXPECT_NEAR(method.state()[0], 32.0, 32.0 * 1e-14);
+}
+
+// y' = 4t³: the embedded 4th-order solution is exact too, so the error estimate vanishes to round-off and the
+// steps grow at the controller's largest factor, 10.
+TEST(DormandPrince, CubicQuadratureTakesTheLargestSteps) {
+  Lambda f([](double t, const double*, double* ydot) {
+    ydot[0] = 4.0 * t * t * t;
+    return 0;
+  });
+  DormandPrince method(1, 1);
+  const std::vector<double> atol = {1e-12};
+  method.set_tolerances(1e-10, atol);
+  const double y0 = 0.0;
+  ASSERT_EQ(method.reset(0.0, &y0, 1e-3, f), DormandPrince::Status::kSuccess);
+  const long steps = integrate(method, f, 2.0);
+  EXPECT_NEAR(method.state()[0], 16.0, 16.0 * 1e-14);
+  EXPECT_LE(steps, 5) << "1e-3 grows tenfold per step: 1e-3 + 1e-2 + 0.1 + 1 reaches 1.111, then the rest";
+}
+
+// The harmonic oscillator x'' = −x over ten periods: the global error stays within a small multiple of the
+// tolerance (the method is not symplectic, so the error grows linearly with time, not faster).
+TEST(DormandPrince, HarmonicOscillatorWithinTolerance) {
+  for (double tolerance : {1e-6, 1e-8, 1e-10}) {
+    Lambda f([](double, const double* y, double* ydot) {
+      ydot[0] = y[1];
+      ydot[1] = -y[0];
+      return 0;
+    });
+    DormandPrince method(2, 2);
+    const std::vector<double> atol = {tolerance, tolerance};
+    method.set_tolerances(tolerance, atol);
+    const double y0[] = {1.0, 0.0};
+    ASSERT_EQ(method.reset(0.0, y0, 0.0, f), DormandPrince::Status::kSuccess);
+    const double t_end = 20.0 * std::numbers::pi;
+    integrate(method, f, t_end);
+    EXPECT_DOUBLE_EQ(method.time(), t_end) << "the last step lands on t_stop";
+    const double error = std::hypot(method.state()[0] - 1.0, method.state()[1]);
+    EXPECT_LT(error, 100.0 * tolerance) << "tolerance " << tolerance;
+    EXPECT_GT(error, 1e-3 * tolerance) << "the test must be able to see the method's error";
+  }
+}
+
+// Cost grows like tol^(−1/5) for a 5th-order method: 100× tighter tolerance, about 100^(1/5) = 2.5× the steps.
+TEST(DormandPrince, StepsScaleWithTheFifthRootOfTheTolerance) {
+  auto steps_at = [](double tolerance) {
+    Lambda f([](double, const double* y, double* ydot) {
+      ydot[0] = y[1];
+      ydot[1] = -y[0];
+      return 0;
+    });
+    DormandPrince method(2, 2);
+    const std::vector<double> atol = {tolerance, tolerance};
+    method.set_tolerances(tolerance, atol);
+    const double y0[] = {1.0, 0.0};
+    method.reset(0.0, y0, 0.0, f);
+    return static_cast<double>(integrate(method, f, 20.0 * std::numbers::pi));
+  };
+  const double ratio = steps_at(1e-10) / steps_at(1e-8);
+  EXPECT_GT(ratio, 2.0);
+  EXPECT_LT(ratio, 3.2);
+}
+
+// The continuous extension is of order 4: inside each step of the oscillator it stays as accurate as the steps.
+TEST(DormandPrince, DenseOutputIsAsAccurateAsTheSteps) {
+  Lambda f([](double, const double* y, double* ydot) {
+    ydot[0] = y[1];
+    ydot[1] = -y[0];
+    return 0;
+  });
+  DormandPrince method(2, 2);
+  const double tolerance = 1e-9;
+  const std::vector<double> atol = {tolerance, tolerance};
+  method.set_tolerances(tolerance, atol);
+  const double y0[] = {1.0, 0.0};
+  method.reset(0.0, y0, 0.0, f);
+  double worst = 0.0;
+  while (method.time() < 10.0) {
+    ASSERT_EQ(method.step(10.0, f), DormandPrince::Status::kSuccess);
+    for (double theta : {0.1, 0.37, 0.5, 0.81}) {
+      const double t = method.previous_time() + theta * method.last_step();
+      double y[2];
+      method.interpolate(t, y);
+      worst = std::max(worst, std::hypot(y[0] - std::cos(t), y[1] + std::sin(t)));
+    }
+    double at_end[2];
+    method.interpolate(method.time(), at_end);
+    EXPECT_NEAR(at_end[0], method.state()[0], 1e-15);  // θ = 1 is the step's own end
+  }
+  EXPECT_LT(worst, 100.0 * tolerance);
+}
+
+// Quadrature components are integrated with the step's weights but never steer the step: a wildly varying
+// integrand changes neither the steps nor the dynamic solution, and its integral is still accurate.
+TEST(DormandPrince, QuadraturesDoNotSteerTheSteps) {
+  auto run = [](bool with_quadrature, double& integral) {
+    const int size = with_quadrature ? 3 : 2;
+    Lambda f([&](double, const double* y, double* ydot) {
+      ydot[0] = y[1];
+      ydot[1] = -y[0];
+      if (with_quadrature) ydot[2] = 1e6 * y[0] * y[0];  // ∫ 1e6 cos² t dt
+      return 0;
+    });
+    DormandPrince method(size, 2);
+    const std::vector<double> atol = {1e-10, 1e-10};
+    method.set_tolerances(1e-10, atol);
+    const double y0[] = {1.0, 0.0, 0.0};
+    method.reset(0.0, y0, 0.0, f);
+    const long steps = integrate(method, f, 5.0);
+    integral = with_quadrature ? method.state()[2] : 0.0;
+    return steps;
+  };
+  double integral = 0.0, unused = 0.0;
+  EXPECT_EQ(run(true, integral), run(false, unused));
+  const double exact = 1e6 * (2.5 + 0.25 * std::sin(10.0));
+  EXPECT_NEAR(integral, exact, 1e-8 * exact);
+}
+
+TEST(DormandPrince, ReportsAFailingFunctionAndACollapsingStep) {
+  Lambda failing([](double t, const double*, double* ydot) {
+    ydot[0] = 1.0;
+    return t > 0.5 ? -1 : 0;
+  });
+  DormandPrince method(1, 1);
+  const std::vector<double> atol = {1e-10};
+  method.set_tolerances(1e-10, atol);
+  const double y0 = 0.0;
+  method.reset(0.0, &y0, 0.1, failing);
+  DormandPrince::Status status = DormandPrince::Status::kSuccess;
+  while (status == DormandPrince::Status::kSuccess && method.time() < 1.0) status = method.step(1.0, failing);
+  EXPECT_EQ(status, DormandPrince::Status::kFunctionFailure);
+  EXPECT_LE(method.time(), 0.5) << "the state stays at the last good step";
+
+  // y' = y² from y(0) = 1 blows up at t = 1: the step shrinks to round-off before it.
+  Lambda blowing_up([](double, const double* y, double* ydot) {
+    ydot[0] = y[0] * y[0];
+    return 0;
+  });
+  DormandPrince method2(1, 1);
+  method2.set_tolerances(1e-8, atol);
+  const double one = 1.0;
+  method2.reset(0.0, &one, 0.0, blowing_up);
+  status = DormandPrince::Status::kSuccess;
+  long steps = 0;
+  while (status == DormandPrince::Status::kSuccess && method2.time() < 2.0 && steps < 100000) {
+    status = method2.step(2.0, blowing_up);
+    ++steps;
+  }
+  EXPECT_EQ(status, DormandPrince::Status::kStepCollapsed);
+  // The numerical solution's pole lies within the tolerance of t = 1 (5e-10 after it, at rtol 1e-8).
+  EXPECT_NEAR(method2.time(), 1.0, 1e-8);
+  EXPECT_GT(method2.state()[0], 1e6) << "it follows 1/(1 − t) far up the pole first";
+}
+
+// The starting-step rule gives a first step the error test accepts, of the right size for the problem's scale.
+TEST(DormandPrince, StartingStepFitsTheProblem) {
+  for (double frequency : {1.0, 1e3, 1e6}) {
+    Lambda f([frequency](double, const double* y, double* ydot) {
+      ydot[0] = frequency * y[1];
+      ydot[1] = -frequency * y[0];
+      return 0;
+    });
+    DormandPrince method(2, 2);
+    const std::vector<double> atol = {1e-12, 1e-12};
+    method.set_tolerances(1e-9, atol);
+    const double y0[] = {1.0, 0.0};
+    method.reset(0.0, y0, 0.0, f);
+    const double first = method.next_step();
+    ASSERT_EQ(method.step(1.0, f), DormandPrince::Status::kSuccess);
+    EXPECT_EQ(method.rejected_steps(), 0) << "frequency " << frequency;
+    EXPECT_GT(first * frequency, 1e-4);
+    EXPECT_LT(first * frequency, 1.0);
+  }
+}
+
+}  // namespace
+}  // namespace contactlab
