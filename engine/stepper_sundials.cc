@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // SUNDIALS methods: ARKODE's explicit Dormand–Prince (the same pair as the default method, kept as an independent
-// implementation to check it against) and CVODE's variable-order BDF for stiff problems. Both locate the roots
-// of the event functions themselves and go on from where they were when the caller changes nothing.
+// implementation to check it against) and CVODE's variable-order BDF for stiff problems. Both locate the roots of
+// the event functions themselves. After a root they restart from it whether or not the caller changed anything:
+// going on would have their root finders meet the same root again (an event function that is flat there, such as
+// a force rate at a peak, stops them with "root found at and very near t").
 #include <algorithm>
 #include <string>
 
@@ -63,6 +65,7 @@ class SundialsStepper : public Stepper {
 
   OdeSystem& system_;
   int size_;
+  bool at_root_ = false;  // the last advance() returned a root the caller has not restarted from
   SUNContext context_ = nullptr;
   N_Vector y_ = nullptr;
   N_Vector tolerances_ = nullptr;
@@ -93,7 +96,9 @@ class ArkodeStepper final : public SundialsStepper {
   ~ArkodeStepper() override { ERKStepFree(&memory_); }
 
   Outcome advance(double, double& t, double* y) override {
+    if (at_root_) restart(t, y, last_step());
     const int flag = ERKStepEvolve(memory_, t_stop_, y_, &t, ARK_ONE_STEP);
+    at_root_ = flag == ARK_ROOT_RETURN;
     return finish(flag, ARK_ROOT_RETURN, ARK_TSTOP_RETURN, y);
   }
   void roots_found(int* out) const override { ERKStepGetRootInfo(memory_, out); }
@@ -104,6 +109,7 @@ class ArkodeStepper final : public SundialsStepper {
     return ok;
   }
   void restart(double t, const double* y, double first_step) override {
+    at_root_ = false;
     ERKStepSetInitStep(memory_, first_step);
     ERKStepReset(memory_, t, state_from(y));
     ERKStepSetStopTime(memory_, t_stop_);
@@ -164,7 +170,9 @@ class CvodeStepper final : public SundialsStepper {
   }
 
   Outcome advance(double, double& t, double* y) override {
+    if (at_root_) restart(t, y, last_step());
     const int flag = CVode(memory_, t_stop_, y_, &t, CV_ONE_STEP);
+    at_root_ = flag == CV_ROOT_RETURN;
     return finish(flag, CV_ROOT_RETURN, CV_TSTOP_RETURN, y);
   }
   void roots_found(int* out) const override { CVodeGetRootInfo(memory_, out); }
@@ -175,6 +183,7 @@ class CvodeStepper final : public SundialsStepper {
     return ok;
   }
   void restart(double t, const double* y, double first_step) override {
+    at_root_ = false;
     collect(carried_);  // CVodeReInit clears the counters
     CVodeReInit(memory_, t, state_from(y));
     CVodeSetInitStep(memory_, first_step);

@@ -143,7 +143,12 @@ class Reader {
  private:
   double expression(const std::string& text, const YAML::Node& node, const std::string& path) {
     try {
-      return evaluate_expression(text, [this](std::string_view name) { return resolve(std::string(name)); });
+      const double value = evaluate_expression(text, [this](std::string_view name) { return resolve(std::string(name)); });
+      if (std::isnan(value)) {
+        fail(node, path, "the expression '" + text + "' is not a number (NaN: a square root or logarithm of a negative "
+                         "value, or 0/0, with the variables as they are)");
+      }
+      return value;
     } catch (const ExpressionError& error) {
       fail(node, path, "in expression '" + text + "': " + error.what() + " (at character " +
                            std::to_string(error.position + 1) + ")");

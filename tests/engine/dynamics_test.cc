@@ -42,6 +42,10 @@ TEST_P(RandomTreeDynamics, AbaEqualsDenseSolveOfMassMatrixAndInverseDynamics) {
   forward_kinematics(model, q, v, data);
   data.tau = random.vector_n(model.nv, 5.0);
   for (std::size_t i = 1; i < model.bodies.size(); ++i) data.external_force[i] = random.spatial(3.0);
+  // Sliders (prismatic leaves on the world) also take forces along their axes, as generalized forces.
+  data.slider_force = random.vector_n(static_cast<int>(model.sliders.size()), 4.0);
+  Eigen::VectorXd applied = data.tau;
+  for (std::size_t k = 0; k < model.sliders.size(); ++k) applied[model.sliders.v_index[k]] += data.slider_force[static_cast<Eigen::Index>(k)];
 
   forward_dynamics(model, data);
   const Eigen::VectorXd qdd_aba = data.qdd;
@@ -52,13 +56,28 @@ TEST_P(RandomTreeDynamics, AbaEqualsDenseSolveOfMassMatrixAndInverseDynamics) {
   const Eigen::VectorXd bias = inverse_dynamics(model, data, Eigen::VectorXd::Zero(model.nv));
   const Eigen::LLT<Eigen::MatrixXd> cholesky(M);
   ASSERT_EQ(cholesky.info(), Eigen::Success) << "M(q) must be positive definite";
-  const Eigen::VectorXd qdd_dense = cholesky.solve(data.tau - bias);
+  const Eigen::VectorXd qdd_dense = cholesky.solve(applied - bias);
   EXPECT_LT(relative_difference(qdd_aba, qdd_dense), 1e-10) << "ABA: " << qdd_aba.transpose()
                                                              << "\ndense: " << qdd_dense.transpose();
 
   // Inverse dynamics at the ABA acceleration gives back the applied τ (the two algorithms invert each other).
   const Eigen::VectorXd tau_back = inverse_dynamics(model, data, qdd_aba);
-  EXPECT_LT(relative_difference(tau_back, data.tau), 1e-10);
+  EXPECT_LT(relative_difference(tau_back, applied), 1e-10);
+}
+
+// The trees above exercise the sliders' own path (Model::sliders) as well as the articulated-body algorithm.
+TEST(RandomTreeDynamicsCoverage, SomeTreesHaveSlidersAndSomeHaveDeepPrismaticJoints) {
+  int with_sliders = 0, deep_prismatic = 0;
+  for (unsigned seed = 1; seed < 41; ++seed) {
+    test::RandomSource random(seed);
+    const Model model = test::make_random_tree(random, 1 + static_cast<int>(seed % 12));
+    with_sliders += model.sliders.size() > 0 ? 1 : 0;
+    for (const Body& body : model.bodies) {
+      deep_prismatic += body.joint.type == JointType::kPrismatic && (body.parent != 0 || body.children > 0) ? 1 : 0;
+    }
+  }
+  EXPECT_GE(with_sliders, 5);
+  EXPECT_GE(deep_prismatic, 5);
 }
 
 TEST_P(RandomTreeDynamics, MassMatrixIsSymmetricPositiveDefiniteAndMatchesInverseDynamicsColumns) {

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/data.h"
+#include "engine/dynamics.h"
 #include "engine/model.h"
 #include "engine/state.h"
 
@@ -173,6 +174,121 @@ TEST(Evaluate, OffCentreContactActsThroughItsLeverArm) {
   EXPECT_NEAR(data.geometry[0].normal_velocity, -rate * length, 1e-14);
   EXPECT_NEAR(data.contact_force[0].force, force, 1e-11 * force);
   EXPECT_NEAR(data.qdd[0], expected, 1e-11 * std::abs(expected));
+}
+
+// A linear spring–dashpot with no cut-off, F = k δ + D δ̇ at any δ, so that every listed pair pushes or pulls.
+ContactForce linear_everywhere(const ContactInput& in, const double* parameters, const double*) {
+  return {in.stiffness * in.indentation + parameters[0] * in.normal_velocity, in.stiffness, parameters[0]};
+}
+LawInfo make_linear_everywhere_law() {
+  LawInfo law;
+  law.id = "test_linear_everywhere";
+  law.force = linear_everywhere;
+  return law;
+}
+const LawInfo kLinearEverywhere = make_linear_everywhere_law();
+
+// Sliders (prismatic joints on the world without children) take their own paths through the right-hand side: the
+// contact geometry of sphere and halfspace pairs straight from their coordinates, their forces along their axes,
+// q̈ = (τ + a·f)/m + a·g. A scene mixing them with a two-link pendulum, on tilted and offset axes, with a pair of
+// every kind, must give the same q̈ through the right-hand side (evaluate) as through the full evaluation
+// (forward), and the generalized contact forces must do the work the pair forces do: Σ τ_c q̇ = −Σ F δ̇.
+TEST(Evaluate, SlidersAgreeWithTheFullEvaluationAndDoTheContactsWork) {
+  Model model = make_model();
+  model.gravity = Vec3(0.3, -2.0, -kGravity);
+  auto slider = [&](const char* name, const Vec3& axis, const Vec3& origin, double angle, const Vec3& com) {
+    Body body;
+    body.name = name;
+    body.parent = 0;
+    body.joint.type = JointType::kPrismatic;
+    body.joint.axis = axis;
+    body.joint.placement.linear() = Eigen::AngleAxisd(angle, Vec3(0.2, 0.3, 1.0).normalized()).toRotationMatrix();
+    body.joint.placement.translation() = origin;
+    body.mass = 0.7;
+    body.com = com;
+    body.inertia = 0.01 * Mat3::Identity();
+    return add_body(model, body);
+  };
+  const int a = slider("a", Vec3(1.0, 0.0, 0.0), Vec3(0.0, 0.0, 0.1), 0.4, Vec3(0.01, 0.0, 0.0));
+  const int b = slider("b", Vec3(1.0, 0.1, 0.0), Vec3(0.25, 0.01, 0.1), -0.2, Vec3::Zero());
+  Body upper;
+  upper.name = "upper";
+  upper.parent = 0;
+  upper.joint.type = JointType::kRevolute;
+  upper.joint.axis = Vec3::UnitZ();
+  upper.joint.placement.translation() = Vec3(0.6, 0.0, 0.6);
+  upper.mass = 1.0;
+  upper.com = Vec3(0.0, -0.2, 0.0);
+  upper.inertia = 0.02 * Mat3::Identity();
+  const int top = add_body(model, upper);
+  Body lower = upper;
+  lower.name = "lower";
+  lower.parent = top;
+  lower.joint.placement.translation() = Vec3(0.0, -0.4, 0.0);
+  const int bottom = add_body(model, lower);
+  const int c = slider("c", Vec3(0.0, 0.0, 1.0), Vec3(0.9, 0.0, 0.3), 0.1, Vec3::Zero());
+  finalize(model);
+  ASSERT_EQ(model.sliders.size(), 3u);
+  ASSERT_EQ(model.tree_bodies.size(), 2u);
+
+  Pose offset = Pose::Identity();
+  offset.translation() = Vec3(0.02, 0.01, 0.0);
+  Shape capsule = make_shape(ShapeType::kCapsule, bottom, Pose::Identity(), 0.05);
+  capsule.length = 0.3;
+  Shape box = make_shape(ShapeType::kBox, c, Pose::Identity(), 0.0);
+  box.half_extents = Vec3(0.05, 0.05, 0.05);
+  model.contact.shapes = {make_shape(ShapeType::kHalfspace, 0, Pose::Identity(), 0.0),
+                          make_shape(ShapeType::kSphere, a, offset, 0.1), make_shape(ShapeType::kSphere, b, Pose::Identity(), 0.12),
+                          capsule, box};
+  auto pair = [&](int shape_a, int shape_b, double stiffness, double damping) {
+    ContactPairModel p;
+    p.shape_a = shape_a;
+    p.shape_b = shape_b;
+    p.body_a = model.contact.shapes[static_cast<std::size_t>(shape_a)].body;
+    p.body_b = model.contact.shapes[static_cast<std::size_t>(shape_b)].body;
+    p.law_info = &kLinearEverywhere;
+    p.stiffness = stiffness;
+    p.exponent = 1.0;
+    p.parameters.values[0] = damping;
+    return p;
+  };
+  model.contact.pairs = {pair(1, 2, 3e4, 40.0),   // sphere–sphere on two sliders: direct
+                         pair(0, 1, 2e4, 30.0),   // ground–sphere on a slider: direct
+                         pair(2, 3, 1e4, 20.0),   // a slider's sphere against the pendulum's capsule: general
+                         pair(0, 4, 5e3, 10.0)};  // ground–box on a slider: general (through FCL-free closed form)
+
+  Data full(model);
+  Data rhs(model);
+  ASSERT_TRUE(full.direct_pairs[0].applies && full.direct_pairs[1].applies);
+  ASSERT_FALSE(full.direct_pairs[2].applies || full.direct_pairs[3].applies);
+  State state = make_state(model);
+  state.q << 0.03, -0.02, 0.7, -0.5, 0.01;
+  state.v << 0.4, -0.3, 1.1, -0.7, 0.2;
+  for (PairState& s : state.contacts) s.active = true;
+
+  forward(model, state, full);
+  evaluate(model, 0.0, state.q, state.v, state.contacts, rhs);
+  for (int i = 0; i < model.nv; ++i) {
+    EXPECT_NEAR(rhs.qdd[i], full.qdd[i], 1e-12 * (1.0 + std::abs(full.qdd[i]))) << "coordinate " << i;
+  }
+  for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
+    EXPECT_NEAR(rhs.contact_force[p].force, full.contact_force[p].force, 1e-9) << "pair " << p;
+    EXPECT_NE(full.contact_force[p].force, 0.0) << "every pair must act for the test to mean something";
+  }
+
+  // The power of the contact forces: on the sliders the generalized forces inverse dynamics needs beyond the
+  // spatial ones (there are no joint forces here) times q̇, on the tree bodies the spatial forces times the bodies'
+  // spatial velocities. It must be the pairs' −Σ F δ̇.
+  const Eigen::VectorXd slider_tau = inverse_dynamics(model, full, full.qdd);
+  double bodies_power = slider_tau.dot(state.v);
+  for (int body : model.tree_bodies) {
+    bodies_power += full.velocity[static_cast<std::size_t>(body)].dot(full.external_force[static_cast<std::size_t>(body)]);
+  }
+  double power = 0.0;
+  for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
+    power -= full.contact_force[p].force * full.geometry[p].normal_velocity;
+  }
+  EXPECT_NEAR(bodies_power, power, 1e-10 * std::abs(power));
 }
 
 }  // namespace

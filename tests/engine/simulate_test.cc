@@ -159,6 +159,29 @@ TEST(Simulate, HuntCrossleyRestitutionIsTheExactClosedForm) {
   }
 }
 
+// contactlab's own Dormand–Prince and ARKODE's implementation of the same pair (an independent code with its own
+// step control, root finder and interpolant) give the same impact to the tolerance (1e-10): both within 1e-8 of
+// the closed form and of each other, for a law that restarts at onset (flores) and one that does not (hertz).
+TEST(Simulate, OwnDormandPrinceAgreesWithArkodes) {
+  for (const char* law : {"flores", "hertz"}) {
+    DropTest test;
+    test.law = law;
+    const SimulationResult own = run(test, nullptr, IntegratorMethod::kDormandPrince);
+    const SimulationResult arkode = run(test, nullptr, IntegratorMethod::kArkodeDormandPrince);
+    ASSERT_EQ(own.status, SimulationStatus::kCompleted) << own.message;
+    ASSERT_EQ(arkode.status, SimulationStatus::kCompleted) << arkode.message;
+    ASSERT_EQ(own.impacts.size(), 1u);
+    ASSERT_EQ(arkode.impacts.size(), 1u);
+    const ImpactRecord& a = own.impacts[0];
+    const ImpactRecord& b = arkode.impacts[0];
+    EXPECT_NEAR(a.t_start, b.t_start, 1e-12) << law;
+    EXPECT_NEAR(a.t_end, b.t_end, 1e-9 * (b.t_end - b.t_start)) << law;
+    EXPECT_NEAR(a.restitution, b.restitution, 1e-8) << law;
+    EXPECT_NEAR(a.max_indentation / b.max_indentation, 1.0, 1e-8) << law;
+    EXPECT_NEAR(a.max_force / b.max_force, 1.0, 1e-8) << law;
+  }
+}
+
 TEST(Simulate, BouncingBallUnderGravityConservesEnergyWithHertz) {
   // S003 bouncing ball (models.md §5.5): lowest point 1 m up, 5 m/s at first touch, g = 9.81, 3 s.
   DropTest test;

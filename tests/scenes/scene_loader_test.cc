@@ -135,6 +135,7 @@ INSTANTIATE_TEST_SUITE_P(
         Malformed{"poisson_out_of_range", "poisson_ratio: 0.3", "poisson_ratio: 0.7", 4, "materials.steel.poisson_ratio",
                   "expected a Poisson ratio in (-1, 0.5)"},
         Malformed{"wrong_initial_count", "q: 1,", "q: [1, 2],", 11, "bodies[0].initial.q", "expected 1 value(s) for a prismatic joint"},
+        Malformed{"not_a_number", "v: -1}", "v: -sqrt(r - 1)}", 11, "bodies[0].initial.v", "is not a number (NaN"},
         // yaml-cpp reports the unclosed list where it detects it, on the next line.
         Malformed{"yaml_syntax", "mass: 1", "mass: [1", 10, "", "YAML syntax error"},
         Malformed{"linear_law_with_hertz_stiffness", "law: flores\n  parameters: {restitution: 0.9}",
