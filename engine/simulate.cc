@@ -399,6 +399,7 @@ void Run::load_state(double t, const double* y) {
 }
 
 void Run::copy_law_states(const double* y, std::vector<PairState>& contacts) const {
+  if (law_state_offset_.back() == 0) return;  // no law integrates a state
   for (int p = 0; p < pairs_; ++p) {
     const int n = continuous_size(p);
     if (n == 0) continue;
