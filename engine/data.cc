@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/data.h"
 
+#include <cmath>
+
 #include "engine/state.h"
 
 namespace contactlab {
@@ -64,6 +66,34 @@ void bind_pairs(const Model& model, const State& state, Data& data) {
   data.contact_force.resize(pairs);
 }
 
+namespace {
+
+// Two spheres on sliders along one line. Parallel to 1e-9 rad and on the line to 1e-9 of the centre distance:
+// what is dropped changes the distance by at most (1e-9)²/2 of itself, below rounding.
+void set_line(const Model& model, DirectPair& direct) {
+  constexpr double kParallel = 1e-9;
+  const Vec3 offset = direct.centre_b - direct.centre_a;
+  const int slider = direct.slider_a >= 0 ? direct.slider_a : direct.slider_b;
+  if (slider < 0) return;  // both on the world
+  const Vec3 u = model.sliders.axis[static_cast<std::size_t>(slider)];
+  auto along = [&](int k) {
+    if (k < 0) return 0.0;
+    const Vec3& axis = model.sliders.axis[static_cast<std::size_t>(k)];
+    return axis.cross(u).norm() <= kParallel ? (axis.dot(u) > 0.0 ? 1.0 : -1.0) : std::nan("");
+  };
+  const double sign_a = along(direct.slider_a);
+  const double sign_b = along(direct.slider_b);
+  if (std::isnan(sign_a) || std::isnan(sign_b)) return;
+  if (offset.cross(u).norm() > kParallel * offset.norm()) return;
+  direct.line = true;
+  direct.line_direction = u;
+  direct.line_offset = u.dot(offset);
+  direct.sign_a = sign_a;
+  direct.sign_b = sign_b;
+}
+
+}  // namespace
+
 DirectPair make_direct_pair(const Model& model, const ContactPairModel& pair) {
   DirectPair direct;
   const Shape& a = model.contact.shapes[static_cast<std::size_t>(pair.shape_a)];
@@ -88,6 +118,7 @@ DirectPair make_direct_pair(const Model& model, const ContactPairModel& pair) {
   direct.normal_a = X_a.linear().col(2);
   direct.radius_a = a.radius;
   direct.radius_b = b.radius;
+  if (!direct.halfspace) set_line(model, direct);
   return direct;
 }
 

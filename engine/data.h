@@ -28,6 +28,13 @@ struct DirectPair {
   Vec3 normal_a = Vec3::Zero();  // a halfspace's outward normal
   double radius_a = 0.0;         // [m]
   double radius_b = 0.0;
+  // Two spheres whose centres stay on one line (sliders along it, or the world): the separation along the line's
+  // unit direction u is offset + sign_b q_b − sign_a q_a, and the distance its absolute value (no square root).
+  bool line = false;
+  Vec3 line_direction = Vec3::Zero();  // u
+  double line_offset = 0.0;            // u · (centre_b − centre_a) at q = 0 [m]
+  double sign_a = 0.0;                 // u · axis of slider a (±1; 0 on the world)
+  double sign_b = 0.0;
 };
 
 struct Data {

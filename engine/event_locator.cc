@@ -43,9 +43,14 @@ bool EventLocator::locate(double t0, double t1, const std::function<void(double,
   const std::size_t n = start_.size();
   for (std::size_t block = 0; block < n; block += 64) {
     const std::size_t stop = std::min(n, block + 64);
-    bool changed = false;
-    for (std::size_t i = block; i < stop; ++i) changed |= (start[i] > 0.0) != (end[i] > 0.0) || end[i] == 0.0;
-    if (!changed) continue;
+    // start·end ≤ 0 at every sign change and every zero (a product underflowing to zero only adds a function
+    // to check); a minimum, so that the loop vectorises.
+    double lowest = 1.0;
+    for (std::size_t i = block; i < stop; ++i) {
+      const double product = start[i] * end[i];
+      lowest = product < lowest ? product : lowest;
+    }
+    if (lowest > 0.0) continue;
     for (std::size_t i = block; i < stop; ++i) {
       if (crossed(i, start[i], end[i])) candidates_.push_back(i);
     }

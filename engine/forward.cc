@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/forward.h"
 
+#include <cmath>
+
 #include "contact/contact_force.h"
 #include "contact/contact_kinematics.h"
 #include "contact/narrowphase.h"
@@ -11,8 +13,47 @@ namespace contactlab {
 namespace {
 
 // Spheres (and a halfspace) on sliders or the world: centres move along the sliders' axes, nothing rotates.
+// Spheres on one line: the signed separation along it, x = offset + s_b q_b − s_a q_a, gives all.
+double line_separation(const Model& model, const DirectPair& direct, const double* q) {
+  const Sliders& s = model.sliders;
+  double x = direct.line_offset;
+  if (direct.slider_a >= 0) x -= direct.sign_a * q[s.q_index[static_cast<std::size_t>(direct.slider_a)]];
+  if (direct.slider_b >= 0) x += direct.sign_b * q[s.q_index[static_cast<std::size_t>(direct.slider_b)]];
+  return x;
+}
+
+void line_geometry(const Model& model, const DirectPair& direct, const double* q, const double* v,
+                   PairGeometry& out) {
+  const Sliders& s = model.sliders;
+  const double x = line_separation(model, direct, q);
+  const double side = x < 0.0 ? -1.0 : 1.0;  // the normal from a to b is side·u
+  double rate_a = 0.0;  // velocities along u
+  double rate_b = 0.0;
+  Vec3 centre_a = direct.centre_a;
+  Vec3 centre_b = direct.centre_b;
+  if (direct.slider_a >= 0) {
+    const auto k = static_cast<std::size_t>(direct.slider_a);
+    rate_a = direct.sign_a * v[s.v_index[k]];
+    centre_a += s.axis[k] * q[s.q_index[k]];
+  }
+  if (direct.slider_b >= 0) {
+    const auto k = static_cast<std::size_t>(direct.slider_b);
+    rate_b = direct.sign_b * v[s.v_index[k]];
+    centre_b += s.axis[k] * q[s.q_index[k]];
+  }
+  out.normal = side * direct.line_direction;
+  out.gap = std::abs(x) - direct.radius_a - direct.radius_b;
+  out.point_a = centre_a + direct.radius_a * out.normal;
+  out.point_b = centre_b - direct.radius_b * out.normal;
+  out.normal_velocity = side * (rate_a - rate_b);
+}
+
 void direct_geometry(const Model& model, const DirectPair& direct, const double* q, const double* v,
                      PairGeometry& out) {
+  if (direct.line) {
+    line_geometry(model, direct, q, v, out);
+    return;
+  }
   Vec3 centre_a = direct.centre_a;
   Vec3 centre_b = direct.centre_b;
   Vec3 velocity_a = Vec3::Zero();
@@ -37,6 +78,7 @@ void direct_geometry(const Model& model, const DirectPair& direct, const double*
 }
 
 double direct_gap(const Model& model, const DirectPair& direct, const double* q) {
+  if (direct.line) return std::abs(line_separation(model, direct, q)) - direct.radius_a - direct.radius_b;
   Vec3 centre_a = direct.centre_a;
   Vec3 centre_b = direct.centre_b;
   const Sliders& s = model.sliders;

@@ -118,7 +118,8 @@ class Run final : public OdeSystem {
   bool refresh_due();
   void refresh_pairs(double t, bool initial);
   void copy_law_states(const double* y, std::vector<PairState>& contacts) const;
-  void contact_stage_at(double t, const double* y);
+  void contact_stage_at(double t, const double* y, std::span<const int> pairs);
+  void contact_stage_at(double t, const double* y) { contact_stage_at(t, y, active_); }
   bool law_event(ContactEvent event, int p, double t);
   bool handle_events(double t);
   double restart_step() const;
@@ -270,12 +271,12 @@ int Run::rhs(double t, const double* y, double* ydot) {
   return 0;
 }
 
-// Kinematics and the active pairs' geometry and forces at (t, y), as the right-hand side has them.
-void Run::contact_stage_at(double t, const double* y) {
+// Kinematics and the geometry and forces of the given active pairs at (t, y), as the right-hand side has them.
+void Run::contact_stage_at(double t, const double* y, std::span<const int> pairs) {
   copy_law_states(y, state_.contacts);
   tree_kinematics(model_, q_of(y), v_of(y), data_);
-  contact_geometry(model_, q_of(y), v_of(y), active_, data_);
-  contact_forces(model_, t, state_.contacts, active_, data_);
+  contact_geometry(model_, q_of(y), v_of(y), pairs, data_);
+  contact_forces(model_, t, state_.contacts, pairs, data_);
 }
 
 int Run::roots(double t, const double* y, const double* ydot, double* g, int only) {
@@ -283,6 +284,12 @@ int Run::roots(double t, const double* y, const double* ydot, double* g, int onl
   const bool current = ydot != nullptr && ydot == last_rhs_rate_ && y == last_rhs_state_ && t == last_rhs_time_;
   const bool peaks = options_.integrator.locate_force_peaks && active_pairs_ > 0 &&
                      (only < 0 || (only % kRootsPerPair == 2 && is_active_[static_cast<std::size_t>(only_pair)]));
+  // One function asked for (the root finder's evaluations): only its pair is evaluated, and nothing of an
+  // inactive pair but its gap.
+  const int single[] = {only_pair};
+  const bool only_active = only_pair >= 0 && is_active_[static_cast<std::size_t>(only_pair)];
+  const std::span<const int> stage = only_pair < 0 ? std::span<const int>(active_)
+                                                   : std::span<const int>(single, only_active ? 1 : 0);
   double epsilon = 0.0;
   if (peaks) {
     // dF/dt ≈ [F(y) − F(y − ε f)] / ε along the flow, over a thousandth of the current step. Evaluated first:
@@ -295,16 +302,21 @@ int Run::roots(double t, const double* y, const double* ydot, double* g, int onl
     epsilon = step > 0.0 ? 1e-3 * step : 1e-12;
     const int n = dynamic_size();
     for (int i = 0; i < n; ++i) behind_[i] = y[i] - epsilon * ydot[i];
-    contact_stage_at(t - epsilon, behind_.data());
-    for (int p : active_) force_behind_[static_cast<std::size_t>(p)] = data_.contact_force[static_cast<std::size_t>(p)].force;
-    contact_stage_at(t, y);
+    contact_stage_at(t - epsilon, behind_.data(), stage);
+    for (int p : stage) force_behind_[static_cast<std::size_t>(p)] = data_.contact_force[static_cast<std::size_t>(p)].force;
+    contact_stage_at(t, y, stage);
   } else if (!current) {
-    contact_stage_at(t, y);
+    if (!stage.empty() || only_pair < 0) {
+      contact_stage_at(t, y, stage);
+    } else if (!data_.direct_pairs[static_cast<std::size_t>(only_pair)].applies) {
+      tree_kinematics(model_, q_of(y), v_of(y), data_);  // the gap below needs the bodies' motion
+    }
   } else {
     copy_law_states(y, state_.contacts);
   }
   forget_evaluation();  // data_ no longer holds the accelerations of y
   if (only_pair >= 0) {
+    step_end_time_ = std::numeric_limits<double>::quiet_NaN();  // data_ now holds this one pair only
     if (!is_active_[static_cast<std::size_t>(only_pair)]) {
       const int pair_index[] = {only_pair};
       contact_gaps(model_, q_of(y), v_of(y), pair_index, data_);

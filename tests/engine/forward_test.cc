@@ -10,7 +10,9 @@
 #include <gtest/gtest.h>
 
 #include "engine/data.h"
+#include "contact/contact_kinematics.h"
 #include "engine/dynamics.h"
+#include "engine/kinematics.h"
 #include "engine/model.h"
 #include "engine/state.h"
 
@@ -289,6 +291,77 @@ TEST(Evaluate, SlidersAgreeWithTheFullEvaluationAndDoTheContactsWork) {
     power -= full.contact_force[p].force * full.geometry[p].normal_velocity;
   }
   EXPECT_NEAR(bodies_power, power, 1e-10 * std::abs(power));
+}
+
+// Spheres whose centres can only move along one line (sliders along it, either way round, or the world) take the
+// line path: the separation along the line, no square root. Its geometry must be the general sphere–sphere
+// geometry of the bodies' world motion, including when the spheres have passed through each other (the normal
+// turns) — and a pair on parallel but offset lines, or on crossing axes, must not take it.
+TEST(Evaluate, SpheresOnOneLineTakeTheLinePathAndAgreeWithTheGeneralGeometry) {
+  Model model = make_model();
+  const Vec3 u = Vec3(1.0, 2.0, -0.5).normalized();
+  auto slider = [&](const char* name, const Vec3& origin, const Vec3& axis, double angle) {
+    Body body;
+    body.name = name;
+    body.parent = 0;
+    body.joint.type = JointType::kPrismatic;
+    // The placement turns the joint axis; the axis given in the joint frame is chosen to come out as ±u or else.
+    const Eigen::Matrix3d turn = Eigen::AngleAxisd(angle, Vec3(0.3, -0.2, 1.0).normalized()).toRotationMatrix();
+    body.joint.placement.linear() = turn;
+    body.joint.placement.translation() = origin;
+    body.joint.axis = turn.transpose() * axis;
+    body.mass = 0.2;
+    body.inertia = 1e-4 * Mat3::Identity();
+    return add_body(model, body);
+  };
+  const int a = slider("a", Vec3(0.1, -0.2, 0.3), u, 0.3);
+  const int b = slider("b", Vec3(0.1, -0.2, 0.3) + 0.25 * u, -u, -0.7);          // same line, opposite way
+  const int offset = slider("offset", Vec3(0.1, -0.2, 0.3) + Vec3(0.0, 0.0, 0.01), u, 0.1);  // parallel, off the line
+  const int across = slider("across", Vec3(0.1, -0.2, 0.3) - 0.3 * u, Vec3(0.0, 1.0, 0.0), 0.2);
+  finalize(model);
+  Pose on_line = Pose::Identity();
+  on_line.translation() = Vec3(0.1, -0.2, 0.3) - 0.5 * u;  // the world's sphere, on the line
+  model.contact.shapes = {make_shape(ShapeType::kSphere, 0, on_line, 0.04), make_shape(ShapeType::kSphere, a, Pose::Identity(), 0.05),
+                          make_shape(ShapeType::kSphere, b, Pose::Identity(), 0.07),
+                          make_shape(ShapeType::kSphere, offset, Pose::Identity(), 0.03),
+                          make_shape(ShapeType::kSphere, across, Pose::Identity(), 0.06)};
+  auto pair = [&](int shape_a, int shape_b) {
+    ContactPairModel p = make_pair(1e4, 0.0);
+    p.shape_a = shape_a;
+    p.shape_b = shape_b;
+    p.body_a = model.contact.shapes[static_cast<std::size_t>(shape_a)].body;
+    p.body_b = model.contact.shapes[static_cast<std::size_t>(shape_b)].body;
+    return p;
+  };
+  model.contact.pairs = {pair(1, 2), pair(0, 1), pair(0, 2), pair(1, 3), pair(1, 4)};
+  Data data(model);
+  const bool expected_line[] = {true, true, true, false, false};
+  for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
+    ASSERT_TRUE(data.direct_pairs[p].applies) << "pair " << p;
+    EXPECT_EQ(data.direct_pairs[p].line, expected_line[p]) << "pair " << p;
+  }
+  State state = make_state(model);
+  // a moved towards b, past b (the spheres' centres swap: the normal turns), and back.
+  for (double q_a : {0.02, 0.13, 0.31, -0.2}) {
+    state.q << q_a, 0.04, -0.01, 0.05;
+    state.v << 0.7, -0.4, 0.3, -0.2;
+    forward_kinematics(model, state.q, state.v, data);
+    std::vector<int> all = {0, 1, 2, 3, 4};
+    contact_geometry(model, state.q, state.v, all, data);
+    for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
+      const ContactPairModel& contact_pair = model.contact.pairs[p];
+      PairGeometry general;
+      pair_geometry(model.contact, contact_pair, body_motion(model, data, state.q.data(), state.v.data(), contact_pair.body_a),
+                    body_motion(model, data, state.q.data(), state.v.data(), contact_pair.body_b), data.fcl.get(), general);
+      const PairGeometry& direct = data.geometry[p];
+      const std::string where = "pair " + std::to_string(p) + " at q_a = " + std::to_string(q_a);
+      EXPECT_NEAR(direct.gap, general.gap, 1e-15) << where;
+      EXPECT_NEAR(direct.normal_velocity, general.normal_velocity, 1e-14) << where;
+      EXPECT_LT((direct.normal - general.normal).norm(), 1e-14) << where;
+      EXPECT_LT((direct.point_a - general.point_a).norm(), 1e-15) << where;
+      EXPECT_LT((direct.point_b - general.point_b).norm(), 1e-15) << where;
+    }
+  }
 }
 
 }  // namespace
