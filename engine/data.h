@@ -19,22 +19,25 @@ namespace contactlab {
 // A pair of spheres, or a halfspace and a sphere, each on a slider or on the world: the right-hand side takes its
 // geometry from the coordinates directly (engine/forward.cc), without the bodies' motion.
 struct DirectPair {
+  // What the line path reads comes first (one cache line).
   bool applies = false;
   bool halfspace = false;        // shape a is a halfspace
-  int slider_a = -1;             // index into Model::sliders; −1: on the world
-  int slider_b = -1;
-  Vec3 centre_a = Vec3::Zero();  // world centre at q = 0 (a halfspace: a point of its boundary) [m]
-  Vec3 centre_b = Vec3::Zero();
-  Vec3 normal_a = Vec3::Zero();  // a halfspace's outward normal
-  double radius_a = 0.0;         // [m]
-  double radius_b = 0.0;
   // Two spheres whose centres stay on one line (sliders along it, or the world): the separation along the line's
   // unit direction u is offset + sign_b q_b − sign_a q_a, and the distance its absolute value (no square root).
   bool line = false;
-  Vec3 line_direction = Vec3::Zero();  // u
-  double line_offset = 0.0;            // u · (centre_b − centre_a) at q = 0 [m]
-  double sign_a = 0.0;                 // u · axis of slider a (±1; 0 on the world)
+  int slider_a = -1;             // index into Model::sliders; −1: on the world
+  int slider_b = -1;
+  int q_a = -1;                  // the sliders' coordinates (index into q), −1 on the world
+  int q_b = -1;
+  double line_offset = 0.0;      // u · (centre_b − centre_a) at q = 0 [m]
+  double sign_a = 0.0;           // u · axis of slider a (±1; 0 on the world)
   double sign_b = 0.0;
+  double radius_a = 0.0;         // [m]
+  double radius_b = 0.0;
+  Vec3 line_direction = Vec3::Zero();  // u
+  Vec3 centre_a = Vec3::Zero();  // world centre at q = 0 (a halfspace: a point of its boundary) [m]
+  Vec3 centre_b = Vec3::Zero();
+  Vec3 normal_a = Vec3::Zero();  // a halfspace's outward normal
 };
 
 struct Data {

@@ -14,18 +14,17 @@ namespace {
 
 // Spheres (and a halfspace) on sliders or the world: centres move along the sliders' axes, nothing rotates.
 // Spheres on one line: the signed separation along it, x = offset + s_b q_b − s_a q_a, gives all.
-double line_separation(const Model& model, const DirectPair& direct, const double* q) {
-  const Sliders& s = model.sliders;
+double line_separation(const DirectPair& direct, const double* q) {
   double x = direct.line_offset;
-  if (direct.slider_a >= 0) x -= direct.sign_a * q[s.q_index[static_cast<std::size_t>(direct.slider_a)]];
-  if (direct.slider_b >= 0) x += direct.sign_b * q[s.q_index[static_cast<std::size_t>(direct.slider_b)]];
+  if (direct.q_a >= 0) x -= direct.sign_a * q[direct.q_a];
+  if (direct.q_b >= 0) x += direct.sign_b * q[direct.q_b];
   return x;
 }
 
 void line_geometry(const Model& model, const DirectPair& direct, const double* q, const double* v,
                    PairGeometry& out) {
   const Sliders& s = model.sliders;
-  const double x = line_separation(model, direct, q);
+  const double x = line_separation(direct, q);
   const double side = x < 0.0 ? -1.0 : 1.0;  // the normal from a to b is side·u
   double rate_a = 0.0;  // velocities along u
   double rate_b = 0.0;
@@ -78,7 +77,7 @@ void direct_geometry(const Model& model, const DirectPair& direct, const double*
 }
 
 double direct_gap(const Model& model, const DirectPair& direct, const double* q) {
-  if (direct.line) return std::abs(line_separation(model, direct, q)) - direct.radius_a - direct.radius_b;
+  if (direct.line) return std::abs(line_separation(direct, q)) - direct.radius_a - direct.radius_b;
   Vec3 centre_a = direct.centre_a;
   Vec3 centre_b = direct.centre_b;
   const Sliders& s = model.sliders;
