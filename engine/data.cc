@@ -113,8 +113,6 @@ DirectPair make_direct_pair(const Model& model, const ContactPairModel& pair) {
   direct.halfspace = a.type == ShapeType::kHalfspace;
   direct.slider_a = slider_of(pair.body_a);
   direct.slider_b = slider_of(pair.body_b);
-  if (direct.slider_a >= 0) direct.q_a = model.sliders.q_index[static_cast<std::size_t>(direct.slider_a)];
-  if (direct.slider_b >= 0) direct.q_b = model.sliders.q_index[static_cast<std::size_t>(direct.slider_b)];
   direct.centre_a = X_a.translation();
   direct.centre_b = X_b.translation();
   direct.normal_a = X_a.linear().col(2);

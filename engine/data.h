@@ -19,7 +19,7 @@ namespace contactlab {
 // A pair of spheres, or a halfspace and a sphere, each on a slider or on the world: the right-hand side takes its
 // geometry from the coordinates directly (engine/forward.cc), without the bodies' motion.
 struct DirectPair {
-  // What the line path reads comes first (one cache line).
+  // A line pair's gap reads only the fields up to the radii (the first cache line).
   bool applies = false;
   bool halfspace = false;        // shape a is a halfspace
   // Two spheres whose centres stay on one line (sliders along it, or the world): the separation along the line's
@@ -27,8 +27,6 @@ struct DirectPair {
   bool line = false;
   int slider_a = -1;             // index into Model::sliders; −1: on the world
   int slider_b = -1;
-  int q_a = -1;                  // the sliders' coordinates (index into q), −1 on the world
-  int q_b = -1;
   double line_offset = 0.0;      // u · (centre_b − centre_a) at q = 0 [m]
   double sign_a = 0.0;           // u · axis of slider a (±1; 0 on the world)
   double sign_b = 0.0;

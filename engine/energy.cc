@@ -21,7 +21,7 @@ Energy bodies_energy(const Model& model, const State& state, const Data& data) {
   // Sliders from their coordinates: ½ m q̇², and the centre of mass at its q = 0 place plus a q.
   const Sliders& sliders = model.sliders;
   for (std::size_t k = 0; k < sliders.size(); ++k) {
-    const double mass = sliders.mass[k];
+    const double mass = 1.0 / sliders.inverse_mass[k];
     const double speed = state.v[sliders.v_index[k]];
     e.kinetic += 0.5 * mass * speed * speed;
     const Vec3 com = sliders.centre_of_mass[k] + sliders.axis[k] * state.q[sliders.q_index[k]];

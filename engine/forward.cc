@@ -12,83 +12,65 @@
 namespace contactlab {
 namespace {
 
-// Spheres (and a halfspace) on sliders or the world: centres move along the sliders' axes, nothing rotates.
-// Spheres on one line: the signed separation along it, x = offset + s_b q_b − s_a q_a, gives all.
-double line_separation(const DirectPair& direct, const double* q) {
-  double x = direct.line_offset;
-  if (direct.q_a >= 0) x -= direct.sign_a * q[direct.q_a];
-  if (direct.q_b >= 0) x += direct.sign_b * q[direct.q_b];
-  return x;
+// Slider k's coordinate and its rate (k < 0: the world, at rest at 0).
+double coordinate(const Model& model, int k, const double* q) {
+  return k < 0 ? 0.0 : q[model.sliders.q_index[static_cast<std::size_t>(k)]];
+}
+double rate(const Model& model, int k, const double* v) {
+  return k < 0 ? 0.0 : v[model.sliders.v_index[static_cast<std::size_t>(k)]];
+}
+
+// A shape on slider k (k < 0: on the world): its centre at q, from its place at q = 0 moved along the axis, and
+// its velocity.
+Vec3 moved(const Model& model, int k, const Vec3& at_zero, const double* q) {
+  if (k < 0) return at_zero;
+  return at_zero + model.sliders.axis[static_cast<std::size_t>(k)] * coordinate(model, k, q);
+}
+Vec3 velocity(const Model& model, int k, const double* v) {
+  if (k < 0) return Vec3::Zero();
+  return model.sliders.axis[static_cast<std::size_t>(k)] * rate(model, k, v);
+}
+
+// Spheres on one line: the signed separation along it, x = offset + s_b q_b − s_a q_a, gives all (s = 0 on the
+// world).
+double line_separation(const Model& model, const DirectPair& direct, const double* q) {
+  return direct.line_offset + direct.sign_b * coordinate(model, direct.slider_b, q) -
+         direct.sign_a * coordinate(model, direct.slider_a, q);
 }
 
 void line_geometry(const Model& model, const DirectPair& direct, const double* q, const double* v,
                    PairGeometry& out) {
-  const Sliders& s = model.sliders;
-  const double x = line_separation(direct, q);
+  const double x = line_separation(model, direct, q);
   const double side = x < 0.0 ? -1.0 : 1.0;  // the normal from a to b is side·u
-  double rate_a = 0.0;  // velocities along u
-  double rate_b = 0.0;
-  Vec3 centre_a = direct.centre_a;
-  Vec3 centre_b = direct.centre_b;
-  if (direct.slider_a >= 0) {
-    const auto k = static_cast<std::size_t>(direct.slider_a);
-    rate_a = direct.sign_a * v[s.v_index[k]];
-    centre_a += s.axis[k] * q[s.q_index[k]];
-  }
-  if (direct.slider_b >= 0) {
-    const auto k = static_cast<std::size_t>(direct.slider_b);
-    rate_b = direct.sign_b * v[s.v_index[k]];
-    centre_b += s.axis[k] * q[s.q_index[k]];
-  }
   out.normal = side * direct.line_direction;
   out.gap = std::abs(x) - direct.radius_a - direct.radius_b;
-  out.point_a = centre_a + direct.radius_a * out.normal;
-  out.point_b = centre_b - direct.radius_b * out.normal;
-  out.normal_velocity = side * (rate_a - rate_b);
+  out.point_a = moved(model, direct.slider_a, direct.centre_a, q) + direct.radius_a * out.normal;
+  out.point_b = moved(model, direct.slider_b, direct.centre_b, q) - direct.radius_b * out.normal;
+  out.normal_velocity =
+      side * (direct.sign_a * rate(model, direct.slider_a, v) - direct.sign_b * rate(model, direct.slider_b, v));
 }
 
+// Spheres (and a halfspace) on sliders or the world: centres move along the sliders' axes, nothing rotates.
 void direct_geometry(const Model& model, const DirectPair& direct, const double* q, const double* v,
                      PairGeometry& out) {
   if (direct.line) {
     line_geometry(model, direct, q, v, out);
     return;
   }
-  Vec3 centre_a = direct.centre_a;
-  Vec3 centre_b = direct.centre_b;
-  Vec3 velocity_a = Vec3::Zero();
-  Vec3 velocity_b = Vec3::Zero();
-  const Sliders& s = model.sliders;
-  if (direct.slider_a >= 0) {
-    const auto k = static_cast<std::size_t>(direct.slider_a);
-    centre_a += s.axis[k] * q[s.q_index[k]];
-    velocity_a = s.axis[k] * v[s.v_index[k]];
-  }
-  if (direct.slider_b >= 0) {
-    const auto k = static_cast<std::size_t>(direct.slider_b);
-    centre_b += s.axis[k] * q[s.q_index[k]];
-    velocity_b = s.axis[k] * v[s.v_index[k]];
-  }
+  const Vec3 centre_a = moved(model, direct.slider_a, direct.centre_a, q);
+  const Vec3 centre_b = moved(model, direct.slider_b, direct.centre_b, q);
   if (direct.halfspace) {
     halfspace_sphere(direct.normal_a, centre_a, centre_b, direct.radius_b, out);
   } else {
     sphere_sphere(centre_a, direct.radius_a, centre_b, direct.radius_b, out);
   }
-  out.normal_velocity = out.normal.dot(velocity_a - velocity_b);
+  out.normal_velocity = out.normal.dot(velocity(model, direct.slider_a, v) - velocity(model, direct.slider_b, v));
 }
 
 double direct_gap(const Model& model, const DirectPair& direct, const double* q) {
-  if (direct.line) return std::abs(line_separation(direct, q)) - direct.radius_a - direct.radius_b;
-  Vec3 centre_a = direct.centre_a;
-  Vec3 centre_b = direct.centre_b;
-  const Sliders& s = model.sliders;
-  if (direct.slider_a >= 0) {
-    const auto k = static_cast<std::size_t>(direct.slider_a);
-    centre_a += s.axis[k] * q[s.q_index[k]];
-  }
-  if (direct.slider_b >= 0) {
-    const auto k = static_cast<std::size_t>(direct.slider_b);
-    centre_b += s.axis[k] * q[s.q_index[k]];
-  }
+  if (direct.line) return std::abs(line_separation(model, direct, q)) - direct.radius_a - direct.radius_b;
+  const Vec3 centre_a = moved(model, direct.slider_a, direct.centre_a, q);
+  const Vec3 centre_b = moved(model, direct.slider_b, direct.centre_b, q);
   if (direct.halfspace) return direct.normal_a.dot(centre_b - centre_a) - direct.radius_b;
   return (centre_b - centre_a).norm() - direct.radius_a - direct.radius_b;
 }

@@ -317,10 +317,7 @@ int Run::roots(double t, const double* y, const double* ydot, double* g, int onl
   forget_evaluation();  // data_ no longer holds the accelerations of y
   if (only_pair >= 0) {
     step_end_time_ = std::numeric_limits<double>::quiet_NaN();  // data_ now holds this one pair only
-    if (!is_active_[static_cast<std::size_t>(only_pair)]) {
-      const int pair_index[] = {only_pair};
-      contact_gaps(model_, q_of(y), v_of(y), pair_index, data_);
-    }
+    if (!only_active) contact_gaps(model_, q_of(y), v_of(y), single, data_);
   } else {
     contact_gaps(model_, q_of(y), v_of(y), inactive_, data_);
     if (ydot != nullptr) step_end_time_ = t;
