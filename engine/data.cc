@@ -6,6 +6,40 @@
 #include "engine/state.h"
 
 namespace contactlab {
+namespace {
+
+void index_line_pairs(const Model& model, Data& data) {
+  LinePairs& lines = data.line_pairs;
+  const std::size_t pairs = data.direct_pairs.size();
+  lines.line.assign(pairs, 0);
+  lines.q_a.assign(pairs, 0);
+  lines.q_b.assign(pairs, 0);
+  lines.v_a.assign(pairs, 0);
+  lines.v_b.assign(pairs, 0);
+  lines.offset.assign(pairs, 0.0);
+  lines.sign_a.assign(pairs, 0.0);
+  lines.sign_b.assign(pairs, 0.0);
+  lines.reach.assign(pairs, 0.0);
+  lines.side.assign(pairs, 1.0);
+  const Sliders& sliders = model.sliders;
+  auto q_index = [&](int k) { return k < 0 ? 0 : sliders.q_index[static_cast<std::size_t>(k)]; };
+  auto v_index = [&](int k) { return k < 0 ? 0 : sliders.v_index[static_cast<std::size_t>(k)]; };
+  for (std::size_t p = 0; p < pairs; ++p) {
+    const DirectPair& direct = data.direct_pairs[p];
+    if (!direct.line) continue;
+    lines.line[p] = 1;
+    lines.q_a[p] = q_index(direct.slider_a);
+    lines.q_b[p] = q_index(direct.slider_b);
+    lines.v_a[p] = v_index(direct.slider_a);
+    lines.v_b[p] = v_index(direct.slider_b);
+    lines.offset[p] = direct.line_offset;
+    lines.sign_a[p] = direct.sign_a;
+    lines.sign_b[p] = direct.sign_b;
+    lines.reach[p] = direct.radius_a + direct.radius_b;
+  }
+}
+
+}  // namespace
 
 Data::Data(const Model& model) {
   const std::size_t n = model.bodies.size();
@@ -38,6 +72,7 @@ Data::Data(const Model& model) {
   const std::size_t pairs = model.contact.pairs.size();
   for (const ContactPairModel& pair : model.contact.pairs) this->pairs.push_back(&pair);
   for (const ContactPairModel& pair : model.contact.pairs) direct_pairs.push_back(make_direct_pair(model, pair));
+  index_line_pairs(model, *this);
   geometry.assign(pairs, PairGeometry{});
   contact_input.assign(pairs, ContactInput{});
   contact_force.assign(pairs, ContactForce{});
@@ -61,6 +96,7 @@ void bind_pairs(const Model& model, const State& state, Data& data) {
   const std::size_t pairs = data.pairs.size();
   data.direct_pairs.resize(model.contact.pairs.size());
   for (std::size_t p = model.contact.pairs.size(); p < pairs; ++p) data.direct_pairs.push_back(make_direct_pair(model, *data.pairs[p]));
+  index_line_pairs(model, data);
   data.geometry.resize(pairs);
   data.contact_input.resize(pairs);
   data.contact_force.resize(pairs);

@@ -38,6 +38,23 @@ struct DirectPair {
   Vec3 normal_a = Vec3::Zero();  // a halfspace's outward normal
 };
 
+// The line pairs (DirectPair::line) in structure-of-arrays form, one entry per pair of the table (the others'
+// entries are unused): the event functions read every inactive pair's gap at every step, and a granular chain has
+// one pair per bead. The separation along the line is x = offset + sign_b q[q_b] − sign_a q[q_a], the gap
+// |x| − reach; a shape on the world has sign 0 (and index 0).
+struct LinePairs {
+  std::vector<char> line;  // the pair takes the line path
+  std::vector<int> q_a;
+  std::vector<int> q_b;
+  std::vector<int> v_a;
+  std::vector<int> v_b;
+  std::vector<double> offset;
+  std::vector<double> sign_a;
+  std::vector<double> sign_b;
+  std::vector<double> reach;  // radius_a + radius_b [m]
+  std::vector<double> side;   // sign of x at the last contact_geometry(): the normal is side·u
+};
+
 struct Data {
   explicit Data(const Model& model);
 
@@ -81,6 +98,7 @@ struct Data {
 
   // Contacts, per pair of the table.
   std::vector<DirectPair> direct_pairs;
+  LinePairs line_pairs;  // from direct_pairs
   std::vector<PairGeometry> geometry;
   std::vector<ContactInput> contact_input;
   std::vector<ContactForce> contact_force;

@@ -238,4 +238,25 @@ void DormandPrince::interpolate(double t, double* out, int count) {
   }
 }
 
+void DormandPrince::interpolate(double t, std::span<const int> components, double* out) const {
+  const double h = t_ - t_previous_;
+  if (!(h > 0.0)) {
+    for (int i : components) out[i] = y_[static_cast<std::size_t>(i)];
+    return;
+  }
+  const double theta = (t - t_previous_) / h;
+  const double rest = 1.0 - theta;
+  for (int component : components) {
+    const auto i = static_cast<std::size_t>(component);
+    // prepare_dense_output's coefficients of this one component.
+    const double r1 = y_previous_[i];
+    const double r2 = y_[i] - r1;
+    const double r3 = h * k_[0][i] - r2;
+    const double r4 = r2 - h * k_[kEnd][i] - r3;
+    const double r5 = h * (d1 * k_[0][i] + d3 * k_[2][i] + d4 * k_[3][i] + d5 * k_[4][i] + d6 * k_[5][i] +
+                           d7 * k_[kEnd][i]);
+    out[component] = r1 + theta * (r2 + rest * (r3 + theta * (r4 + rest * r5)));
+  }
+}
+
 }  // namespace contactlab

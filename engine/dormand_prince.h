@@ -49,6 +49,9 @@ class DormandPrince {
   // The dense output of the last step at t in [previous_time(), time()] (order 4): the first `count` components
   // (all when count < 0).
   void interpolate(double t, double* out, int count = -1);
+  // The same for the listed components only (out[i] for each listed i; the rest of out is left alone), without
+  // preparing the dense output of the whole state.
+  void interpolate(double t, std::span<const int> components, double* out) const;
 
   long steps() const { return steps_; }
   long rejected_steps() const { return rejected_; }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <span>
 #include <vector>
 
 #include "engine/stepper.h"
@@ -21,8 +22,10 @@ class EventLocator {
 
   // With start() and end() filled for [t0, t1]: whether some function crossed (in its direction). If so,
   // t_root is the earliest root and found() marks every function that has crossed by then (±1: the direction).
-  // state_at(t, y) writes the interpolated state at t in [t0, t1] (the dynamic components are enough).
-  bool locate(double t0, double t1, const std::function<void(double, double*)>& state_at, double& t_root);
+  // state_at(t, components, y) writes the interpolated state at t in [t0, t1]: the listed components of y, or
+  // all the dynamic ones when the list is empty (OdeSystem::root_inputs).
+  using StateAt = std::function<void(double, std::span<const int>, double*)>;
+  bool locate(double t0, double t1, const StateAt& state_at, double& t_root);
 
   // After a root at which nothing changed: the functions that crossed start again from their values at the root,
   // so that locate(t_root, t1, …) finds the roots left in the rest of the step. The others keep their values at
@@ -35,7 +38,7 @@ class EventLocator {
 
  private:
   bool crossed(std::size_t i, double before, double after) const;
-  double evaluate(double t, const std::function<void(double, double*)>& state_at, int only);
+  double evaluate(double t, const StateAt& state_at, int only);
 
   OdeSystem& system_;
   std::vector<int> directions_;

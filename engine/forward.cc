@@ -31,32 +31,28 @@ Vec3 velocity(const Model& model, int k, const double* v) {
   return model.sliders.axis[static_cast<std::size_t>(k)] * rate(model, k, v);
 }
 
-// Spheres on one line: the signed separation along it, x = offset + s_b q_b − s_a q_a, gives all (s = 0 on the
-// world).
-double line_separation(const Model& model, const DirectPair& direct, const double* q) {
-  return direct.line_offset + direct.sign_b * coordinate(model, direct.slider_b, q) -
-         direct.sign_a * coordinate(model, direct.slider_a, q);
+// Spheres on one line (Data::line_pairs): the signed separation along the line's direction u, with no square root.
+double line_separation(const LinePairs& lines, std::size_t p, const double* q) {
+  return lines.offset[p] + lines.sign_b[p] * q[lines.q_b[p]] - lines.sign_a[p] * q[lines.q_a[p]];
 }
 
-void line_geometry(const Model& model, const DirectPair& direct, const double* q, const double* v,
+// Scalars along u throughout: a shape's centre is its place at q = 0 plus u·sign·q, the normal side·u.
+void line_geometry(const DirectPair& direct, LinePairs& lines, std::size_t p, const double* q, const double* v,
                    PairGeometry& out) {
-  const double x = line_separation(model, direct, q);
-  const double side = x < 0.0 ? -1.0 : 1.0;  // the normal from a to b is side·u
-  out.normal = side * direct.line_direction;
-  out.gap = std::abs(x) - direct.radius_a - direct.radius_b;
-  out.point_a = moved(model, direct.slider_a, direct.centre_a, q) + direct.radius_a * out.normal;
-  out.point_b = moved(model, direct.slider_b, direct.centre_b, q) - direct.radius_b * out.normal;
-  out.normal_velocity =
-      side * (direct.sign_a * rate(model, direct.slider_a, v) - direct.sign_b * rate(model, direct.slider_b, v));
+  const double x = line_separation(lines, p, q);
+  const double side = x < 0.0 ? -1.0 : 1.0;
+  const Vec3& u = direct.line_direction;
+  lines.side[p] = side;
+  out.gap = std::abs(x) - lines.reach[p];
+  out.normal = side * u;
+  out.point_a = direct.centre_a + (lines.sign_a[p] * q[lines.q_a[p]] + side * direct.radius_a) * u;
+  out.point_b = direct.centre_b + (lines.sign_b[p] * q[lines.q_b[p]] - side * direct.radius_b) * u;
+  out.normal_velocity = side * (lines.sign_a[p] * v[lines.v_a[p]] - lines.sign_b[p] * v[lines.v_b[p]]);
 }
 
 // Spheres (and a halfspace) on sliders or the world: centres move along the sliders' axes, nothing rotates.
 void direct_geometry(const Model& model, const DirectPair& direct, const double* q, const double* v,
                      PairGeometry& out) {
-  if (direct.line) {
-    line_geometry(model, direct, q, v, out);
-    return;
-  }
   const Vec3 centre_a = moved(model, direct.slider_a, direct.centre_a, q);
   const Vec3 centre_b = moved(model, direct.slider_b, direct.centre_b, q);
   if (direct.halfspace) {
@@ -68,7 +64,6 @@ void direct_geometry(const Model& model, const DirectPair& direct, const double*
 }
 
 double direct_gap(const Model& model, const DirectPair& direct, const double* q) {
-  if (direct.line) return std::abs(line_separation(model, direct, q)) - direct.radius_a - direct.radius_b;
   const Vec3 centre_a = moved(model, direct.slider_a, direct.centre_a, q);
   const Vec3 centre_b = moved(model, direct.slider_b, direct.centre_b, q);
   if (direct.halfspace) return direct.normal_a.dot(centre_b - centre_a) - direct.radius_b;
@@ -78,15 +73,19 @@ double direct_gap(const Model& model, const DirectPair& direct, const double* q)
 }  // namespace
 
 void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
-                  const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data) {
+                  const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data, double* gaps) {
+  const LinePairs& lines = data.line_pairs;
+  const double* coordinates = q.data();
   for (int index : pairs) {
     const auto p = static_cast<std::size_t>(index);
-    const DirectPair& direct = data.direct_pairs[p];
-    if (direct.applies) {
-      data.geometry[p].gap = direct_gap(model, direct, q.data());
+    if (lines.line[p]) {
+      gaps[p] = std::abs(line_separation(lines, p, coordinates)) - lines.reach[p];
+    } else if (data.direct_pairs[p].applies) {
+      gaps[p] = direct_gap(model, data.direct_pairs[p], coordinates);
     } else {
       const int single[] = {index};
       contact_geometry(model, q, v, single, data);
+      gaps[p] = data.geometry[p].gap;
     }
   }
 }
@@ -96,6 +95,10 @@ void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd
   for (int index : pairs) {
     const auto p = static_cast<std::size_t>(index);
     const DirectPair& direct = data.direct_pairs[p];
+    if (data.line_pairs.line[p]) {
+      line_geometry(direct, data.line_pairs, p, q.data(), v.data(), data.geometry[p]);
+      continue;
+    }
     if (direct.applies) {
       direct_geometry(model, direct, q.data(), v.data(), data.geometry[p]);
       continue;
@@ -114,13 +117,14 @@ void contact_forces(const Model& model, double time, std::span<const PairState> 
     data.slider_touched[static_cast<std::size_t>(k)] = 0;
   }
   data.touched_sliders.clear();
-  auto touch = [&](int body) {
-    const int k = body == 0 ? -1 : model.slider_of_body[static_cast<std::size_t>(body)];
+  auto touch = [&](int k) {
     if (k < 0 || data.slider_touched[static_cast<std::size_t>(k)]) return;
     data.slider_touched[static_cast<std::size_t>(k)] = 1;
     data.touched_sliders.push_back(k);
   };
+  auto slider_of = [&](int body) { return body == 0 ? -1 : model.slider_of_body[static_cast<std::size_t>(body)]; };
   const Sliders& sliders = model.sliders;
+  const LinePairs& lines = data.line_pairs;
   for (int index : active) {
     const auto p = static_cast<std::size_t>(index);
     const PairState& state = contacts[p];
@@ -129,15 +133,26 @@ void contact_forces(const Model& model, double time, std::span<const PairState> 
     data.contact_input[p] = contact_input(pair, state, geometry, time);
     const ContactForce force = pair_force(pair, state, data.contact_input[p]);
     data.contact_force[p] = force;
-    const Vec3 on_b = force.force * geometry.normal;
-    touch(pair.body_a);
-    touch(pair.body_b);
     const DirectPair& direct = data.direct_pairs[p];
+    if (lines.line[p]) {
+      // The force on b along u is F·side; a slider's axis is sign·u.
+      const double along = force.force * lines.side[p];
+      touch(direct.slider_a);
+      touch(direct.slider_b);
+      if (direct.slider_a >= 0) data.slider_force[direct.slider_a] -= along * lines.sign_a[p];
+      if (direct.slider_b >= 0) data.slider_force[direct.slider_b] += along * lines.sign_b[p];
+      continue;
+    }
+    const Vec3 on_b = force.force * geometry.normal;
     if (direct.applies) {
+      touch(direct.slider_a);
+      touch(direct.slider_b);
       if (direct.slider_a >= 0) data.slider_force[direct.slider_a] -= sliders.axis[static_cast<std::size_t>(direct.slider_a)].dot(on_b);
       if (direct.slider_b >= 0) data.slider_force[direct.slider_b] += sliders.axis[static_cast<std::size_t>(direct.slider_b)].dot(on_b);
       continue;
     }
+    touch(slider_of(pair.body_a));
+    touch(slider_of(pair.body_b));
     add_point_force(model, data, pair.body_a, geometry.point_a, -on_b, data.external_force, data.slider_force);
     add_point_force(model, data, pair.body_b, geometry.point_b, on_b, data.external_force, data.slider_force);
   }
@@ -145,7 +160,12 @@ void contact_forces(const Model& model, double time, std::span<const PairState> 
 
 void joint_forces(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
                   const Eigen::Ref<const Eigen::VectorXd>& v, Data& data) {
-  data.tau.setZero();
+  // Only the tree's entries and the force elements' are ever read or written here: the rest of tau stays zero
+  // without a pass over every slider of a large chain.
+  for (int body : model.tree_bodies) {
+    const Joint& joint = model.bodies[static_cast<std::size_t>(body)].joint;
+    data.tau.segment(joint.v_index, joint.nv).setZero();
+  }
   for (int index : model.force_element_bodies) {
     const Joint& joint = model.bodies[static_cast<std::size_t>(index)].joint;
     data.tau[joint.v_index] = -joint.stiffness * (q[joint.q_index] - joint.rest_position) -
@@ -194,6 +214,7 @@ void forward(const Model& model, const State& state, Data& data) {
     }
   }
   contact_forces(model, state.time, state.contacts, data.pair_list, data);
+  data.tau.setZero();
   joint_forces(model, state.time, state.q, state.v, data);
   forward_dynamics(model, data);
 }

@@ -15,10 +15,10 @@ namespace contactlab {
 void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
                       const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data);
 
-// The signed distance alone of the listed pairs, for event functions: data.geometry[p].gap (pairs on the direct
-// path leave the rest of data.geometry[p] as it was; the others get all of it).
+// The signed distance alone of the listed pairs, for event functions: gaps[p] for every listed p (indices into
+// data.pairs; pairs without a closed form also get all of data.geometry[p], after tree_kinematics).
 void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
-                  const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data);
+                  const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data, double* gaps);
 
 // Law forces of the listed active pairs (after contact_geometry), mapped onto the bodies: spatial forces on the
 // tree bodies (data.external_force), forces along the axis on sliders (data.slider_force). Pairs not listed keep
@@ -26,7 +26,8 @@ void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q
 void contact_forces(const Model& model, double time, std::span<const PairState> contacts, std::span<const int> active,
                     Data& data);
 
-// Generalized forces of the joints' force elements (springs, dampers, efforts) into data.tau.
+// Generalized forces of the joints' force elements (springs, dampers, efforts) into data.tau: its entries of the
+// tree's coordinates and of the force elements' (the sliders' others are left as they are, zero unless set by hand).
 void joint_forces(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
                   const Eigen::Ref<const Eigen::VectorXd>& v, Data& data);
 

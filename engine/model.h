@@ -87,6 +87,7 @@ struct Sliders {
   std::vector<int> body;
   std::vector<int> q_index;
   std::vector<int> v_index;
+  std::vector<double> mass;          // [kg] (the energy's ½ m q̇² without a division per slider)
   std::vector<double> inverse_mass;  // [1/kg]
   std::vector<Vec3> origin;          // world position of the body frame at q = 0 [m]
   std::vector<Vec3> axis;            // world direction of the motion (unit)

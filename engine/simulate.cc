@@ -3,11 +3,12 @@
 // laws' integrated internal states (what the right-hand side reads), then the contact energy ledger and the
 // work of the joint force elements (quadratures: they never feed back).
 //
-// Event functions, three per contact pair p:
-//   g[3p]     inactive: the gap (onset);  active: δ, or min(δ, F) for laws that release on force (separation)
-//   g[3p + 1] active: δ̇ (both crossings: maximum indentation, reload);  inactive: 1
-//   g[3p + 2] active: dF/dt (force peak), by a difference along the flow;  inactive: 1
-// All but g[3p + 1] report only crossings from + to −. The contact set changes only at these events, so the
+// Event functions, three per contact pair p, in three blocks of one per pair (P pairs), so that every inactive
+// pair's gap lands in one dense block:
+//   g[p]      inactive: the gap (onset);  active: δ, or min(δ, F) for laws that release on force (separation)
+//   g[P + p]  active: δ̇ (both crossings: maximum indentation, reload);  inactive: 1
+//   g[2P + p] active: dF/dt (force peak), by a difference along the flow;  inactive: 1
+// All but the δ̇ block report only crossings from + to −. The contact set changes only at these events, so the
 // right-hand side is smooth between them. An event that changes the right-hand side (onset, separation, a law
 // updating its history) restarts the integration from the located state; the others are only recorded.
 #include "engine/simulate.h"
@@ -49,6 +50,7 @@ bool is_fixed_step(IntegratorMethod method) {
 namespace {
 
 constexpr int kRootsPerPair = 3;
+enum RootKind { kGapRoot = 0, kRateRoot = 1, kPeakRoot = 2 };  // the blocks of the event functions
 // Methods that cannot leave the ledgers out of their error norm get this absolute tolerance for them, so the
 // ledgers are integrated on the steps the motion needs.
 constexpr double kLedgerAbsoluteTolerance = 1e100;
@@ -81,6 +83,7 @@ class Run final : public OdeSystem {
   const int* root_directions() const override { return directions_.data(); }
   int rhs(double t, const double* y, double* ydot) override;
   int roots(double t, const double* y, const double* ydot, double* g, int only) override;
+  std::span<const int> root_inputs(int i) override;
   void configuration_rate(const double* q, const double* v, double* qdot) override {
     configuration_derivative(model_, Eigen::Map<const Eigen::VectorXd>(q, nq_), Eigen::Map<const Eigen::VectorXd>(v, nv_),
                              Eigen::Map<Eigen::VectorXd>(qdot, nq_));
@@ -99,6 +102,7 @@ class Run final : public OdeSystem {
   Eigen::Map<Eigen::VectorXd> work_of(double* y) const { return {y + dynamic_size(), pairs_}; }
   double joint_work_of(const double* y) const { return y[size() - 1]; }
   double& joint_work_of(double* y) const { return y[size() - 1]; }
+  int root_index(RootKind kind, int p) const { return kind * pairs_ + p; }
   int continuous_size(int p) const {
     return law_state_offset_[static_cast<std::size_t>(p) + 1] - law_state_offset_[static_cast<std::size_t>(p)];
   }
@@ -179,6 +183,8 @@ class Run final : public OdeSystem {
   std::vector<int> roots_found_;
   std::vector<int> open_impact_;
   std::vector<double> force_behind_;  // F at y − ε f, for the force-rate event functions
+  std::vector<double> gaps_;          // per pair, scratch of check_step
+  int root_inputs_[4] = {};           // what root_inputs() returns
   std::vector<unsigned> warned_;
   std::vector<Eigen::Isometry3d> reference_poses_;  // body poses at the last broadphase refresh
   Eigen::VectorXd reference_q_;                      // and coordinates
@@ -280,10 +286,10 @@ void Run::contact_stage_at(double t, const double* y, std::span<const int> pairs
 }
 
 int Run::roots(double t, const double* y, const double* ydot, double* g, int only) {
-  const int only_pair = only >= 0 ? only / kRootsPerPair : -1;
+  const int only_pair = only >= 0 ? only % pairs_ : -1;
   const bool current = ydot != nullptr && ydot == last_rhs_rate_ && y == last_rhs_state_ && t == last_rhs_time_;
   const bool peaks = options_.integrator.locate_force_peaks && active_pairs_ > 0 &&
-                     (only < 0 || (only % kRootsPerPair == 2 && is_active_[static_cast<std::size_t>(only_pair)]));
+                     (only < 0 || (only / pairs_ == kPeakRoot && is_active_[static_cast<std::size_t>(only_pair)]));
   // One function asked for (the root finder's evaluations): only its pair is evaluated, and nothing of an
   // inactive pair but its gap.
   const int single[] = {only_pair};
@@ -315,23 +321,13 @@ int Run::roots(double t, const double* y, const double* ydot, double* g, int onl
     copy_law_states(y, state_.contacts);
   }
   forget_evaluation();  // data_ no longer holds the accelerations of y
-  if (only_pair >= 0) {
-    step_end_time_ = std::numeric_limits<double>::quiet_NaN();  // data_ now holds this one pair only
-    if (!only_active) contact_gaps(model_, q_of(y), v_of(y), single, data_);
-  } else {
-    contact_gaps(model_, q_of(y), v_of(y), inactive_, data_);
-    if (ydot != nullptr) step_end_time_ = t;
-  }
-  auto fill = [&](int p) {
+  double* gaps = g + root_index(kGapRoot, 0);
+  double* rates = g + root_index(kRateRoot, 0);
+  double* force_rates = g + root_index(kPeakRoot, 0);
+  // An active pair's three functions (an inactive pair's gap comes from contact_gaps, its other two are 1).
+  auto fill_active = [&](int p) {
     const auto i = static_cast<std::size_t>(p);
-    double* gp = g + kRootsPerPair * p;
     const PairGeometry& geometry = data_.geometry[i];
-    if (!is_active_[i]) {
-      gp[0] = geometry.gap;  // minus a residual-indentation offset, below
-      gp[1] = 1.0;
-      gp[2] = 1.0;
-      return 0;
-    }
     const double indentation = -geometry.gap;
     const double force = data_.contact_force[i].force;
     if (!std::isfinite(force) || (peaks && !std::isfinite(force_behind_[i]))) {
@@ -340,28 +336,51 @@ int Run::roots(double t, const double* y, const double* ydot, double* g, int onl
     }
     const bool on_force =
         pair(p).law_info->separation == Separation::kForce || pair(p).tension == TensionRule::kRelease;
-    gp[0] = on_force ? std::min(indentation, force) : indentation;
-    gp[1] = geometry.normal_velocity;
+    gaps[p] = on_force ? std::min(indentation, force) : indentation;
+    rates[p] = geometry.normal_velocity;
     // Laws with a force-free stretch inside the contact (leaving a permanent dent) have dF/dt ≡ 0 there: no
     // peak to find, and an identically zero function would stall the root finder.
     const bool force_plateau = force == 0.0 && force_behind_[i] == 0.0;
-    gp[2] = peaks && !force_plateau ? (force - force_behind_[i]) / epsilon : 1.0;
+    force_rates[p] = peaks && !force_plateau ? (force - force_behind_[i]) / epsilon : 1.0;
     return 0;
   };
+  // The gap of an inactive pair, less its residual-indentation offset.
   auto offset = [&](int p) {
-    const PairState& s = state_.contacts[static_cast<std::size_t>(p)];
-    if (!is_active_[static_cast<std::size_t>(p)]) g[kRootsPerPair * p] -= s.gap_offset;
+    if (!is_active_[static_cast<std::size_t>(p)]) gaps[p] -= state_.contacts[static_cast<std::size_t>(p)].gap_offset;
   };
   if (only_pair >= 0) {
-    if (fill(only_pair) != 0) return -1;
+    step_end_time_ = std::numeric_limits<double>::quiet_NaN();  // data_ now holds this one pair only
+    if (only_active) return fill_active(only_pair);
+    contact_gaps(model_, q_of(y), v_of(y), single, data_, gaps);
     offset(only_pair);
+    rates[only_pair] = 1.0;
+    force_rates[only_pair] = 1.0;
     return 0;
   }
-  for (int p = 0; p < pairs_; ++p) {
-    if (fill(p) != 0) return -1;
+  contact_gaps(model_, q_of(y), v_of(y), inactive_, data_, gaps);
+  if (ydot != nullptr) step_end_time_ = t;
+  std::fill(rates, g + root_count(), 1.0);
+  for (int p : active_) {
+    if (fill_active(p) != 0) return -1;
   }
   for (int p : offset_pairs_) offset(p);
   return 0;
+}
+
+// A pair on the direct path reads the coordinates and rates of its sliders and nothing else, as long as no law
+// integrates a state (roots() copies them all) and no force-rate function differentiates along the whole flow.
+std::span<const int> Run::root_inputs(int i) {
+  const int p = i % pairs_;
+  const DirectPair& direct = data_.direct_pairs[static_cast<std::size_t>(p)];
+  if (!direct.applies || law_state_offset_.back() > 0) return {};
+  if (i / pairs_ == kPeakRoot && options_.integrator.locate_force_peaks) return {};
+  std::size_t count = 0;
+  for (int k : {direct.slider_a, direct.slider_b}) {
+    if (k < 0) continue;
+    root_inputs_[count++] = model_.sliders.q_index[static_cast<std::size_t>(k)];
+    root_inputs_[count++] = nq_ + model_.sliders.v_index[static_cast<std::size_t>(k)];
+  }
+  return {root_inputs_, count};
 }
 
 std::string Run::describe(double t, int pair) const {
@@ -572,16 +591,16 @@ bool Run::handle_events(double t) {
   contact_stage_at(t, y_.data());
   touching_.clear();
   for (int p : inactive_) {
-    if (roots_found_[static_cast<std::size_t>(kRootsPerPair * p)] != 0) touching_.push_back(p);
+    if (roots_found_[static_cast<std::size_t>(root_index(kGapRoot, p))] != 0) touching_.push_back(p);
   }
   contact_geometry(model_, q_of(y_.data()), v_of(y_.data()), touching_, data_);
   forget_evaluation();
   bool changed = false;
   for (int p = 0; p < pairs_; ++p) {
     const auto i = static_cast<std::size_t>(p);
-    const int* found = roots_found_.data() + kRootsPerPair * p;
+    auto found = [&](RootKind kind) { return roots_found_[static_cast<std::size_t>(root_index(kind, p))]; };
     PairState& s = state_.contacts[i];
-    if (found[0] != 0) {
+    if (found(kGapRoot) != 0) {
       ++result_.stats.events;
       changed = true;
       if (s.active) {
@@ -593,18 +612,18 @@ bool Run::handle_events(double t) {
       continue;
     }
     if (!s.active) continue;
-    if (found[1] < 0) {  // δ̇ from + to −: maximum indentation
+    if (found(kRateRoot) < 0) {  // δ̇ from + to −: maximum indentation
       ++result_.stats.events;
       if (s.compression_time == 0.0) s.compression_time = t - s.onset_time;
       s.compressing = false;
       s.max_indentation = std::max(s.max_indentation, -data_.geometry[i].gap);
       changed = law_event(ContactEvent::kMaxIndentation, p, t) || changed;
-    } else if (found[1] > 0) {  // δ̇ from − to +: compression again while in contact
+    } else if (found(kRateRoot) > 0) {  // δ̇ from − to +: compression again while in contact
       ++result_.stats.events;
       s.compressing = true;
       changed = law_event(ContactEvent::kReload, p, t) || changed;
     }
-    if (found[2] != 0) {
+    if (found(kPeakRoot) != 0) {
       ++result_.stats.events;
       record_force(s, data_.contact_force[i].force, data_.geometry[i]);
     }
@@ -630,15 +649,15 @@ bool Run::check_step(double t) {
   // read: the active pairs' contact stage and the gaps of pairs holding an offset.
   if (step_end_time_ != t) {
     contact_stage_at(t, y_.data());
-    contact_gaps(model_, q_of(y_.data()), v_of(y_.data()), offset_pairs_, data_);
     forget_evaluation();
   }
+  contact_gaps(model_, q_of(y_.data()), v_of(y_.data()), offset_pairs_, data_, gaps_.data());
   // Once the shapes have come apart, a residual indentation left by a release is forgotten: the next contact
   // starts at touch again (g stays positive through the change, so no root is lost or invented).
   std::erase_if(offset_pairs_, [&](int p) {
     PairState& s = state_.contacts[static_cast<std::size_t>(p)];
     if (is_active_[static_cast<std::size_t>(p)] || !(s.gap_offset < 0.0)) return true;
-    if (data_.geometry[static_cast<std::size_t>(p)].gap <= 0.0) return false;
+    if (gaps_[static_cast<std::size_t>(p)] <= 0.0) return false;
     s.gap_offset = 0.0;
     return true;
   });
@@ -735,9 +754,10 @@ void Run::layout() {
     law_state_offset_[i + 1] = law_state_offset_[i] + data_.pairs[i]->law_info->continuous_state_size;
   }
   directions_.assign(kRootsPerPair * n, -1);
-  for (std::size_t i = 0; i < n; ++i) directions_[kRootsPerPair * i + 1] = 0;  // both phase changes
+  for (int p = 0; p < pairs_; ++p) directions_[static_cast<std::size_t>(root_index(kRateRoot, p))] = 0;  // both phase changes
   roots_found_.assign(kRootsPerPair * n, 0);
   force_behind_.assign(n, 0.0);
+  gaps_.assign(n, 0.0);
   open_impact_.resize(n, -1);
   warned_.resize(n, 0);
   is_active_.assign(n, 0);

@@ -29,6 +29,9 @@ class OdeSystem {
   virtual int roots(double t, const double* y, const double* ydot, double* g, int only = -1) = 0;
   // q̇ = N(q) v.
   virtual void configuration_rate(const double* q, const double* v, double* qdot) = 0;
+  // The components of y that event function i reads when evaluated alone (roots() with only = i); empty: all the
+  // dynamic ones. The root finder then interpolates a handful of components instead of the whole state.
+  virtual std::span<const int> root_inputs(int /*i*/) { return {}; }
 };
 
 class Stepper {

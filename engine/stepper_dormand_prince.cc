@@ -21,7 +21,13 @@ class DormandPrinceStepper final : public Stepper {
         method_(system.size(), system.dynamic_size()),
         events_(system),
         root_state_(static_cast<std::size_t>(system.size())),
-        state_at_([this](double t, double* y) { method_.interpolate(t, y, system_.dynamic_size()); }) {
+        state_at_([this](double t, std::span<const int> components, double* y) {
+          if (components.empty()) {
+            method_.interpolate(t, y, system_.dynamic_size());
+          } else {
+            method_.interpolate(t, components, y);
+          }
+        }) {
     method_.set_tolerances(options.relative_tolerance, absolute_tolerance.first(static_cast<std::size_t>(system.dynamic_size())));
     if (options.max_step > 0.0) method_.set_max_step(options.max_step);
     restart(t0, y0, options.initial_step);
@@ -113,7 +119,7 @@ class DormandPrinceStepper final : public Stepper {
   DormandPrince method_;
   EventLocator events_;
   std::vector<double> root_state_;
-  std::function<void(double, double*)> state_at_;
+  EventLocator::StateAt state_at_;
   bool pending_root_ = false;
   bool failed_ = false;
   double t_root_ = 0.0;

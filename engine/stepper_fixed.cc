@@ -17,7 +17,7 @@ class FixedStepper final : public Stepper {
   FixedStepper(OdeSystem& system, IntegratorMethod method, double step, double t0, const double* y)
       : system_(system), method_(method), step_(step), n_(system.size()), events_(system) {
     for (auto* v : {&y0_, &f0_, &f1_, &end_, &k2_, &k3_, &k4_, &stage_, &rate_}) v->assign(static_cast<std::size_t>(n_), 0.0);
-    state_at_ = [this](double t, double* out) { hermite(t, out); };
+    state_at_ = [this](double t, std::span<const int> components, double* out) { hermite(t, components, out); };
     restart(t0, y, step);
   }
 
@@ -74,7 +74,7 @@ class FixedStepper final : public Stepper {
       if (system_.rhs(t_end_, end_.data(), f1_.data()) != 0) return false;
       have_end_derivative_ = true;
     }
-    hermite(t, out);
+    hermite(t, {}, out);
     return true;
   }
 
@@ -151,15 +151,21 @@ class FixedStepper final : public Stepper {
     return 0;
   }
 
-  // Cubic Hermite interpolation on [t_previous_, t_end_] from (y0_, start_f_) and (end_, f1_).
-  void hermite(double t, double* out) const {
+  // Cubic Hermite interpolation on [t_previous_, t_end_] from (y0_, start_f_) and (end_, f1_): the listed
+  // components, or all when the list is empty.
+  void hermite(double t, std::span<const int> components, double* out) const {
     const double h = t_end_ - t_previous_;
     const double s = (t - t_previous_) / h;
     const double h00 = 2 * s * s * s - 3 * s * s + 1, h10 = s * s * s - 2 * s * s + s;
     const double h01 = -2 * s * s * s + 3 * s * s, h11 = s * s * s - s * s;
-    for (int i = 0; i < n_; ++i) {
+    auto at = [&](int i) {
       const auto j = static_cast<std::size_t>(i);
       out[i] = h00 * y0_[j] + h10 * h * start_f_[j] + h01 * end_[j] + h11 * h * f1_[j];
+    };
+    if (components.empty()) {
+      for (int i = 0; i < n_; ++i) at(i);
+    } else {
+      for (int i : components) at(i);
     }
   }
 
@@ -168,7 +174,7 @@ class FixedStepper final : public Stepper {
   double step_;
   int n_;
   EventLocator events_;
-  std::function<void(double, double*)> state_at_;
+  EventLocator::StateAt state_at_;
   double t_ = 0.0;
   double t_previous_ = 0.0;  // the last step's start
   double t_end_ = 0.0;       // and end (the root, when the step was cut there)

@@ -23,8 +23,8 @@ double hooke_potential(const ContactInput& in, const double*, const double*) {
 // Hertz: F = K δ^n — Alves et al. (S000) Eq (2); S001 Eq (5.2); Poursina–Nikravesh (S002) Eq (6).
 ContactForce hertz_force(const ContactInput& in, const double*, const double*) {
   if (in.indentation <= 0.0) return {};
-  const double elastic = in.stiffness * indentation_power(in.indentation, in.exponent);
-  return {elastic, in.exponent * elastic / in.indentation, 0.0};
+  const double elastic_stiffness = in.stiffness * indentation_power(in.indentation, in.exponent - 1.0);  // K δ^{n−1}
+  return {elastic_stiffness * in.indentation, in.exponent * elastic_stiffness, 0.0};
 }
 
 double hertz_potential(const ContactInput& in, const double*, const double*) {

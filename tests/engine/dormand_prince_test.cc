@@ -136,6 +136,34 @@ TEST(DormandPrince, DenseOutputIsAsAccurateAsTheSteps) {
   EXPECT_LT(worst, 100.0 * tolerance);
 }
 
+// The root finder interpolates single components: the same polynomial as the whole state's dense output, so the
+// same values to rounding, and the components not asked for are left alone.
+TEST(DormandPrince, DenseOutputOfListedComponents) {
+  Lambda f([](double, const double* y, double* ydot) {
+    ydot[0] = y[1];
+    ydot[1] = -y[0];
+    ydot[2] = y[0] * y[0];
+    return 0;
+  });
+  DormandPrince method(3, 2);
+  const std::vector<double> atol = {1e-9, 1e-9};
+  method.set_tolerances(1e-9, atol);
+  const double y0[] = {1.0, 0.0, 0.0};
+  method.reset(0.0, y0, 0.0, f);
+  for (int step = 0; step < 5; ++step) {
+    ASSERT_EQ(method.step(10.0, f), DormandPrince::Status::kSuccess);
+    const double t = method.previous_time() + 0.3 * method.last_step();
+    double whole[3];
+    method.interpolate(t, whole);
+    const int listed[] = {2, 0};
+    double some[3] = {-7.0, -7.0, -7.0};
+    method.interpolate(t, listed, some);
+    EXPECT_NEAR(some[0], whole[0], 1e-15 * std::abs(whole[0]) + 1e-300);
+    EXPECT_EQ(some[1], -7.0);
+    EXPECT_NEAR(some[2], whole[2], 1e-15 * std::abs(whole[2]) + 1e-300);
+  }
+}
+
 // Quadrature components are integrated with the step's weights but never steer the step: a wildly varying
 // integrand changes neither the steps nor the dynamic solution, and its integral is still accurate.
 TEST(DormandPrince, QuadraturesDoNotSteerTheSteps) {

@@ -39,7 +39,7 @@ class Functions final : public OdeSystem {
 TEST(EventLocator, FindsTheEarliestRootsInOrder) {
   Functions system;
   EventLocator locator(system);
-  const auto state_at = [](double t, double* y) { y[0] = t; };
+  const auto state_at = [](double t, std::span<const int>, double* y) { y[0] = t; };
   const double start = 0.05, end = 0.95;
   system.roots(start, &start, nullptr, locator.start(), -1);
   system.roots(end, &end, nullptr, locator.end(), -1);
@@ -92,7 +92,7 @@ class Twins final : public OdeSystem {
 TEST(EventLocator, SimultaneousRootsFireTogetherAndAStartingZeroDoesNot) {
   Twins system;
   EventLocator locator(system);
-  const auto state_at = [](double t, double* y) { y[0] = t; };
+  const auto state_at = [](double t, std::span<const int>, double* y) { y[0] = t; };
   double start = 0.0, end = 1.0;
   system.roots(start, &start, nullptr, locator.start(), -1);
   system.roots(end, &end, nullptr, locator.end(), -1);
@@ -114,7 +114,7 @@ TEST(EventLocator, SimultaneousRootsFireTogetherAndAStartingZeroDoesNot) {
 TEST(EventLocator, CostsAFewEvaluationsPerRoot) {
   Functions system;
   EventLocator locator(system);
-  const auto state_at = [](double t, double* y) { y[0] = t; };
+  const auto state_at = [](double t, std::span<const int>, double* y) { y[0] = t; };
   const double start = 0.05, end = 0.95;
   system.roots(start, &start, nullptr, locator.start(), -1);
   system.roots(end, &end, nullptr, locator.end(), -1);

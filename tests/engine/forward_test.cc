@@ -361,6 +361,28 @@ TEST(Evaluate, SpheresOnOneLineTakeTheLinePathAndAgreeWithTheGeneralGeometry) {
       EXPECT_LT((direct.point_a - general.point_a).norm(), 1e-15) << where;
       EXPECT_LT((direct.point_b - general.point_b).norm(), 1e-15) << where;
     }
+    // The event functions' gaps (the line pairs' structure-of-arrays path) are the same gaps.
+    std::vector<double> gaps(model.contact.pairs.size(), std::nan(""));
+    contact_gaps(model, state.q, state.v, all, data, gaps.data());
+    for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
+      EXPECT_NEAR(gaps[p], data.geometry[p].gap, 1e-15) << "pair " << p << " at q_a = " << q_a;
+    }
+    // Every pair pushing with its law's force: each slider gets a·(Σ ±F n) of its pairs, the line pairs' scalar
+    // mapping included.
+    std::vector<PairState> contacts(model.contact.pairs.size());
+    for (PairState& c : contacts) c.active = true;
+    contact_forces(model, 0.0, contacts, all, data);
+    Eigen::VectorXd expected = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.sliders.size()));
+    for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
+      const Vec3 on_b = data.contact_force[p].force * data.geometry[p].normal;
+      for (const auto& [body, sign] : {std::pair{model.contact.pairs[p].body_a, -1.0}, std::pair{model.contact.pairs[p].body_b, 1.0}}) {
+        const int k = body == 0 ? -1 : model.slider_of_body[static_cast<std::size_t>(body)];
+        if (k >= 0) expected[k] += sign * model.sliders.axis[static_cast<std::size_t>(k)].dot(on_b);
+      }
+    }
+    for (Eigen::Index k = 0; k < expected.size(); ++k) {
+      EXPECT_NEAR(data.slider_force[k], expected[k], 1e-12 * (1.0 + std::abs(expected[k]))) << "slider " << k << " at q_a = " << q_a;
+    }
   }
 }
 
