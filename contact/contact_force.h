@@ -7,11 +7,30 @@
 
 namespace contactlab {
 
-ContactInput contact_input(const ContactPairModel& pair, const PairState& state, const PairGeometry& geometry,
-                           double time);
+// Inline: the right-hand side calls both for every active pair, and built in place the input is read back by the
+// law without a round trip through a copy on the stack.
+inline ContactInput contact_input(const ContactPairModel& pair, const PairState& state, const PairGeometry& geometry,
+                                  double time) {
+  ContactInput in;
+  in.indentation = -geometry.gap;
+  in.normal_velocity = geometry.normal_velocity;
+  in.impact_velocity = state.impact_velocity;
+  in.effective_mass = state.effective_mass;
+  in.effective_radius = pair.effective_radius;
+  in.effective_modulus = pair.effective_modulus;
+  in.stiffness = pair.stiffness;
+  in.exponent = pair.exponent;
+  in.time_since_onset = time - state.onset_time;
+  return in;
+}
 
 // Force of an active pair (0 when inactive).
-ContactForce pair_force(const ContactPairModel& pair, const PairState& state, const ContactInput& input);
+inline ContactForce pair_force(const ContactPairModel& pair, const PairState& state, const ContactInput& input) {
+  if (!state.active) return {};
+  ContactForce out = pair.law_info->force(input, pair.parameters.values, state.law_state);
+  if (pair.tension == TensionRule::kClamp && out.force < 0.0) out = {};
+  return out;
+}
 
 // Elastic energy the law declares stored at this instant (0 when inactive or undeclared) [J].
 double pair_elastic_energy(const ContactPairModel& pair, const PairState& state, const ContactInput& input);

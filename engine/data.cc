@@ -21,6 +21,7 @@ void index_line_pairs(const Model& model, Data& data) {
   lines.sign_b.assign(pairs, 0.0);
   lines.reach.assign(pairs, 0.0);
   lines.side.assign(pairs, 1.0);
+  lines.count = 0;
   const Sliders& sliders = model.sliders;
   auto q_index = [&](int k) { return k < 0 ? 0 : sliders.q_index[static_cast<std::size_t>(k)]; };
   auto v_index = [&](int k) { return k < 0 ? 0 : sliders.v_index[static_cast<std::size_t>(k)]; };
@@ -28,6 +29,7 @@ void index_line_pairs(const Model& model, Data& data) {
     const DirectPair& direct = data.direct_pairs[p];
     if (!direct.line) continue;
     lines.line[p] = 1;
+    ++lines.count;
     lines.q_a[p] = q_index(direct.slider_a);
     lines.q_b[p] = q_index(direct.slider_b);
     lines.v_a[p] = v_index(direct.slider_a);

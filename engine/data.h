@@ -53,6 +53,7 @@ struct LinePairs {
   std::vector<double> sign_b;
   std::vector<double> reach;  // radius_a + radius_b [m]
   std::vector<double> side;   // sign of x at the last contact_geometry(): the normal is side·u
+  std::size_t count = 0;      // pairs on the line path
 };
 
 struct Data {

@@ -38,15 +38,17 @@ double line_separation(const LinePairs& lines, std::size_t p, const double* q) {
 
 // Scalars along u throughout: a shape's centre is its place at q = 0 plus u·sign·q, the normal side·u.
 void line_geometry(const DirectPair& direct, LinePairs& lines, std::size_t p, const double* q, const double* v,
-                   PairGeometry& out) {
+                   ContactPoints points, PairGeometry& out) {
   const double x = line_separation(lines, p, q);
   const double side = x < 0.0 ? -1.0 : 1.0;
   const Vec3& u = direct.line_direction;
   lines.side[p] = side;
   out.gap = std::abs(x) - lines.reach[p];
   out.normal = side * u;
-  out.point_a = direct.centre_a + (lines.sign_a[p] * q[lines.q_a[p]] + side * direct.radius_a) * u;
-  out.point_b = direct.centre_b + (lines.sign_b[p] * q[lines.q_b[p]] - side * direct.radius_b) * u;
+  if (points == ContactPoints::kCompute) {
+    out.point_a = direct.centre_a + (lines.sign_a[p] * q[lines.q_a[p]] + side * direct.radius_a) * u;
+    out.point_b = direct.centre_b + (lines.sign_b[p] * q[lines.q_b[p]] - side * direct.radius_b) * u;
+  }
   out.normal_velocity = side * (lines.sign_a[p] * v[lines.v_a[p]] - lines.sign_b[p] * v[lines.v_b[p]]);
 }
 
@@ -76,10 +78,18 @@ void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q
                   const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data, double* gaps) {
   const LinePairs& lines = data.line_pairs;
   const double* coordinates = q.data();
+  const std::size_t table = lines.line.size();
+  // Most pairs asked for (every inactive pair at a step's end): one sweep over the whole line table, without
+  // branches or the list's indirection; the entries of the others are zero reach and offset there, and left to
+  // the caller.
+  const bool sweep = lines.count > 0 && 2 * pairs.size() >= table;
+  if (sweep) {
+    for (std::size_t p = 0; p < table; ++p) gaps[p] = std::abs(line_separation(lines, p, coordinates)) - lines.reach[p];
+  }
   for (int index : pairs) {
     const auto p = static_cast<std::size_t>(index);
     if (lines.line[p]) {
-      gaps[p] = std::abs(line_separation(lines, p, coordinates)) - lines.reach[p];
+      if (!sweep) gaps[p] = std::abs(line_separation(lines, p, coordinates)) - lines.reach[p];
     } else if (data.direct_pairs[p].applies) {
       gaps[p] = direct_gap(model, data.direct_pairs[p], coordinates);
     } else {
@@ -91,12 +101,13 @@ void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q
 }
 
 void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
-                      const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data) {
+                      const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data,
+                      ContactPoints points) {
   for (int index : pairs) {
     const auto p = static_cast<std::size_t>(index);
     const DirectPair& direct = data.direct_pairs[p];
     if (data.line_pairs.line[p]) {
-      line_geometry(direct, data.line_pairs, p, q.data(), v.data(), data.geometry[p]);
+      line_geometry(direct, data.line_pairs, p, q.data(), v.data(), points, data.geometry[p]);
       continue;
     }
     if (direct.applies) {
@@ -177,7 +188,7 @@ void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::Vec
               const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
               std::span<const int> active, Data& data, Eigen::Ref<Eigen::VectorXd> qdd) {
   tree_kinematics(model, q, v, data);
-  contact_geometry(model, q, v, active, data);
+  contact_geometry(model, q, v, active, data, ContactPoints::kSkipOnLine);
   contact_forces(model, time, contacts, active, data);
   joint_forces(model, time, q, v, data);
   forward_dynamics(model, data, SliderForces::kGeneralizedOnly, qdd);

@@ -10,13 +10,20 @@
 
 namespace contactlab {
 
+// Whether contact_geometry() computes the contact points of the pairs on the line path (spheres on sliders along
+// one line): nothing on a slider reads them (a force along a slider's axis acts the same wherever it is applied),
+// so the right-hand side leaves them as they were.
+enum class ContactPoints { kCompute, kSkipOnLine };
+
 // Narrowphase and normal velocity of the listed pairs (indices into data.pairs), at (q, v) after tree_kinematics
 // or forward_kinematics.
 void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
-                      const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data);
+                      const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data,
+                      ContactPoints points = ContactPoints::kCompute);
 
 // The signed distance alone of the listed pairs, for event functions: gaps[p] for every listed p (indices into
-// data.pairs; pairs without a closed form also get all of data.geometry[p], after tree_kinematics).
+// data.pairs; pairs without a closed form also get all of data.geometry[p], after tree_kinematics). When most
+// pairs are listed, the entries of unlisted ones may be overwritten too (line pairs with their gap, others with 0).
 void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
                   const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data, double* gaps);
 
@@ -32,7 +39,7 @@ void joint_forces(const Model& model, double time, const Eigen::Ref<const Eigen:
                   const Eigen::Ref<const Eigen::VectorXd>& v, Data& data);
 
 // The right-hand side at (time, q, v) with the listed pairs active: leaves q̈ in data.qdd and every active pair's
-// force in data.contact_force. Tree kinematics only (the sliders' data.motion entries are not updated).
+// force in data.contact_force (and its geometry, without the contact points of line pairs: ContactPoints). Tree kinematics only (the sliders' data.motion entries are not updated).
 void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
               const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
               std::span<const int> active, Data& data);

@@ -281,7 +281,7 @@ int Run::rhs(double t, const double* y, double* ydot) {
 void Run::contact_stage_at(double t, const double* y, std::span<const int> pairs) {
   copy_law_states(y, state_.contacts);
   tree_kinematics(model_, q_of(y), v_of(y), data_);
-  contact_geometry(model_, q_of(y), v_of(y), pairs, data_);
+  contact_geometry(model_, q_of(y), v_of(y), pairs, data_, ContactPoints::kSkipOnLine);
   contact_forces(model_, t, state_.contacts, pairs, data_);
 }
 

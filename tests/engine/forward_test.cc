@@ -366,6 +366,11 @@ TEST(Evaluate, SpheresOnOneLineTakeTheLinePathAndAgreeWithTheGeneralGeometry) {
     contact_gaps(model, state.q, state.v, all, data, gaps.data());
     for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
       EXPECT_NEAR(gaps[p], data.geometry[p].gap, 1e-15) << "pair " << p << " at q_a = " << q_a;
+      // One pair asked for (the root finder): no sweep over the table, the same gap.
+      const int single[] = {static_cast<int>(p)};
+      double alone[5] = {};
+      contact_gaps(model, state.q, state.v, single, data, alone);
+      EXPECT_EQ(alone[p], gaps[p]) << "pair " << p << " at q_a = " << q_a;
     }
     // Every pair pushing with its law's force: each slider gets a·(Σ ±F n) of its pairs, the line pairs' scalar
     // mapping included.
