@@ -75,7 +75,7 @@ class DormandPrince {
   double t_ = 0.0;
   double t_previous_ = 0.0;
   double h_ = 0.0;
-  double previous_error_ = 1e-4;  // for the PI controller (Hairer's facold)
+  double previous_error_power_ = 0.0;  // for the PI controller: max(err, 1e-4)^β of the last accepted step (facold)
   bool last_rejected_ = false;
   std::vector<double> y_;
   std::vector<double> y_previous_;

@@ -8,20 +8,42 @@
 namespace contactlab {
 namespace {
 
-// One articulated-body pass over the tree bodies (the sliders' entries of qdd are left alone). `with_velocity`
-// false drops the velocity-product terms (v = 0).
-//
-// A one-coordinate body on the world without children (a pendulum) takes a short path: its articulated inertia
-// is its own, so U = I s and D = sᵀ I s come from the model, and nothing passes to a parent.
+// The world leaves (Model::world_leaves: one coordinate on the world, no children). Their articulated inertia is
+// their own, so U = I s and D = sᵀ I s come from the model, nothing passes to a parent, and u = τ − sᵀ p with
+// p = v ×* I v − f: on the world v = s q̇ and sᵀ(s ×* I s) = −(s × s)ᵀ I s = 0, so the velocity-product term
+// drops out for every one-coordinate joint there. The world's acceleration is (0, −g) (gravity as an upward
+// acceleration of the world).
+void world_leaf_pass(const Model& model, const Data& data, const Vec3& gravity, const Eigen::VectorXd& tau,
+                     const std::vector<Vec6>& external_force, Eigen::Ref<Eigen::VectorXd> qdd,
+                     std::vector<Vec6>& acceleration) {
+  for (int index : model.world_leaves) {
+    const auto i = static_cast<std::size_t>(index);
+    const Body& body = model.bodies[i];
+    const Joint& joint = body.joint;
+    const auto s = joint.subspace.col(0);
+    Vec6 a;
+    a.head<3>().setZero();
+    a.tail<3>().noalias() = -(data.parent_to_body[i].linear().transpose() * gravity);
+    const double u = tau[joint.v_index] + s.dot(external_force[i]);
+    const double acceleration_of_joint = body.subspace_inertia_inverse * (u - body.inertia_subspace.dot(a));
+    qdd[joint.v_index] = acceleration_of_joint;
+    acceleration[i] = a + acceleration_of_joint * s;
+  }
+}
+
+// One articulated-body pass over the tree bodies (the sliders' entries of qdd are left alone): the world leaves
+// in closed form, then the rest. `with_velocity` false drops the velocity-product terms (v = 0).
 void tree_pass(const Model& model, Data& data, bool with_velocity, const Vec3& gravity, const Eigen::VectorXd& tau,
                const std::vector<Vec6>& external_force, Eigen::Ref<Eigen::VectorXd> qdd, std::vector<Vec6>& acceleration) {
-  const std::vector<int>& tree = model.tree_bodies;
-  auto is_leaf_on_world = [](const Body& body) { return body.parent == 0 && body.children == 0 && body.joint.nv == 1; };
+  acceleration[0].setZero();
+  acceleration[0].tail<3>() = -gravity;
+  world_leaf_pass(model, data, gravity, tau, external_force, qdd, acceleration);
+  const std::vector<int>& tree = model.articulated_bodies;
+  if (tree.empty()) return;
   for (int index : tree) {
     const auto i = static_cast<std::size_t>(index);
     const Body& body = model.bodies[i];
     if (body.children > 0) data.articulated_inertia[i] = body.spatial_inertia;
-    if (is_leaf_on_world(body)) continue;
     data.articulated_bias[i] = -external_force[i];
     if (with_velocity) data.articulated_bias[i] += cross_force(data.velocity[i], body.spatial_inertia * data.velocity[i]);
   }
@@ -30,12 +52,6 @@ void tree_pass(const Model& model, Data& data, bool with_velocity, const Vec3& g
     const Body& body = model.bodies[i];
     const Joint& joint = body.joint;
     const auto parent = static_cast<std::size_t>(body.parent);
-    if (is_leaf_on_world(body)) {
-      // u = τ − sᵀ p with p = v ×* I v − f. On the world v = s q̇, and sᵀ(s ×* I s) = −(s × s)ᵀ I s = 0: the
-      // velocity-product term drops out for every one-coordinate joint there.
-      data.u[i](0) = tau[joint.v_index] + joint.subspace.col(0).dot(external_force[i]);
-      continue;
-    }
     Mat6 Ia = body.children > 0 ? data.articulated_inertia[i] : body.spatial_inertia;
     Vec6 pa = data.articulated_bias[i];
     if (joint.nv == 1) {
@@ -70,8 +86,6 @@ void tree_pass(const Model& model, Data& data, bool with_velocity, const Vec3& g
     data.articulated_inertia[parent].noalias() += X.transpose() * Ia * X;
     data.articulated_bias[parent] += force_to_parent(data.parent_to_body[i], pa);
   }
-  acceleration[0].setZero();
-  acceleration[0].tail<3>() = -gravity;  // gravity as an upward acceleration of the world
   for (int index : tree) {
     const auto i = static_cast<std::size_t>(index);
     const Body& body = model.bodies[i];
@@ -85,11 +99,7 @@ void tree_pass(const Model& model, Data& data, bool with_velocity, const Vec3& g
       a = motion_to_child(data.parent_to_body[i], acceleration[static_cast<std::size_t>(body.parent)]);
       if (with_velocity) a += data.bias_acceleration[i];
     }
-    if (is_leaf_on_world(body)) {
-      const double acceleration_of_joint = body.subspace_inertia_inverse * (data.u[i](0) - body.inertia_subspace.dot(a));
-      qdd[joint.v_index] = acceleration_of_joint;
-      a += acceleration_of_joint * joint.subspace.col(0);
-    } else if (joint.nv == 1) {
+    if (joint.nv == 1) {
       const double acceleration_of_joint = data.D_inverse[i](0, 0) * (data.u[i](0) - data.U[i].col(0).dot(a));
       qdd[joint.v_index] = acceleration_of_joint;
       a += acceleration_of_joint * joint.subspace.col(0);

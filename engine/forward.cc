@@ -171,12 +171,8 @@ void contact_forces(const Model& model, double time, std::span<const PairState> 
 
 void joint_forces(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
                   const Eigen::Ref<const Eigen::VectorXd>& v, Data& data) {
-  // Only the tree's entries and the force elements' are ever read or written here: the rest of tau stays zero
-  // without a pass over every slider of a large chain.
-  for (int body : model.tree_bodies) {
-    const Joint& joint = model.bodies[static_cast<std::size_t>(body)].joint;
-    data.tau.segment(joint.v_index, joint.nv).setZero();
-  }
+  // Only the force elements' entries are written: the others stay as they are, zero, without a pass over every
+  // coordinate at every evaluation.
   for (int index : model.force_element_bodies) {
     const Joint& joint = model.bodies[static_cast<std::size_t>(index)].joint;
     data.tau[joint.v_index] = -joint.stiffness * (q[joint.q_index] - joint.rest_position) -

@@ -33,8 +33,8 @@ void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q
 void contact_forces(const Model& model, double time, std::span<const PairState> contacts, std::span<const int> active,
                     Data& data);
 
-// Generalized forces of the joints' force elements (springs, dampers, efforts) into data.tau: its entries of the
-// tree's coordinates and of the force elements' (the sliders' others are left as they are, zero unless set by hand).
+// Generalized forces of the joints' force elements (springs, dampers, efforts) into data.tau: their entries only
+// (the others are left as they are: zero, unless set by hand; forward() clears them).
 void joint_forces(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
                   const Eigen::Ref<const Eigen::VectorXd>& v, Data& data);
 

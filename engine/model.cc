@@ -119,6 +119,8 @@ void finalize(Model& model) {
   model.sliders = Sliders{};
   model.slider_of_body.assign(model.bodies.size(), -1);
   model.tree_bodies.clear();
+  model.world_leaves.clear();
+  model.articulated_bodies.clear();
   model.force_element_bodies.clear();
   model.rate_is_velocity = true;
   for (std::size_t i = 1; i < model.bodies.size(); ++i) {
@@ -140,6 +142,8 @@ void finalize(Model& model) {
       sliders.centre_of_mass.push_back(joint.placement * body.com);
     } else {
       model.tree_bodies.push_back(static_cast<int>(i));
+      const bool world_leaf = body.parent == 0 && body.children == 0 && joint.nv == 1;
+      (world_leaf ? model.world_leaves : model.articulated_bodies).push_back(static_cast<int>(i));
     }
   }
 }

@@ -105,6 +105,10 @@ struct Model {
   Sliders sliders;
   std::vector<int> slider_of_body;         // index into sliders, or −1 (one per body)
   std::vector<int> tree_bodies;            // the other bodies (not the world), parents first
+  // Of the tree bodies, those with one coordinate on the world and no children (pendulums): their articulated
+  // inertia is their own, so the dynamics takes them in closed form; the rest, parents first.
+  std::vector<int> world_leaves;
+  std::vector<int> articulated_bodies;
   std::vector<int> force_element_bodies;   // bodies whose joint has a spring, damper or effort
   bool rate_is_velocity = true;            // q̇ = v (no planar, spherical or free joints)
 };

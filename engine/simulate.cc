@@ -122,8 +122,9 @@ class Run final : public OdeSystem {
   bool refresh_due();
   void refresh_pairs(double t, bool initial);
   void copy_law_states(const double* y, std::vector<PairState>& contacts) const;
-  void contact_stage_at(double t, const double* y, std::span<const int> pairs);
-  void contact_stage_at(double t, const double* y) { contact_stage_at(t, y, active_); }
+  void contact_stage_at(double t, const double* y, std::span<const int> pairs, Data& data);
+  void contact_stage_at(double t, const double* y) { contact_stage_at(t, y, active_, data_); }
+  Data& behind_workspace();
   bool law_event(ContactEvent event, int p, double t);
   bool handle_events(double t);
   double restart_step() const;
@@ -191,6 +192,7 @@ class Run final : public OdeSystem {
   std::vector<double> body_reach_;                   // farthest point of a body's shapes from its origin [m]
   State sample_;
   std::unique_ptr<Stepper> stepper_;
+  std::unique_ptr<Data> behind_data_;  // behind_workspace()
   Eigen::VectorXd y_;
   Eigen::VectorXd scratch_;
   Eigen::VectorXd behind_;
@@ -278,11 +280,21 @@ int Run::rhs(double t, const double* y, double* ydot) {
 }
 
 // Kinematics and the geometry and forces of the given active pairs at (t, y), as the right-hand side has them.
-void Run::contact_stage_at(double t, const double* y, std::span<const int> pairs) {
+void Run::contact_stage_at(double t, const double* y, std::span<const int> pairs, Data& data) {
   copy_law_states(y, state_.contacts);
-  tree_kinematics(model_, q_of(y), v_of(y), data_);
-  contact_geometry(model_, q_of(y), v_of(y), pairs, data_, ContactPoints::kSkipOnLine);
-  contact_forces(model_, t, state_.contacts, pairs, data_);
+  tree_kinematics(model_, q_of(y), v_of(y), data);
+  contact_geometry(model_, q_of(y), v_of(y), pairs, data, ContactPoints::kSkipOnLine);
+  contact_forces(model_, t, state_.contacts, pairs, data);
+}
+
+// A second workspace for the force-rate event functions' evaluation behind the step's end, so that data_ keeps
+// describing the end itself (which the right-hand side has usually just evaluated). Made at the first need.
+Data& Run::behind_workspace() {
+  if (!behind_data_) {
+    behind_data_ = std::make_unique<Data>(model_);
+    bind_pairs(model_, state_, *behind_data_);
+  }
+  return *behind_data_;
 }
 
 int Run::roots(double t, const double* y, const double* ydot, double* g, int only) {
@@ -298,22 +310,29 @@ int Run::roots(double t, const double* y, const double* ydot, double* g, int onl
                                                    : std::span<const int>(single, only_active ? 1 : 0);
   double epsilon = 0.0;
   if (peaks) {
-    // dF/dt ≈ [F(y) − F(y − ε f)] / ε along the flow, over a thousandth of the current step. Evaluated first:
-    // the evaluation at y below then leaves data_ describing y.
+    // dF/dt ≈ [F(y) − F(y − ε f)] / ε along the flow, over a thousandth of the current step, the evaluation
+    // behind in a workspace of its own: data_ describes y.
+    bool at_y = current;
     if (ydot == nullptr) {
       if (rhs(t, y, scratch_.data()) != 0) return -1;
       ydot = scratch_.data();
+      at_y = true;
     }
     const double step = stepper_ ? stepper_->current_step() : 0.0;
     epsilon = step > 0.0 ? 1e-3 * step : 1e-12;
     const int n = dynamic_size();
     for (int i = 0; i < n; ++i) behind_[i] = y[i] - epsilon * ydot[i];
-    contact_stage_at(t - epsilon, behind_.data(), stage);
-    for (int p : stage) force_behind_[static_cast<std::size_t>(p)] = data_.contact_force[static_cast<std::size_t>(p)].force;
-    contact_stage_at(t, y, stage);
+    Data& behind = behind_workspace();
+    contact_stage_at(t - epsilon, behind_.data(), stage, behind);
+    for (int p : stage) force_behind_[static_cast<std::size_t>(p)] = behind.contact_force[static_cast<std::size_t>(p)].force;
+    if (at_y) {
+      copy_law_states(y, state_.contacts);  // the evaluation behind left its own there
+    } else {
+      contact_stage_at(t, y, stage, data_);
+    }
   } else if (!current) {
     if (!stage.empty() || only_pair < 0) {
-      contact_stage_at(t, y, stage);
+      contact_stage_at(t, y, stage, data_);
     } else if (!data_.direct_pairs[static_cast<std::size_t>(only_pair)].applies) {
       tree_kinematics(model_, q_of(y), v_of(y), data_);  // the gap below needs the bodies' motion
     }
@@ -758,6 +777,7 @@ void Run::layout() {
   roots_found_.assign(kRootsPerPair * n, 0);
   force_behind_.assign(n, 0.0);
   gaps_.assign(n, 0.0);
+  if (behind_data_) bind_pairs(model_, state_, *behind_data_);
   open_impact_.resize(n, -1);
   warned_.resize(n, 0);
   is_active_.assign(n, 0);

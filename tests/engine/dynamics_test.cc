@@ -65,19 +65,22 @@ TEST_P(RandomTreeDynamics, AbaEqualsDenseSolveOfMassMatrixAndInverseDynamics) {
   EXPECT_LT(relative_difference(tau_back, applied), 1e-10);
 }
 
-// The trees above exercise the sliders' own path (Model::sliders) as well as the articulated-body algorithm.
-TEST(RandomTreeDynamicsCoverage, SomeTreesHaveSlidersAndSomeHaveDeepPrismaticJoints) {
-  int with_sliders = 0, deep_prismatic = 0;
+// The trees above exercise the sliders' own path (Model::sliders) and the world leaves' closed form
+// (Model::world_leaves) beside the articulated-body algorithm, in the same trees.
+TEST(RandomTreeDynamicsCoverage, SomeTreesHaveSlidersWorldLeavesAndDeepPrismaticJoints) {
+  int with_sliders = 0, deep_prismatic = 0, leaves_and_articulated = 0;
   for (unsigned seed = 1; seed < 41; ++seed) {
     test::RandomSource random(seed);
     const Model model = test::make_random_tree(random, 1 + static_cast<int>(seed % 12));
     with_sliders += model.sliders.size() > 0 ? 1 : 0;
+    leaves_and_articulated += !model.world_leaves.empty() && !model.articulated_bodies.empty() ? 1 : 0;
     for (const Body& body : model.bodies) {
       deep_prismatic += body.joint.type == JointType::kPrismatic && (body.parent != 0 || body.children > 0) ? 1 : 0;
     }
   }
   EXPECT_GE(with_sliders, 5);
   EXPECT_GE(deep_prismatic, 5);
+  EXPECT_GE(leaves_and_articulated, 5);
 }
 
 TEST_P(RandomTreeDynamics, MassMatrixIsSymmetricPositiveDefiniteAndMatchesInverseDynamicsColumns) {
