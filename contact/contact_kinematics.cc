@@ -14,6 +14,18 @@ void pair_geometry(const ContactModel& model, const ContactPairModel& pair, cons
   } else if (b.type == ShapeType::kSphere && a.type == ShapeType::kHalfspace) {
     halfspace_sphere(body_a.pose.linear() * a.pose.linear().col(2), body_a.pose * a.pose.translation(),
                      body_b.pose * b.pose.translation(), b.radius, out);
+  } else if (a.type == ShapeType::kCapsule && b.type == ShapeType::kCapsule) {
+    // The axes' end points straight from the bodies' poses (no shape pose composed).
+    auto axis_ends = [](const Shape& capsule, const BodyMotion& body, Eigen::Vector3d& end_0, Eigen::Vector3d& end_1) {
+      const Eigen::Vector3d centre = body.pose * capsule.pose.translation();
+      const Eigen::Vector3d half = (0.5 * capsule.length) * (body.pose.linear() * capsule.pose.linear().col(2));
+      end_0 = centre - half;
+      end_1 = centre + half;
+    };
+    Eigen::Vector3d a0, a1, b0, b1;
+    axis_ends(a, body_a, a0, a1);
+    axis_ends(b, body_b, b0, b1);
+    capsule_capsule(a0, a1, a.radius, b0, b1, b.radius, out);
   } else {
     narrowphase(a, body_a.pose * a.pose, b, body_b.pose * b.pose, fcl, pair.shape_a, pair.shape_b, out);
   }

@@ -151,13 +151,12 @@ void closest_between_segments(const Vector3d& p1, const Vector3d& q1, const Vect
   c2 = p2 + t * d2;
 }
 
-void capsule_capsule(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB,
-                     PairGeometry& out) {
-  Vector3d a0, a1, b0, b1, ca, cb;
+void capsule_capsule_shapes(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB,
+                            PairGeometry& out) {
+  Vector3d a0, a1, b0, b1;
   capsule_axis(a, X_WA, a0, a1);
   capsule_axis(b, X_WB, b0, b1);
-  closest_between_segments(a0, a1, b0, b1, ca, cb);
-  sphere_sphere(ca, a.radius, cb, b.radius, out);
+  capsule_capsule(a0, a1, a.radius, b0, b1, b.radius, out);
 }
 
 // Sphere against a convex solid given by the closest point of the solid to the sphere's centre (in the
@@ -269,7 +268,7 @@ constexpr ClosedForm kClosedForms[kShapeTypeCount][kShapeTypeCount] = {
     //  halfspace  sphere            capsule           cylinder          box               hole
     {nullptr, halfspace_convex, halfspace_convex, halfspace_convex, halfspace_convex, nullptr},  // halfspace
     {nullptr, sphere_sphere_shapes, sphere_capsule, sphere_cylinder, sphere_box, sphere_hole},          // sphere
-    {nullptr, nullptr, capsule_capsule, nullptr, nullptr, capsule_hole},                         // capsule
+    {nullptr, nullptr, capsule_capsule_shapes, nullptr, nullptr, capsule_hole},                         // capsule
     {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},                                      // cylinder
     {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},                                      // box
     {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},                                      // hole
@@ -290,6 +289,13 @@ void narrowphase(const Shape& a, const Isometry3d& X_WA, const Shape& b, const I
     return;
   }
   fcl->pair_geometry(shape_a, X_WA, shape_b, X_WB, out);
+}
+
+void capsule_capsule(const Vector3d& a0, const Vector3d& a1, double radius_a, const Vector3d& b0, const Vector3d& b1,
+                     double radius_b, PairGeometry& out) {
+  Vector3d ca, cb;
+  closest_between_segments(a0, a1, b0, b1, ca, cb);
+  sphere_sphere(ca, radius_a, cb, radius_b, out);
 }
 
 }  // namespace contactlab

@@ -21,13 +21,16 @@ void world_leaf_pass(const Model& model, const Data& data, const Vec3& gravity, 
     const Body& body = model.bodies[i];
     const Joint& joint = body.joint;
     const auto s = joint.subspace.col(0);
-    Vec6 a;
-    a.head<3>().setZero();
-    a.tail<3>().noalias() = -(data.parent_to_body[i].linear().transpose() * gravity);
+    // The world's acceleration in the body frame is (0, a_lin): only its linear half enters (and a Vec6 built
+    // from halves would cost a store-forwarding stall on every read).
+    const Vec3 linear = -(data.parent_to_body[i].linear().transpose() * gravity);
     const double u = tau[joint.v_index] + s.dot(external_force[i]);
-    const double acceleration_of_joint = body.subspace_inertia_inverse * (u - body.inertia_subspace.dot(a));
+    const double acceleration_of_joint =
+        body.subspace_inertia_inverse * (u - body.inertia_subspace.tail<3>().dot(linear));
     qdd[joint.v_index] = acceleration_of_joint;
-    acceleration[i] = a + acceleration_of_joint * s;
+    Vec6& a = acceleration[i];
+    a.head<3>() = acceleration_of_joint * s.head<3>();
+    a.tail<3>() = linear + acceleration_of_joint * s.tail<3>();
   }
 }
 

@@ -11,23 +11,32 @@ void body_kinematics(const Model& model, std::size_t i, const Eigen::Ref<const E
   const Body& body = model.bodies[i];
   const Joint& joint = body.joint;
   const auto parent = static_cast<std::size_t>(body.parent);
-  Pose& X = data.parent_to_body[i];
+  // X_{parent,i} from its rotation and translation held in registers: a pose copied right after being written
+  // in parts would be read back through a store-forwarding stall.
+  Mat3 rotation;
+  Vec3 translation;
   if (joint.type == JointType::kPrismatic) {  // a translation along the placed axis: no rotation to compose
-    X.linear() = joint.placement.linear();
-    X.translation() = joint.placement.translation() + joint.placement_axis * q[joint.q_index];
+    rotation = joint.placement.linear();
+    translation = joint.placement.translation() + joint.placement_axis * q[joint.q_index];
   } else if (joint.type == JointType::kRevolute) {  // a rotation about the placed axis: no translation to compose
     const double angle = q[joint.q_index];
-    X.linear() = joint.placement.linear() + std::sin(angle) * joint.placement_skew +
-                 (1.0 - std::cos(angle)) * joint.placement_skew_squared;
-    X.translation() = joint.placement.translation();
+    rotation = joint.placement.linear() + std::sin(angle) * joint.placement_skew +
+               (1.0 - std::cos(angle)) * joint.placement_skew_squared;
+    translation = joint.placement.translation();
   } else {
-    X = joint.placement * joint_transform(joint, q.data() + joint.q_index);
+    const Pose placed = joint.placement * joint_transform(joint, q.data() + joint.q_index);
+    rotation = placed.linear();
+    translation = placed.translation();
   }
+  Pose& X = data.parent_to_body[i];
+  X.linear() = rotation;
+  X.translation() = translation;
   BodyMotion& motion = data.motion[i];
   Vec6& velocity = data.velocity[i];
   if (parent == 0) {
     // On the world: v = S q̇, and the velocity-product term c = v × S q̇ vanishes.
-    motion.pose = X;
+    motion.pose.linear() = rotation;
+    motion.pose.translation() = translation;
     data.bias_acceleration[i].setZero();
     if (joint.nv == 1) {
       // A rotation about, or a translation along, the placed axis through the joint frame's origin.

@@ -27,6 +27,7 @@
 #include "engine/forward.h"
 #include "engine/kinematics.h"
 #include "engine/stepper.h"
+#include "models/indentation_power.h"
 
 namespace contactlab {
 
@@ -84,6 +85,7 @@ class Run final : public OdeSystem {
   int rhs(double t, const double* y, double* ydot) override;
   int roots(double t, const double* y, const double* ydot, double* g, int only) override;
   std::span<const int> root_inputs(int i) override;
+  double force_per_length(int p) const;
   void configuration_rate(const double* q, const double* v, double* qdot) override {
     configuration_derivative(model_, Eigen::Map<const Eigen::VectorXd>(q, nq_), Eigen::Map<const Eigen::VectorXd>(v, nv_),
                              Eigen::Map<Eigen::VectorXd>(qdot, nq_));
@@ -355,7 +357,7 @@ int Run::roots(double t, const double* y, const double* ydot, double* g, int onl
     }
     const bool on_force =
         pair(p).law_info->separation == Separation::kForce || pair(p).tension == TensionRule::kRelease;
-    gaps[p] = on_force ? std::min(indentation, force) : indentation;
+    gaps[p] = on_force ? std::min(indentation, force / force_per_length(p)) : indentation;
     rates[p] = geometry.normal_velocity;
     // Laws with a force-free stretch inside the contact (leaving a permanent dent) have dF/dt ≡ 0 there: no
     // peak to find, and an identically zero function would stall the root finder.
@@ -400,6 +402,18 @@ std::span<const int> Run::root_inputs(int i) {
     root_inputs_[count++] = nq_ + model_.sliders.v_index[static_cast<std::size_t>(k)];
   }
   return {root_inputs_, count};
+}
+
+// A contact released on force ends at the first zero of min(δ, F): the force is taken over the pair's secant
+// stiffness at its deepest indentation so far, K δ_max^{n−1}, so that both terms are lengths of comparable size.
+// Near a release F crosses zero a hair after δ ≈ F/k; with F in newtons the function's two sides differ in slope
+// by orders of magnitude there and false position crawls (tens of evaluations per separation). The sign of the
+// function, and so every event, is the same whatever the (positive) scale.
+double Run::force_per_length(int p) const {
+  const ContactPairModel& pm = pair(p);
+  const double deepest = std::max(state_.contacts[static_cast<std::size_t>(p)].max_indentation, 1e-12);
+  const double stiffness = pm.stiffness * indentation_power(deepest, pm.exponent - 1.0);
+  return std::isfinite(stiffness) && stiffness > 0.0 ? stiffness : 1.0;
 }
 
 std::string Run::describe(double t, int pair) const {

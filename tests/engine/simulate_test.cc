@@ -624,6 +624,25 @@ TEST(Simulate, TensionReleaseEndsTheContactWhereTheForceVanishes) {
   EXPECT_GE(result.impacts[0].min_force, 0.0);  // released before the force could pull
 }
 
+// The release is the first zero of min(δ, F): a length and a force. Near it F crosses zero just after δ = F
+// (in newtons, a microsecond-scale hair), so with F unscaled the event function's two sides differ in slope by
+// orders of magnitude and false position took 50–80 evaluations per separation; scaled to a length (F over the
+// secant stiffness) it takes about as many as a plain crossing. Poursina–Nikravesh releases on force.
+TEST(Simulate, AReleaseOnForceIsLocatedInAFewEvaluations) {
+  DropTest test;
+  test.law = "poursina_nikravesh";
+  test.restitution = 0.3;
+  test.duration = 0.05;
+  const SimulationResult result = run(test);
+  ASSERT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
+  ASSERT_EQ(result.impacts.size(), 1u);
+  EXPECT_GT(result.impacts[0].max_force, 0.0);
+  // One evaluation per step at its end, one per restart (at most one per event), the rest locate the events.
+  const long locating = result.stats.root_evaluations - result.stats.steps - result.stats.events;
+  EXPECT_LE(locating, 15 * result.stats.events) << locating << " locating, " << result.stats.root_evaluations << " root evaluations, "
+                                                << result.stats.steps << " steps, " << result.stats.events << " events";
+}
+
 TEST(Simulate, TheSameImpactOnPlanarAndFreeJointsGivesTheSameResult) {
   // Two spheres in central impact along x: on prismatic joints, on planar joints (xy plane) and on free joints.
   auto run_with = [](JointType type) {
