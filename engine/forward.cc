@@ -38,14 +38,14 @@ double line_separation(const LinePairs& lines, std::size_t p, const double* q) {
 
 // Scalars along u throughout: a shape's centre is its place at q = 0 plus u·sign·q, the normal side·u.
 void line_geometry(const DirectPair& direct, LinePairs& lines, std::size_t p, const double* q, const double* v,
-                   ContactPoints points, PairGeometry& out) {
+                   ContactVectors vectors, PairGeometry& out) {
   const double x = line_separation(lines, p, q);
   const double side = x < 0.0 ? -1.0 : 1.0;
   const Vec3& u = direct.line_direction;
   lines.side[p] = side;
   out.gap = std::abs(x) - lines.reach[p];
-  out.normal = side * u;
-  if (points == ContactPoints::kCompute) {
+  if (vectors == ContactVectors::kAll) {
+    out.normal = side * u;
     out.point_a = direct.centre_a + (lines.sign_a[p] * q[lines.q_a[p]] + side * direct.radius_a) * u;
     out.point_b = direct.centre_b + (lines.sign_b[p] * q[lines.q_b[p]] - side * direct.radius_b) * u;
   }
@@ -102,12 +102,12 @@ void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q
 
 void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
                       const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data,
-                      ContactPoints points) {
+                      ContactVectors vectors) {
   for (int index : pairs) {
     const auto p = static_cast<std::size_t>(index);
     const DirectPair& direct = data.direct_pairs[p];
     if (data.line_pairs.line[p]) {
-      line_geometry(direct, data.line_pairs, p, q.data(), v.data(), points, data.geometry[p]);
+      line_geometry(direct, data.line_pairs, p, q.data(), v.data(), vectors, data.geometry[p]);
       continue;
     }
     if (direct.applies) {
@@ -184,7 +184,7 @@ void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::Vec
               const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
               std::span<const int> active, Data& data, Eigen::Ref<Eigen::VectorXd> qdd) {
   tree_kinematics(model, q, v, data);
-  contact_geometry(model, q, v, active, data, ContactPoints::kSkipOnLine);
+  contact_geometry(model, q, v, active, data, ContactVectors::kSkipOnLine);
   contact_forces(model, time, contacts, active, data);
   joint_forces(model, time, q, v, data);
   forward_dynamics(model, data, SliderForces::kGeneralizedOnly, qdd);

@@ -10,16 +10,16 @@
 
 namespace contactlab {
 
-// Whether contact_geometry() computes the contact points of the pairs on the line path (spheres on sliders along
-// one line): nothing on a slider reads them (a force along a slider's axis acts the same wherever it is applied),
-// so the right-hand side leaves them as they were.
-enum class ContactPoints { kCompute, kSkipOnLine };
+// Whether contact_geometry() computes the normal and the contact points of the pairs on the line path (spheres on
+// sliders along one line): their forces act along the sliders' axes through scalars (Data::line_pairs), so the
+// right-hand side needs only their gaps and normal velocities and leaves the vectors as they were.
+enum class ContactVectors { kAll, kSkipOnLine };
 
 // Narrowphase and normal velocity of the listed pairs (indices into data.pairs), at (q, v) after tree_kinematics
 // or forward_kinematics.
 void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
                       const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data,
-                      ContactPoints points = ContactPoints::kCompute);
+                      ContactVectors vectors = ContactVectors::kAll);
 
 // The signed distance alone of the listed pairs, for event functions: gaps[p] for every listed p (indices into
 // data.pairs; pairs without a closed form also get all of data.geometry[p], after tree_kinematics). When most
@@ -39,7 +39,7 @@ void joint_forces(const Model& model, double time, const Eigen::Ref<const Eigen:
                   const Eigen::Ref<const Eigen::VectorXd>& v, Data& data);
 
 // The right-hand side at (time, q, v) with the listed pairs active: leaves q̈ in data.qdd and every active pair's
-// force in data.contact_force (and its geometry, without the contact points of line pairs: ContactPoints). Tree kinematics only (the sliders' data.motion entries are not updated).
+// force in data.contact_force (and its geometry, without the line pairs' normals and contact points: ContactVectors). Tree kinematics only (the sliders' data.motion entries are not updated).
 void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
               const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
               std::span<const int> active, Data& data);

@@ -69,6 +69,10 @@ class Run final : public OdeSystem {
         sample_(state) {
     bind_pairs(model_, state_, data_);
     layout();
+    for (int b : model_.tree_bodies) {
+      const Joint& joint = model_.bodies[static_cast<std::size_t>(b)].joint;
+      for (int k = 0; k < joint.nv; ++k) tree_velocities_.push_back(joint.v_index + k);
+    }
   }
 
   Run(const Run&) = delete;
@@ -188,6 +192,7 @@ class Run final : public OdeSystem {
   std::vector<double> force_behind_;  // F at y − ε f, for the force-rate event functions
   std::vector<double> gaps_;          // per pair, scratch of check_step
   int root_inputs_[4] = {};           // what root_inputs() returns
+  std::vector<int> tree_velocities_;  // indices of the tree bodies' velocities (the accelerations rhs() checks)
   std::vector<unsigned> warned_;
   std::vector<Eigen::Isometry3d> reference_poses_;  // body poses at the last broadphase refresh
   Eigen::VectorXd reference_q_;                      // and coordinates
@@ -268,13 +273,10 @@ int Run::rhs(double t, const double* y, double* ydot) {
   // Only the tree's accelerations and those of sliders under a force can have become non-finite (the others are
   // a·g); the contact forces were checked above.
   const double* qdd = ydot + nq_;
-  bool finite = std::isfinite(joint_power);
-  for (int b : model_.tree_bodies) {
-    const Joint& joint = model_.bodies[static_cast<std::size_t>(b)].joint;
-    for (int k = 0; k < joint.nv; ++k) finite = finite && std::isfinite(qdd[joint.v_index + k]);
-  }
-  for (int k : data_.touched_sliders) finite = finite && std::isfinite(qdd[model_.sliders.v_index[static_cast<std::size_t>(k)]]);
-  if (!finite) {
+  double poison = joint_power * 0.0;  // x·0 is NaN exactly when x is not finite
+  for (int i : tree_velocities_) poison += qdd[i] * 0.0;
+  for (int k : data_.touched_sliders) poison += qdd[model_.sliders.v_index[static_cast<std::size_t>(k)]] * 0.0;
+  if (poison != 0.0) {
     callback_failure_ = describe(t, -1) + ": the generalized accelerations are not finite (NaN or Inf)";
     return -1;
   }
@@ -285,7 +287,7 @@ int Run::rhs(double t, const double* y, double* ydot) {
 void Run::contact_stage_at(double t, const double* y, std::span<const int> pairs, Data& data) {
   copy_law_states(y, state_.contacts);
   tree_kinematics(model_, q_of(y), v_of(y), data);
-  contact_geometry(model_, q_of(y), v_of(y), pairs, data, ContactPoints::kSkipOnLine);
+  contact_geometry(model_, q_of(y), v_of(y), pairs, data, ContactVectors::kSkipOnLine);
   contact_forces(model_, t, state_.contacts, pairs, data);
 }
 
@@ -667,8 +669,11 @@ bool Run::handle_events(double t) {
 
 // First step after an event: the last step taken, or a hundredth of the undamped Hertz contact time of a
 // contact that just started (models.md §2.3), whichever is smaller. The adaptive methods' own restart guess
-// can be orders of magnitude too large when a stiff contact has just switched on.
+// can be orders of magnitude too large when a stiff contact has just switched on; once no contact is left it
+// is the right one (0: the method chooses), where the last step, taken in contact, would have to grow tenfold
+// step after step to reach free flight's.
 double Run::restart_step() const {
+  if (onset_step_ == 0.0 && active_pairs_ == 0) return 0.0;
   const double last = stepper_->last_step();
   double step = last > 0.0 ? last : options_.duration * 1e-6;
   if (onset_step_ > 0.0) step = std::min(step, onset_step_);
