@@ -8,8 +8,9 @@ namespace contactlab {
 
 namespace {
 
-// Everything but the elastic energy of the contacts.
-Energy bodies_energy(const Model& model, const State& state, const Data& data) {
+// Everything but the elastic energy of the contacts and the ledgers.
+Energy bodies_energy(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
+                     const Eigen::Ref<const Eigen::VectorXd>& velocities, const Data& data) {
   Energy e;
   for (int index : model.tree_bodies) {
     const auto i = static_cast<std::size_t>(index);
@@ -21,7 +22,7 @@ Energy bodies_energy(const Model& model, const State& state, const Data& data) {
   // Sliders from their coordinates: ½ m q̇², and the centre of mass at its q = 0 place plus a q. Two plain loops
   // (the first vectorises): in a granular chain this runs over every bead at every step.
   const Sliders& sliders = model.sliders;
-  const double* v = state.v.data();
+  const double* v = velocities.data();
   double twice_kinetic = 0.0;
   for (std::size_t k = 0; k < sliders.size(); ++k) {
     const double speed = v[sliders.v_index[k]];
@@ -30,16 +31,21 @@ Energy bodies_energy(const Model& model, const State& state, const Data& data) {
   e.kinetic += 0.5 * twice_kinetic;
   if (model.gravity != Vec3::Zero()) {
     for (std::size_t k = 0; k < sliders.size(); ++k) {
-      const Vec3 com = sliders.centre_of_mass[k] + sliders.axis[k] * state.q[sliders.q_index[k]];
+      const Vec3 com = sliders.centre_of_mass[k] + sliders.axis[k] * q[sliders.q_index[k]];
       e.gravitational -= sliders.mass[k] * model.gravity.dot(com);
     }
   }
   for (int index : model.force_element_bodies) {
     const Joint& joint = model.bodies[static_cast<std::size_t>(index)].joint;
     if (joint.stiffness == 0.0) continue;
-    const double stretch = state.q[joint.q_index] - joint.rest_position;
+    const double stretch = q[joint.q_index] - joint.rest_position;
     e.spring += 0.5 * joint.stiffness * stretch * stretch;
   }
+  return e;
+}
+
+Energy bodies_energy(const Model& model, const State& state, const Data& data) {
+  Energy e = bodies_energy(model, state.q, state.v, data);
   e.absorbed = state.absorbed_work.sum();
   e.joint_work = state.joint_work;
   return e;
@@ -57,10 +63,18 @@ Energy energy(const Model& model, const State& state, const Data& data) {
 }
 
 Energy energy(const Model& model, const State& state, const Data& data, std::span<const int> active) {
-  Energy e = bodies_energy(model, state, data);
+  return energy(model, state.q, state.v, state.absorbed_work.sum(), state.joint_work, state.contacts, data, active);
+}
+
+Energy energy(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q, const Eigen::Ref<const Eigen::VectorXd>& v,
+              double absorbed, double joint_work, std::span<const PairState> contacts, const Data& data,
+              std::span<const int> active) {
+  Energy e = bodies_energy(model, q, v, data);
+  e.absorbed = absorbed;
+  e.joint_work = joint_work;
   for (int index : active) {
     const auto p = static_cast<std::size_t>(index);
-    e.elastic += pair_elastic_energy(*data.pairs[p], state.contacts[p], data.contact_input[p]);
+    e.elastic += pair_elastic_energy(*data.pairs[p], contacts[p], data.contact_input[p]);
   }
   return e;
 }

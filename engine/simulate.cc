@@ -669,11 +669,8 @@ bool Run::handle_events(double t) {
 
 // First step after an event: the last step taken, or a hundredth of the undamped Hertz contact time of a
 // contact that just started (models.md §2.3), whichever is smaller. The adaptive methods' own restart guess
-// can be orders of magnitude too large when a stiff contact has just switched on; once no contact is left it
-// is the right one (0: the method chooses), where the last step, taken in contact, would have to grow tenfold
-// step after step to reach free flight's.
+// can be orders of magnitude too large when a stiff contact has just switched on.
 double Run::restart_step() const {
-  if (onset_step_ == 0.0 && active_pairs_ == 0) return 0.0;
   const double last = stepper_->last_step();
   double step = last > 0.0 ? last : options_.duration * 1e-6;
   if (onset_step_ > 0.0) step = std::min(step, onset_step_);
@@ -682,7 +679,9 @@ double Run::restart_step() const {
 
 // Per-step bookkeeping and the numerical-trouble checks; false when the run must stop.
 bool Run::check_step(double t) {
-  load_state(t, y_.data());
+  // The State is brought up to date at events, refreshes and the end; here only its time and law states.
+  state_.time = t;
+  copy_law_states(y_.data(), state_.contacts);
   // roots() has usually just evaluated every pair at this very state (the step's end); otherwise what the checks
   // read: the active pairs' contact stage and the gaps of pairs holding an offset.
   if (step_end_time_ != t) {
@@ -725,7 +724,8 @@ bool Run::check_step(double t) {
       return false;
     }
   }
-  const Energy e = energy(model_, state_, data_, active_);
+  const Energy e = energy(model_, q_of(y_.data()), v_of(y_.data()), work_of(y_.data()).sum(), joint_work_of(y_.data()),
+                          state_.contacts, data_, active_);
   energy_scale_ = std::max(energy_scale_, e.kinetic);
   result_.energy_scale = energy_scale_;
   // Without external work, E can only fall: contacts and dampers dissipate, nothing else acts.
@@ -1003,7 +1003,10 @@ void Run::execute(const SampleObserver& observer) {
     emit_samples(t_previous, t, observer);
     if (observer && any_active_before && options_.output_steps_in_contact && last_emitted_ != t) emit(t, y_.data(), observer);
     if (outcome == Stepper::Outcome::kStop || t >= t_end) break;
-    if (refresh_due()) refresh_pairs(t, false);
+    if (refresh_due()) {
+      load_state(t, y_.data());
+      refresh_pairs(t, false);
+    }
   }
   load_state(t, y_.data());
   normalize_configuration(model_, state_.q);
