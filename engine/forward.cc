@@ -103,6 +103,7 @@ void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q
 void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
                       const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data,
                       ContactVectors vectors) {
+  BodyMotion slider_a, slider_b;  // the motion of a pair's shapes on sliders (tree bodies' is read in place)
   for (int index : pairs) {
     const auto p = static_cast<std::size_t>(index);
     const DirectPair& direct = data.direct_pairs[p];
@@ -115,8 +116,8 @@ void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd
       continue;
     }
     const ContactPairModel& pair = *data.pairs[p];
-    pair_geometry(model.contact, pair, body_motion(model, data, q.data(), v.data(), pair.body_a),
-                  body_motion(model, data, q.data(), v.data(), pair.body_b), data.fcl.get(), data.geometry[p]);
+    pair_geometry(model.contact, pair, body_motion(model, data, q.data(), v.data(), pair.body_a, slider_a),
+                  body_motion(model, data, q.data(), v.data(), pair.body_b, slider_b), data.fcl.get(), data.geometry[p]);
   }
 }
 

@@ -27,6 +27,15 @@ inline BodyMotion body_motion(const Model& model, const Data& data, const double
   return slider_motion(model, slider, q, v);
 }
 
+// The same without a copy for a tree body (a reference into data.motion); a slider's motion is made in `scratch`.
+inline const BodyMotion& body_motion(const Model& model, const Data& data, const double* q, const double* v, int body,
+                                     BodyMotion& scratch) {
+  const int slider = model.slider_of_body[static_cast<std::size_t>(body)];
+  if (slider < 0) return data.motion[static_cast<std::size_t>(body)];
+  scratch = slider_motion(model, slider, q, v);
+  return scratch;
+}
+
 // World position of a body's centre of mass (after forward_kinematics).
 inline Vec3 com_position(const Model& model, const Data& data, int body) {
   return data.motion[static_cast<std::size_t>(body)].pose * model.bodies[static_cast<std::size_t>(body)].com;
