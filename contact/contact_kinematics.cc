@@ -29,7 +29,8 @@ void pair_geometry(const ContactModel& model, const ContactPairModel& pair, cons
   } else {
     narrowphase(a, body_a.pose * a.pose, b, body_b.pose * b.pose, fcl, pair.shape_a, pair.shape_b, out);
   }
-  out.normal_velocity = out.normal.dot(point_velocity(body_a, out.point_a) - point_velocity(body_b, out.point_b));
+  out.normal_velocity =
+      point_velocity_along(body_a, out.point_a, out.normal) - point_velocity_along(body_b, out.point_b, out.normal);
 }
 
 }  // namespace contactlab

@@ -20,4 +20,16 @@ inline Eigen::Vector3d point_velocity(const BodyMotion& body, const Eigen::Vecto
   return body.linear_velocity + body.angular_velocity.cross(point - body.pose.translation());
 }
 
+// Its component along a unit direction n: n·v + ω·(r × n), in scalars (the vector sum, assembled on the stack
+// and read back whole, stalls on store forwarding in the right-hand side's hottest loop).
+inline double point_velocity_along(const BodyMotion& body, const Eigen::Vector3d& point, const Eigen::Vector3d& n) {
+  const double rx = point.x() - body.pose.translation().x();
+  const double ry = point.y() - body.pose.translation().y();
+  const double rz = point.z() - body.pose.translation().z();
+  const Eigen::Vector3d& v = body.linear_velocity;
+  const Eigen::Vector3d& w = body.angular_velocity;
+  return n.x() * v.x() + n.y() * v.y() + n.z() * v.z() + w.x() * (ry * n.z() - rz * n.y()) +
+         w.y() * (rz * n.x() - rx * n.z()) + w.z() * (rx * n.y() - ry * n.x());
+}
+
 }  // namespace contactlab

@@ -11,32 +11,36 @@ void body_kinematics(const Model& model, std::size_t i, const Eigen::Ref<const E
   const Body& body = model.bodies[i];
   const Joint& joint = body.joint;
   const auto parent = static_cast<std::size_t>(body.parent);
-  // X_{parent,i} from its rotation and translation held in registers: a pose copied right after being written
-  // in parts would be read back through a store-forwarding stall.
-  Mat3 rotation;
-  Vec3 translation;
-  if (joint.type == JointType::kPrismatic) {  // a translation along the placed axis: no rotation to compose
-    rotation = joint.placement.linear();
-    translation = joint.placement.translation() + joint.placement_axis * q[joint.q_index];
-  } else if (joint.type == JointType::kRevolute) {  // a rotation about the placed axis: no translation to compose
-    const double angle = q[joint.q_index];
-    rotation = joint.placement.linear() + std::sin(angle) * joint.placement_skew +
-               (1.0 - std::cos(angle)) * joint.placement_skew_squared;
-    translation = joint.placement.translation();
-  } else {
-    const Pose placed = joint.placement * joint_transform(joint, q.data() + joint.q_index);
-    rotation = placed.linear();
-    translation = placed.translation();
-  }
+  // X_{parent,i}, and for a body on the world its pose, each written straight from its expression: a pose copied
+  // right after being written in parts is read back through store-forwarding stalls.
   Pose& X = data.parent_to_body[i];
-  X.linear() = rotation;
-  X.translation() = translation;
   BodyMotion& motion = data.motion[i];
   Vec6& velocity = data.velocity[i];
-  if (parent == 0) {
+  const bool on_world = parent == 0;
+  if (joint.type == JointType::kPrismatic) {  // a translation along the placed axis: no rotation to compose
+    const Vec3 translation = joint.placement.translation() + joint.placement_axis * q[joint.q_index];
+    X.linear() = joint.placement.linear();
+    X.translation() = translation;
+    if (on_world) {
+      motion.pose.linear() = joint.placement.linear();
+      motion.pose.translation() = translation;
+    }
+  } else if (joint.type == JointType::kRevolute) {  // a rotation about the placed axis: no translation to compose
+    const double angle = q[joint.q_index];
+    const double sine = std::sin(angle);
+    const double versine = 1.0 - std::cos(angle);
+    X.linear() = joint.placement.linear() + sine * joint.placement_skew + versine * joint.placement_skew_squared;
+    X.translation() = joint.placement.translation();
+    if (on_world) {
+      motion.pose.linear() = joint.placement.linear() + sine * joint.placement_skew + versine * joint.placement_skew_squared;
+      motion.pose.translation() = joint.placement.translation();
+    }
+  } else {
+    X = joint.placement * joint_transform(joint, q.data() + joint.q_index);
+    if (on_world) motion.pose = X;
+  }
+  if (on_world) {
     // On the world: v = S q̇, and the velocity-product term c = v × S q̇ vanishes.
-    motion.pose.linear() = rotation;
-    motion.pose.translation() = translation;
     data.bias_acceleration[i].setZero();
     if (joint.nv == 1) {
       // A rotation about, or a translation along, the placed axis through the joint frame's origin.
