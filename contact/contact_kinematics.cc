@@ -5,6 +5,18 @@
 
 namespace contactlab {
 
+namespace {
+
+// A capsule's axis end points straight from its body's pose (no shape pose composed).
+void axis_ends(const Shape& capsule, const BodyMotion& body, Eigen::Vector3d& end_0, Eigen::Vector3d& end_1) {
+  const Eigen::Vector3d centre = body.pose * capsule.pose.translation();
+  const Eigen::Vector3d half = (0.5 * capsule.length) * (body.pose.linear() * capsule.pose.linear().col(2));
+  end_0 = centre - half;
+  end_1 = centre + half;
+}
+
+}  // namespace
+
 void pair_geometry(const ContactModel& model, const ContactPairModel& pair, const BodyMotion& body_a,
                    const BodyMotion& body_b, const FclShapes* fcl, PairGeometry& out) {
   const Shape& a = model.shapes[static_cast<std::size_t>(pair.shape_a)];
@@ -15,13 +27,6 @@ void pair_geometry(const ContactModel& model, const ContactPairModel& pair, cons
     halfspace_sphere(body_a.pose.linear() * a.pose.linear().col(2), body_a.pose * a.pose.translation(),
                      body_b.pose * b.pose.translation(), b.radius, out);
   } else if (a.type == ShapeType::kCapsule && b.type == ShapeType::kCapsule) {
-    // The axes' end points straight from the bodies' poses (no shape pose composed).
-    auto axis_ends = [](const Shape& capsule, const BodyMotion& body, Eigen::Vector3d& end_0, Eigen::Vector3d& end_1) {
-      const Eigen::Vector3d centre = body.pose * capsule.pose.translation();
-      const Eigen::Vector3d half = (0.5 * capsule.length) * (body.pose.linear() * capsule.pose.linear().col(2));
-      end_0 = centre - half;
-      end_1 = centre + half;
-    };
     Eigen::Vector3d a0, a1, b0, b1;
     axis_ends(a, body_a, a0, a1);
     axis_ends(b, body_b, b0, b1);
@@ -31,6 +36,20 @@ void pair_geometry(const ContactModel& model, const ContactPairModel& pair, cons
   }
   out.normal_velocity =
       point_velocity_along(body_a, out.point_a, out.normal) - point_velocity_along(body_b, out.point_b, out.normal);
+}
+
+double pair_gap(const ContactModel& model, const ContactPairModel& pair, const BodyMotion& body_a,
+                const BodyMotion& body_b, const FclShapes* fcl, PairGeometry& scratch) {
+  const Shape& a = model.shapes[static_cast<std::size_t>(pair.shape_a)];
+  const Shape& b = model.shapes[static_cast<std::size_t>(pair.shape_b)];
+  if (a.type == ShapeType::kCapsule && b.type == ShapeType::kCapsule) {
+    Eigen::Vector3d a0, a1, b0, b1;
+    axis_ends(a, body_a, a0, a1);
+    axis_ends(b, body_b, b0, b1);
+    return capsule_capsule_gap(a0, a1, a.radius, b0, b1, b.radius);
+  }
+  pair_geometry(model, pair, body_a, body_b, fcl, scratch);
+  return scratch.gap;
 }
 
 }  // namespace contactlab

@@ -15,6 +15,11 @@ class FclShapes;
 void pair_geometry(const ContactModel& model, const ContactPairModel& pair, const BodyMotion& body_a,
                    const BodyMotion& body_b, const FclShapes* fcl, PairGeometry& out);
 
+// The signed distance alone (an event function's gap): in closed form for capsule pairs, else pair_geometry's
+// gap (`scratch` receives the rest).
+double pair_gap(const ContactModel& model, const ContactPairModel& pair, const BodyMotion& body_a,
+                const BodyMotion& body_b, const FclShapes* fcl, PairGeometry& scratch);
+
 // Velocity of a point fixed to a body, world coordinates.
 inline Eigen::Vector3d point_velocity(const BodyMotion& body, const Eigen::Vector3d& point) {
   return body.linear_velocity + body.angular_velocity.cross(point - body.pose.translation());

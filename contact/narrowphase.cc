@@ -298,4 +298,11 @@ void capsule_capsule(const Vector3d& a0, const Vector3d& a1, double radius_a, co
   sphere_sphere(ca, radius_a, cb, radius_b, out);
 }
 
+double capsule_capsule_gap(const Vector3d& a0, const Vector3d& a1, double radius_a, const Vector3d& b0,
+                           const Vector3d& b1, double radius_b) {
+  Vector3d ca, cb;
+  closest_between_segments(a0, a1, b0, b1, ca, cb);
+  return (cb - ca).norm() - radius_a - radius_b;
+}
+
 }  // namespace contactlab

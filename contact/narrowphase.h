@@ -25,8 +25,10 @@ void sphere_sphere(const Eigen::Vector3d& centre_a, double radius_a, const Eigen
                    PairGeometry& out);
 void halfspace_sphere(const Eigen::Vector3d& normal, const Eigen::Vector3d& surface_point, const Eigen::Vector3d& centre,
                       double radius, PairGeometry& out);
-// Two capsules from their axes' end points (world coordinates), likewise.
+// Two capsules from their axes' end points (world coordinates), likewise; and their signed distance alone.
 void capsule_capsule(const Eigen::Vector3d& a0, const Eigen::Vector3d& a1, double radius_a, const Eigen::Vector3d& b0,
                      const Eigen::Vector3d& b1, double radius_b, PairGeometry& out);
+double capsule_capsule_gap(const Eigen::Vector3d& a0, const Eigen::Vector3d& a1, double radius_a,
+                           const Eigen::Vector3d& b0, const Eigen::Vector3d& b1, double radius_b);
 
 }  // namespace contactlab

@@ -93,9 +93,11 @@ void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q
     } else if (data.direct_pairs[p].applies) {
       gaps[p] = direct_gap(model, data.direct_pairs[p], coordinates);
     } else {
-      const int single[] = {index};
-      contact_geometry(model, q, v, single, data);
-      gaps[p] = data.geometry[p].gap;
+      BodyMotion slider_a, slider_b;
+      const ContactPairModel& pair = *data.pairs[p];
+      gaps[p] = pair_gap(model.contact, pair, body_motion(model, data, q.data(), v.data(), pair.body_a, slider_a),
+                         body_motion(model, data, q.data(), v.data(), pair.body_b, slider_b), data.fcl.get(),
+                         data.geometry[p]);
     }
   }
 }

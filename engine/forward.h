@@ -21,9 +21,10 @@ void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd
                       const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data,
                       ContactVectors vectors = ContactVectors::kAll);
 
-// The signed distance alone of the listed pairs, for event functions: gaps[p] for every listed p (indices into
-// data.pairs; pairs without a closed form also get all of data.geometry[p], after tree_kinematics). When most
-// pairs are listed, the entries of unlisted ones may be overwritten too (line pairs with their gap, others with 0).
+// The signed distance alone of the listed pairs, for event functions (after tree_kinematics): gaps[p] for every
+// listed p (indices into data.pairs; data.geometry[p] of the pairs without a closed-form gap gets overwritten).
+// When most pairs are listed, the entries of unlisted ones may be overwritten too (line pairs with their gap,
+// others with 0).
 void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
                   const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data, double* gaps);
 

@@ -138,6 +138,30 @@ TEST(NormalVelocity, CapsuleCapsuleCrossingAndRotating) {
   expect_normal_velocity_is_gap_rate(model, a, b, false);
 }
 
+// The event functions' gap alone (closed form for capsule pairs) is the full geometry's gap, apart, overlapping,
+// and with the closest points at the segments' ends.
+TEST(PairGap, CapsulesAgreeWithTheFullGeometry) {
+  const ContactModel model = make_contact_model(
+      make_shape(ShapeType::kCapsule, make_pose(Vector3d(0.05, 0.0, 0.0), Vector3d::UnitY(), std::numbers::pi / 2), 0.2,
+                 2.0),
+      make_shape(ShapeType::kCapsule, make_pose(Vector3d(0.0, -0.1, 0.0), Vector3d::UnitX(), std::numbers::pi / 2), 0.3,
+                 1.5));
+  RigidMotion a{make_pose(Vector3d(0.0, 0.0, 0.0), Vector3d::UnitZ(), 0.2), Vector3d(0.3, -0.2, 0.6),
+                Vector3d(0.3, -0.5, 1.2)};
+  RigidMotion b{make_pose(Vector3d(0.1, 0.2, 0.4), Vector3d(0, 0, 1), -0.5), Vector3d(-0.4, 0.1, -0.9),
+                Vector3d(-1.0, 0.8, 0.5)};
+  int overlapping = 0;
+  for (double t : {0.0, 0.3, 0.7, 1.5, 3.0}) {
+    const PairGeometry full = geometry_at(model, a, b, t);
+    PairGeometry scratch;
+    const double gap = pair_gap(model, model.pairs[0], a.at(t), b.at(t), nullptr, scratch);
+    EXPECT_NEAR(gap, full.gap, 1e-14) << "t = " << t;
+    overlapping += full.gap < 0.0 ? 1 : 0;
+  }
+  EXPECT_GT(overlapping, 0);
+  EXPECT_LT(overlapping, 5);
+}
+
 TEST(PointVelocity, IsOriginVelocityPlusOmegaCrossLeverArm) {
   // v_P = v_O + ω × (P − O): ω = (0, 0, 2) and P − O = (0.5, 0, 0) add (0, 1, 0).
   BodyMotion body;
@@ -146,6 +170,9 @@ TEST(PointVelocity, IsOriginVelocityPlusOmegaCrossLeverArm) {
   body.angular_velocity = Vector3d(0.0, 0.0, 2.0);
   const Vector3d v = point_velocity(body, Vector3d(1.5, 2.0, 3.0));
   EXPECT_NEAR((v - Vector3d(0.1, 1.2, 0.3)).norm(), 0.0, 1e-15);
+  // Along a direction, the same in scalars: n·v_P.
+  const Vector3d n = Vector3d(0.3, -0.4, 1.2).normalized();
+  EXPECT_NEAR(point_velocity_along(body, Vector3d(1.5, 2.0, 3.0), n), n.dot(v), 1e-15);
 }
 
 }  // namespace
