@@ -133,8 +133,8 @@ DormandPrince::Status DormandPrince::step(double t_stop, Function& f) {
   const double* y = y_.data();
   double* s = y_stage_.data();
   double* e = error_.data();
-  // Quadrature components of the stage states are never read by f; keep them finite.
-  std::copy(y + m, y + n, s + m);
+  // The stages leave the quadrature components of s alone (f never reads them); they hold the last state's, or
+  // the constructor's zeros, and are finite.
   while (true) {
     double h = h_;
     if (max_step_ > 0.0) h = std::min(h, max_step_);
