@@ -12,7 +12,14 @@ namespace {
 Energy bodies_energy(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
                      const Eigen::Ref<const Eigen::VectorXd>& velocities, const Data& data) {
   Energy e;
-  for (int index : model.tree_bodies) {
+  // World leaves: v = s q̇, so ½ vᵀ I v = ½ q̇² sᵀ I s with sᵀ I s from the model.
+  for (int index : model.world_leaves) {
+    const Body& body = model.bodies[static_cast<std::size_t>(index)];
+    const double rate = velocities[body.joint.v_index];
+    e.kinetic += 0.5 * rate * rate / body.subspace_inertia_inverse;
+    e.gravitational -= body.mass * model.gravity.dot(com_position(model, data, index));
+  }
+  for (int index : model.articulated_bodies) {
     const auto i = static_cast<std::size_t>(index);
     const Body& body = model.bodies[i];
     const Vec6& v = data.velocity[i];
