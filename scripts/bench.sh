@@ -181,8 +181,7 @@ gbench() {
 }
 gbench dynamics_benchmark --benchmark_repetitions=3
 gbench contact_benchmark --benchmark_repetitions=3
-# Repetitions interleaved at random: a slow spell of the shared machine then hits the pipeline and the floor alike.
-gbench end_to_end_benchmark --benchmark_enable_random_interleaving=true "${filter[@]}"
+gbench end_to_end_benchmark "${filter[@]}"
 
 elapsed() { awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }'; }
 load_end=$(awk '{ printf "[%s, %s, %s]", $1, $2, $3 }' /proc/loadavg)
