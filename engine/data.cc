@@ -8,10 +8,45 @@
 namespace contactlab {
 namespace {
 
+// A direct pair of two spheres on sliders along one line, or one on the world: entry p of the table. Parallel to
+// 1e-9 rad and on the line to 1e-9 of the centre distance: what is dropped changes the distance by at most
+// (1e-9)²/2 of itself, below rounding.
+void set_line(const Model& model, const DirectPair& direct, std::size_t p, LinePairs& lines) {
+  constexpr double kParallel = 1e-9;
+  if (!direct.applies || direct.halfspace) return;
+  const int slider = direct.slider_a >= 0 ? direct.slider_a : direct.slider_b;
+  if (slider < 0) return;  // both on the world
+  const Sliders& sliders = model.sliders;
+  const Vec3 u = sliders.axis[static_cast<std::size_t>(slider)];
+  auto along = [&](int k) {
+    if (k < 0) return 0.0;
+    const Vec3& axis = sliders.axis[static_cast<std::size_t>(k)];
+    return axis.cross(u).norm() <= kParallel ? (axis.dot(u) > 0.0 ? 1.0 : -1.0) : std::nan("");
+  };
+  const double sign_a = along(direct.slider_a);
+  const double sign_b = along(direct.slider_b);
+  const Vec3 offset = direct.centre_b - direct.centre_a;
+  if (std::isnan(sign_a) || std::isnan(sign_b) || offset.cross(u).norm() > kParallel * offset.norm()) return;
+  auto q_index = [&](int k) { return k < 0 ? 0 : sliders.q_index[static_cast<std::size_t>(k)]; };
+  auto v_index = [&](int k) { return k < 0 ? 0 : sliders.v_index[static_cast<std::size_t>(k)]; };
+  lines.line[p] = 1;
+  ++lines.count;
+  lines.direction[p] = u;
+  lines.q_a[p] = q_index(direct.slider_a);
+  lines.q_b[p] = q_index(direct.slider_b);
+  lines.v_a[p] = v_index(direct.slider_a);
+  lines.v_b[p] = v_index(direct.slider_b);
+  lines.offset[p] = u.dot(offset);
+  lines.sign_a[p] = sign_a;
+  lines.sign_b[p] = sign_b;
+  lines.reach[p] = direct.radius_a + direct.radius_b;
+}
+
 void index_line_pairs(const Model& model, Data& data) {
   LinePairs& lines = data.line_pairs;
   const std::size_t pairs = data.direct_pairs.size();
   lines.line.assign(pairs, 0);
+  lines.direction.assign(pairs, Vec3::Zero());
   lines.q_a.assign(pairs, 0);
   lines.q_b.assign(pairs, 0);
   lines.v_a.assign(pairs, 0);
@@ -22,23 +57,7 @@ void index_line_pairs(const Model& model, Data& data) {
   lines.reach.assign(pairs, 0.0);
   lines.side.assign(pairs, 1.0);
   lines.count = 0;
-  const Sliders& sliders = model.sliders;
-  auto q_index = [&](int k) { return k < 0 ? 0 : sliders.q_index[static_cast<std::size_t>(k)]; };
-  auto v_index = [&](int k) { return k < 0 ? 0 : sliders.v_index[static_cast<std::size_t>(k)]; };
-  for (std::size_t p = 0; p < pairs; ++p) {
-    const DirectPair& direct = data.direct_pairs[p];
-    if (!direct.line) continue;
-    lines.line[p] = 1;
-    ++lines.count;
-    lines.q_a[p] = q_index(direct.slider_a);
-    lines.q_b[p] = q_index(direct.slider_b);
-    lines.v_a[p] = v_index(direct.slider_a);
-    lines.v_b[p] = v_index(direct.slider_b);
-    lines.offset[p] = direct.line_offset;
-    lines.sign_a[p] = direct.sign_a;
-    lines.sign_b[p] = direct.sign_b;
-    lines.reach[p] = direct.radius_a + direct.radius_b;
-  }
+  for (std::size_t p = 0; p < pairs; ++p) set_line(model, data.direct_pairs[p], p, lines);
 }
 
 }  // namespace
@@ -104,34 +123,6 @@ void bind_pairs(const Model& model, const State& state, Data& data) {
   data.contact_force.resize(pairs);
 }
 
-namespace {
-
-// Two spheres on sliders along one line. Parallel to 1e-9 rad and on the line to 1e-9 of the centre distance:
-// what is dropped changes the distance by at most (1e-9)²/2 of itself, below rounding.
-void set_line(const Model& model, DirectPair& direct) {
-  constexpr double kParallel = 1e-9;
-  const Vec3 offset = direct.centre_b - direct.centre_a;
-  const int slider = direct.slider_a >= 0 ? direct.slider_a : direct.slider_b;
-  if (slider < 0) return;  // both on the world
-  const Vec3 u = model.sliders.axis[static_cast<std::size_t>(slider)];
-  auto along = [&](int k) {
-    if (k < 0) return 0.0;
-    const Vec3& axis = model.sliders.axis[static_cast<std::size_t>(k)];
-    return axis.cross(u).norm() <= kParallel ? (axis.dot(u) > 0.0 ? 1.0 : -1.0) : std::nan("");
-  };
-  const double sign_a = along(direct.slider_a);
-  const double sign_b = along(direct.slider_b);
-  if (std::isnan(sign_a) || std::isnan(sign_b)) return;
-  if (offset.cross(u).norm() > kParallel * offset.norm()) return;
-  direct.line = true;
-  direct.line_direction = u;
-  direct.line_offset = u.dot(offset);
-  direct.sign_a = sign_a;
-  direct.sign_b = sign_b;
-}
-
-}  // namespace
-
 DirectPair make_direct_pair(const Model& model, const ContactPairModel& pair) {
   DirectPair direct;
   const Shape& a = model.contact.shapes[static_cast<std::size_t>(pair.shape_a)];
@@ -156,7 +147,6 @@ DirectPair make_direct_pair(const Model& model, const ContactPairModel& pair) {
   direct.normal_a = X_a.linear().col(2);
   direct.radius_a = a.radius;
   direct.radius_b = b.radius;
-  if (!direct.halfspace) set_line(model, direct);
   return direct;
 }
 

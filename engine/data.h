@@ -19,37 +19,31 @@ namespace contactlab {
 // A pair of spheres, or a halfspace and a sphere, each on a slider or on the world: the right-hand side takes its
 // geometry from the coordinates directly (engine/forward.cc), without the bodies' motion.
 struct DirectPair {
-  // A line pair's gap reads only the fields up to the radii (the first cache line).
   bool applies = false;
   bool halfspace = false;        // shape a is a halfspace
-  // Two spheres whose centres stay on one line (sliders along it, or the world): the separation along the line's
-  // unit direction u is offset + sign_b q_b − sign_a q_a, and the distance its absolute value (no square root).
-  bool line = false;
   int slider_a = -1;             // index into Model::sliders; −1: on the world
   int slider_b = -1;
-  double line_offset = 0.0;      // u · (centre_b − centre_a) at q = 0 [m]
-  double sign_a = 0.0;           // u · axis of slider a (±1; 0 on the world)
-  double sign_b = 0.0;
   double radius_a = 0.0;         // [m]
   double radius_b = 0.0;
-  Vec3 line_direction = Vec3::Zero();  // u
   Vec3 centre_a = Vec3::Zero();  // world centre at q = 0 (a halfspace: a point of its boundary) [m]
   Vec3 centre_b = Vec3::Zero();
   Vec3 normal_a = Vec3::Zero();  // a halfspace's outward normal
 };
 
-// The line pairs (DirectPair::line) in structure-of-arrays form, one entry per pair of the table (the others'
-// entries are unused): the event functions read every inactive pair's gap at every step, and a granular chain has
-// one pair per bead. The separation along the line is x = offset + sign_b q[q_b] − sign_a q[q_a], the gap
-// |x| − reach; a shape on the world has sign 0 (and index 0).
+// The direct pairs of two spheres whose centres stay on one line (sliders along it, either way round, or the world),
+// in structure-of-arrays form, one entry per pair of the table (the others' entries are unused): the event
+// functions read every inactive pair's gap at every step, and a granular chain has one pair per bead. The
+// separation along the line's unit direction u is x = offset + sign_b q[q_b] − sign_a q[q_a], the distance |x| (no
+// square root) and the gap |x| − reach; a shape on the world has sign 0 (and index 0).
 struct LinePairs {
   std::vector<char> line;  // the pair takes the line path
+  std::vector<Vec3> direction;  // u
   std::vector<int> q_a;
   std::vector<int> q_b;
   std::vector<int> v_a;
   std::vector<int> v_b;
-  std::vector<double> offset;
-  std::vector<double> sign_a;
+  std::vector<double> offset;  // u · (centre_b − centre_a) at q = 0 [m]
+  std::vector<double> sign_a;  // u · axis of slider a (±1; 0 on the world)
   std::vector<double> sign_b;
   std::vector<double> reach;  // radius_a + radius_b [m]
   std::vector<double> side;   // sign of x at the last contact_geometry(): the normal is side·u
@@ -99,7 +93,7 @@ struct Data {
 
   // Contacts, per pair of the table.
   std::vector<DirectPair> direct_pairs;
-  LinePairs line_pairs;  // from direct_pairs
+  LinePairs line_pairs;  // which of them lie on a line
   std::vector<PairGeometry> geometry;
   std::vector<ContactInput> contact_input;
   std::vector<ContactForce> contact_force;

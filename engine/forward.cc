@@ -36,14 +36,18 @@ double line_separation(const LinePairs& lines, std::size_t p, const double* q) {
   return lines.offset[p] + lines.sign_b[p] * q[lines.q_b[p]] - lines.sign_a[p] * q[lines.q_a[p]];
 }
 
+double line_gap(const LinePairs& lines, std::size_t p, const double* q) {
+  return std::abs(line_separation(lines, p, q)) - lines.reach[p];
+}
+
 // Scalars along u throughout: a shape's centre is its place at q = 0 plus u·sign·q, the normal side·u.
 void line_geometry(const DirectPair& direct, LinePairs& lines, std::size_t p, const double* q, const double* v,
                    ContactVectors vectors, PairGeometry& out) {
   const double x = line_separation(lines, p, q);
   const double side = x < 0.0 ? -1.0 : 1.0;
-  const Vec3& u = direct.line_direction;
+  const Vec3& u = lines.direction[p];
   lines.side[p] = side;
-  out.gap = std::abs(x) - lines.reach[p];
+  out.gap = std::abs(x) - lines.reach[p];  // line_gap(), from the x needed for the side as well
   if (vectors == ContactVectors::kAll) {
     out.normal = side * u;
     out.point_a = direct.centre_a + (lines.sign_a[p] * q[lines.q_a[p]] + side * direct.radius_a) * u;
@@ -84,12 +88,12 @@ void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q
   // the caller.
   const bool sweep = lines.count > 0 && 2 * pairs.size() >= table;
   if (sweep) {
-    for (std::size_t p = 0; p < table; ++p) gaps[p] = std::abs(line_separation(lines, p, coordinates)) - lines.reach[p];
+    for (std::size_t p = 0; p < table; ++p) gaps[p] = line_gap(lines, p, coordinates);
   }
   for (int index : pairs) {
     const auto p = static_cast<std::size_t>(index);
     if (lines.line[p]) {
-      if (!sweep) gaps[p] = std::abs(line_separation(lines, p, coordinates)) - lines.reach[p];
+      if (!sweep) gaps[p] = line_gap(lines, p, coordinates);
     } else if (data.direct_pairs[p].applies) {
       gaps[p] = direct_gap(model, data.direct_pairs[p], coordinates);
     } else {
@@ -105,7 +109,6 @@ void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q
 void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
                       const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data,
                       ContactVectors vectors) {
-  BodyMotion slider_a, slider_b;  // the motion of a pair's shapes on sliders (tree bodies' is read in place)
   for (int index : pairs) {
     const auto p = static_cast<std::size_t>(index);
     const DirectPair& direct = data.direct_pairs[p];
@@ -118,6 +121,7 @@ void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd
       continue;
     }
     const ContactPairModel& pair = *data.pairs[p];
+    BodyMotion slider_a, slider_b;  // the motion of a body on a slider (a tree body's is read in place)
     pair_geometry(model.contact, pair, body_motion(model, data, q.data(), v.data(), pair.body_a, slider_a),
                   body_motion(model, data, q.data(), v.data(), pair.body_b, slider_b), data.fcl.get(), data.geometry[p]);
   }

@@ -40,7 +40,8 @@ void joint_forces(const Model& model, double time, const Eigen::Ref<const Eigen:
                   const Eigen::Ref<const Eigen::VectorXd>& v, Data& data);
 
 // The right-hand side at (time, q, v) with the listed pairs active: leaves q̈ in data.qdd and every active pair's
-// force in data.contact_force (and its geometry, without the line pairs' normals and contact points: ContactVectors). Tree kinematics only (the sliders' data.motion entries are not updated).
+// force in data.contact_force (and its geometry, without the line pairs' normals and contact points:
+// ContactVectors). Tree kinematics only (the sliders' data.motion entries are not updated).
 void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
               const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
               std::span<const int> active, Data& data);
