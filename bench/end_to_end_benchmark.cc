@@ -42,24 +42,31 @@ const std::vector<Problem>& problems() {
   return list;
 }
 
+// simulate() alone, once per iteration: the workspace is made and destroyed outside the timing. The last result.
+SimulationResult timed_simulate(benchmark::State& bench, const Model& model, const State& initial,
+                                const SimulationOptions& options) {
+  SimulationResult result;
+  for (auto _ : bench) {
+    bench.PauseTiming();
+    auto data = std::make_unique<Data>(model);
+    State state = initial;
+    bench.ResumeTiming();
+    result = simulate(model, state, *data, options);
+    benchmark::DoNotOptimize(&result);
+    bench.PauseTiming();
+    data.reset();
+    bench.ResumeTiming();
+  }
+  return result;
+}
+
 void BM_Scene(benchmark::State& bench) {
   const Problem& problem = problems()[static_cast<std::size_t>(bench.range(0))];
   SceneOptions options;
   options.law_override = problem.law;
   options.variable_overrides = problem.overrides;
   const Scene scene = load_scene(std::string(CONTACTLAB_SOURCE_DIR) + "/" + problem.file, options);
-  SimulationResult result;
-  for (auto _ : bench) {
-    bench.PauseTiming();
-    auto data = std::make_unique<Data>(scene.model);
-    State state = scene.initial_state;
-    bench.ResumeTiming();
-    result = simulate(scene.model, state, *data, scene.simulation);
-    benchmark::DoNotOptimize(&result);
-    bench.PauseTiming();
-    data.reset();
-    bench.ResumeTiming();
-  }
+  const SimulationResult result = timed_simulate(bench, scene.model, scene.initial_state, scene.simulation);
   if (result.status != SimulationStatus::kCompleted) bench.SkipWithError(result.message.c_str());
   bench.SetLabel(problem.name);
   bench.counters["steps"] = static_cast<double>(result.stats.steps);
@@ -145,18 +152,7 @@ void BM_ChainScaling(benchmark::State& bench) {
   const double before = heap_in_use();
   // "0 µs" runs a picosecond: the setup (broadphase, pair table, integrator) and one step.
   bench::Chain chain = bench::make_chain(beads, std::max(simulated_us, 1e-6) * 1e-6);
-  SimulationResult result;
-  for (auto _ : bench) {
-    bench.PauseTiming();
-    auto data = std::make_unique<Data>(chain.model);
-    State state = chain.state;
-    bench.ResumeTiming();
-    result = simulate(chain.model, state, *data, chain.options);
-    benchmark::DoNotOptimize(&result);
-    bench.PauseTiming();
-    data.reset();
-    bench.ResumeTiming();
-  }
+  const SimulationResult result = timed_simulate(bench, chain.model, chain.state, chain.options);
   if (result.status != SimulationStatus::kCompleted) bench.SkipWithError(result.message.c_str());
   bench.counters["beads"] = beads;
   bench.counters["simulated_us"] = simulated_us;

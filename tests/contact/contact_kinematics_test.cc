@@ -122,9 +122,10 @@ TEST(NormalVelocity, HalfspaceSphereWithAMovingTiltingPlane) {
   expect_normal_velocity_is_gap_rate(model, ground, ball, false);
 }
 
-TEST(NormalVelocity, CapsuleCapsuleCrossingAndRotating) {
-  // Crossing axes, closest points inside both segments, so the closest points move smoothly.
-  const ContactModel model = make_contact_model(
+// Two capsules (radii 0.2 and 0.3) on bodies translating and turning at constant twists; at t = 0 their axes
+// cross 0.4 apart, closest points inside both segments.
+struct CrossingCapsules {
+  ContactModel model = make_contact_model(
       make_shape(ShapeType::kCapsule, make_pose(Vector3d(0.05, 0.0, 0.0), Vector3d::UnitY(), std::numbers::pi / 2), 0.2,
                  2.0),
       make_shape(ShapeType::kCapsule, make_pose(Vector3d(0.0, -0.1, 0.0), Vector3d::UnitX(), std::numbers::pi / 2), 0.3,
@@ -133,6 +134,14 @@ TEST(NormalVelocity, CapsuleCapsuleCrossingAndRotating) {
                 Vector3d(0.3, -0.5, 1.2)};
   RigidMotion b{make_pose(Vector3d(0.1, 0.2, 0.4), Vector3d(0, 0, 1), -0.5), Vector3d(-0.4, 0.1, -0.9),
                 Vector3d(-1.0, 0.8, 0.5)};
+};
+
+TEST(NormalVelocity, CapsuleCapsuleCrossingAndRotating) {
+  // The closest points stay inside both segments, so they move smoothly.
+  CrossingCapsules capsules;
+  const ContactModel& model = capsules.model;
+  const RigidMotion& a = capsules.a;
+  RigidMotion& b = capsules.b;
   expect_normal_velocity_is_gap_rate(model, a, b, true);  // axes 0.4 apart, radii sum 0.5
   b.start.translation().z() = 0.9;
   expect_normal_velocity_is_gap_rate(model, a, b, false);
@@ -141,15 +150,10 @@ TEST(NormalVelocity, CapsuleCapsuleCrossingAndRotating) {
 // The event functions' gap alone (closed form for capsule pairs) is the full geometry's gap, apart, overlapping,
 // and with the closest points at the segments' ends.
 TEST(PairGap, CapsulesAgreeWithTheFullGeometry) {
-  const ContactModel model = make_contact_model(
-      make_shape(ShapeType::kCapsule, make_pose(Vector3d(0.05, 0.0, 0.0), Vector3d::UnitY(), std::numbers::pi / 2), 0.2,
-                 2.0),
-      make_shape(ShapeType::kCapsule, make_pose(Vector3d(0.0, -0.1, 0.0), Vector3d::UnitX(), std::numbers::pi / 2), 0.3,
-                 1.5));
-  RigidMotion a{make_pose(Vector3d(0.0, 0.0, 0.0), Vector3d::UnitZ(), 0.2), Vector3d(0.3, -0.2, 0.6),
-                Vector3d(0.3, -0.5, 1.2)};
-  RigidMotion b{make_pose(Vector3d(0.1, 0.2, 0.4), Vector3d(0, 0, 1), -0.5), Vector3d(-0.4, 0.1, -0.9),
-                Vector3d(-1.0, 0.8, 0.5)};
+  const CrossingCapsules capsules;
+  const ContactModel& model = capsules.model;
+  const RigidMotion& a = capsules.a;
+  const RigidMotion& b = capsules.b;
   int overlapping = 0;
   for (double t : {0.0, 0.3, 0.7, 1.5, 3.0}) {
     const PairGeometry full = geometry_at(model, a, b, t);

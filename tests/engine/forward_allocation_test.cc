@@ -1,32 +1,13 @@
 // SPDX-License-Identifier: MIT
 // engine/forward: the right-hand side allocates nothing once the workspace exists (counted through a global
 // operator new in this test binary only).
-#include <atomic>
-#include <cstdlib>
-#include <new>
-
 #include <gtest/gtest.h>
 
 #include "engine/data.h"
 #include "engine/forward.h"
 #include "models/registry.h"
+#include "tests/engine/counting_new.h"
 #include "tests/engine/random_tree.h"
-
-namespace {
-std::atomic<long> allocations{0};
-}
-
-// GCC pairs the replaced operators with std::free and warns about a mismatch that is not there: these
-// operators are the matching pair, both backed by malloc/free.
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-
-void* operator new(std::size_t size) {
-  ++allocations;
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace contactlab {
 namespace {
@@ -66,9 +47,9 @@ TEST(ForwardAllocation, RightHandSideDoesNotAllocate) {
   state.contacts[0].impact_velocity = 1.0;
   forward(model, state, data);  // first evaluation: every buffer exists afterwards
 
-  const long before = allocations.load();
+  const long before = test::allocations.load();
   for (int i = 0; i < 100; ++i) evaluate(model, 0.01 * i, state.q, state.v, state.contacts, data);
-  EXPECT_EQ(allocations.load() - before, 0);
+  EXPECT_EQ(test::allocations.load() - before, 0);
   EXPECT_TRUE(data.qdd.allFinite());
 }
 

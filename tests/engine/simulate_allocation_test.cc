@@ -3,31 +3,12 @@
 // at events (an impact record), when the broadphase refreshes its candidates (after shapes have moved by half the
 // margin) and while its scratch vectors grow to their largest size — never per step. Counted through a global
 // operator new in this test binary only.
-#include <atomic>
-#include <cstdlib>
-#include <new>
-
 #include <gtest/gtest.h>
 
 #include "bench/chain.h"
 #include "engine/data.h"
 #include "engine/simulate.h"
-
-namespace {
-std::atomic<long> allocations{0};
-}
-
-// GCC pairs the replaced operators with std::free and warns about a mismatch that is not there: these
-// operators are the matching pair, both backed by malloc/free.
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-
-void* operator new(std::size_t size) {
-  ++allocations;
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+#include "tests/engine/counting_new.h"
 
 namespace contactlab {
 namespace {
@@ -47,9 +28,9 @@ Counted run_chain(double relative_tolerance, IntegratorMethod method = Integrato
   chain.options.integrator.locate_force_peaks = true;
   Data data(chain.model);
   State state = chain.state;
-  const long before = allocations.load();
+  const long before = test::allocations.load();
   const SimulationResult result = simulate(chain.model, state, data, chain.options);
-  const long counted = allocations.load() - before;
+  const long counted = test::allocations.load() - before;
   EXPECT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
   return {counted, result.stats.steps, result.impacts.size()};
 }
