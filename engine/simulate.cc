@@ -5,7 +5,8 @@
 //
 // Event functions, three per contact pair p, in three blocks of one per pair (P pairs), so that every inactive
 // pair's gap lands in one dense block:
-//   g[p]      inactive: the gap (onset);  active: δ, or min(δ, F) for laws that release on force (separation)
+//   g[p]      inactive: the gap (onset);  active: δ, or min(δ, F/k) for laws that release on force (separation;
+//             k: force_per_length())
 //   g[P + p]  active: δ̇ (both crossings: maximum indentation, reload);  inactive: 1
 //   g[2P + p] active: dF/dt (force peak), by a difference along the flow;  inactive: 1
 // All but the δ̇ block report only crossings from + to −. The contact set changes only at these events, so the

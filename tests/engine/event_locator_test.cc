@@ -9,20 +9,26 @@
 namespace contactlab {
 namespace {
 
-// y(t) = t; g0 = 0.3 − y (+ to − at 0.3), g1 = sin(5y) (watched both ways; falls at π/5), g2 = y − 0.7
-// (rises; only falls are watched: never fires), g3 = y − 0.8 (rises; rises are watched).
-class Functions final : public OdeSystem {
+// y(t) = t: one component growing at unit rate; the test systems add their event functions.
+class Clock : public OdeSystem {
  public:
   int size() const override { return 1; }
   int dynamic_size() const override { return 1; }
   int coordinates() const override { return 1; }
   int velocities() const override { return 0; }
-  int root_count() const override { return 4; }
-  const int* root_directions() const override { return directions; }
   int rhs(double, const double*, double* ydot) override {
     ydot[0] = 1.0;
     return 0;
   }
+  void configuration_rate(const double*, const double*, double*) override {}
+};
+
+// y(t) = t; g0 = 0.3 − y (+ to − at 0.3), g1 = sin(5y) (watched both ways; falls at π/5), g2 = y − 0.7
+// (rises; only falls are watched: never fires), g3 = y − 0.8 (rises; rises are watched).
+class Functions final : public Clock {
+ public:
+  int root_count() const override { return 4; }
+  const int* root_directions() const override { return directions; }
   int roots(double, const double* y, const double*, double* g, int only) override {
     ++evaluations;
     if (only < 0 || only == 0) g[0] = 0.3 - y[0];
@@ -31,7 +37,6 @@ class Functions final : public OdeSystem {
     if (only < 0 || only == 3) g[3] = y[0] - 0.8;
     return 0;
   }
-  void configuration_rate(const double*, const double*, double*) override {}
   int directions[4] = {-1, 0, -1, 1};
   long evaluations = 0;
 };
@@ -67,25 +72,16 @@ TEST(EventLocator, FindsTheEarliestRootsInOrder) {
 }
 
 // g0 = g1 = 0.3 − y, g2 = 0.5 − y, all watched falling.
-class Twins final : public OdeSystem {
+class Twins final : public Clock {
  public:
-  int size() const override { return 1; }
-  int dynamic_size() const override { return 1; }
-  int coordinates() const override { return 1; }
-  int velocities() const override { return 0; }
   int root_count() const override { return 3; }
   const int* root_directions() const override { return directions; }
-  int rhs(double, const double*, double* ydot) override {
-    ydot[0] = 1.0;
-    return 0;
-  }
   int roots(double, const double* y, const double*, double* g, int) override {
     g[0] = 0.3 - y[0];
     g[1] = 0.3 - y[0];
     g[2] = 0.5 - y[0];
     return 0;
   }
-  void configuration_rate(const double*, const double*, double*) override {}
   int directions[3] = {-1, -1, -1};
 };
 
