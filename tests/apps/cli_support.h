@@ -5,9 +5,13 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
+#include <vector>
+
+#include <gtest/gtest.h>
 
 namespace contactlab::test {
 
@@ -33,6 +37,44 @@ inline std::string without_wall_time(std::string json) {
   const auto at = json.find("\"wall_time_s\"");
   if (at == std::string::npos) return json;
   return json.erase(at, json.find('\n', at) - at);
+}
+
+// One CSV record (RFC 4180 quoting; the files have no line breaks inside fields).
+inline std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += '"', ++i;
+      else if (c == '"') quoted = false;
+      else fields.back() += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+// A CSV file as rows of column name → value.
+inline std::vector<std::map<std::string, std::string>> csv_rows(const std::filesystem::path& path) {
+  std::istringstream in(read_file(path));
+  std::string line;
+  std::getline(in, line);
+  const std::vector<std::string> header = csv_fields(line);
+  std::vector<std::map<std::string, std::string>> rows;
+  while (std::getline(in, line)) {
+    const std::vector<std::string> fields = csv_fields(line);
+    EXPECT_EQ(fields.size(), header.size()) << line;
+    std::map<std::string, std::string> row;
+    for (std::size_t i = 0; i < header.size() && i < fields.size(); ++i) row[header[i]] = fields[i];
+    rows.push_back(row);
+  }
+  return rows;
 }
 
 }  // namespace contactlab::test

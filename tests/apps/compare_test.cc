@@ -26,49 +26,10 @@ using contactlab::test::without_wall_time;
 
 int run(const std::string& arguments, const fs::path& log) { return contactlab::test::run_contactlab(arguments, log); }
 std::string read(const fs::path& path) { return contactlab::test::read_file(path); }
+using contactlab::test::csv_fields;
+using contactlab::test::csv_rows;
 
 const std::string kBall = std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/bouncing_ball.yaml";
-
-
-
-
-// One CSV record (RFC 4180 quoting; the files have no line breaks inside fields).
-std::vector<std::string> csv_fields(const std::string& line) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += '"', ++i;
-      else if (c == '"') quoted = false;
-      else fields.back() += c;
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      fields.emplace_back();
-    } else {
-      fields.back() += c;
-    }
-  }
-  return fields;
-}
-
-// A CSV file as rows of column name → value.
-std::vector<std::map<std::string, std::string>> csv_rows(const fs::path& path) {
-  std::istringstream in(read(path));
-  std::string line;
-  std::getline(in, line);
-  const std::vector<std::string> header = csv_fields(line);
-  std::vector<std::map<std::string, std::string>> rows;
-  while (std::getline(in, line)) {
-    const std::vector<std::string> fields = csv_fields(line);
-    EXPECT_EQ(fields.size(), header.size()) << line;
-    std::map<std::string, std::string> row;
-    for (std::size_t i = 0; i < header.size() && i < fields.size(); ++i) row[header[i]] = fields[i];
-    rows.push_back(row);
-  }
-  return rows;
-}
 
 void expect_no_temporary_files(const fs::path& directory) {
   for (const auto& entry : fs::recursive_directory_iterator(directory)) {
