@@ -32,8 +32,9 @@ struct Chain {
   SimulationOptions options;
 };
 
+// With `broadphase` false the neighbours' pairs are listed in the model instead (the same pairs).
 inline Chain make_chain(int beads, double duration, std::string_view law = "hertz",
-                        const std::vector<NamedValue>& parameters = {}) {
+                        const std::vector<NamedValue>& parameters = {}, bool broadphase = true) {
   Chain chain{make_model(), {}, {}};
   Model& model = chain.model;
   model.gravity.setZero();
@@ -61,12 +62,16 @@ inline Chain make_chain(int beads, double duration, std::string_view law = "hert
     sphere.material = 0;
     contact.shapes.push_back(sphere);
   }
-  contact.broadphase = true;
-  contact.margin = 0.1 * kBeadRadius;
   contact.settings.law = find_law(law);
   contact.settings.law_info = &law_info(contact.settings.law);
   contact.settings.parameters = compile_law_parameters(*contact.settings.law_info, parameters);
   contact.settings.mass_rule = MassRule::kReduced;
+  if (broadphase) {
+    contact.broadphase = true;
+    contact.margin = 0.1 * kBeadRadius;
+  } else {
+    for (int i = 0; i + 1 < beads; ++i) contact.pairs.push_back(make_contact_pair(contact, i, i + 1, contact.settings));
+  }
 
   chain.state = make_state(model);
   for (int i = 0; i < beads; ++i) chain.state.q[i] = i * (2.0 * kBeadRadius + kBeadGap);

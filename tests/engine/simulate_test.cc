@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bench/chain.h"
 #include "contact/contact_model.h"
 #include "contact/material_mixing.h"
 #include "models/registry.h"
@@ -433,51 +434,11 @@ TEST(Simulate, EnergyCreationAndNaNAreReportedWithTimePairAndLaw) {
   }
 }
 
-// A chain of beads on prismatic joints along x, the first striking the rest (models.md §5.6 set-up, 10 beads).
+// A chain of beads on prismatic joints along x, the first striking the rest (models.md §5.6 set-up), with
+// Hunt–Crossley contacts (e = 0.9) found by the broadphase or listed.
 Built bead_chain(int beads, bool broadphase) {
-  Built b{make_model(), {}};
-  Model& model = b.model;
-  model.gravity.setZero();
-  const double radius = 2.38e-3, mass = 0.45e-3, gap = 1e-9;
-  for (int i = 0; i < beads; ++i) {
-    Body bead;
-    bead.name = "bead_" + std::to_string(i);
-    bead.parent = 0;
-    bead.joint.type = JointType::kPrismatic;
-    bead.joint.axis = Vec3::UnitX();
-    bead.mass = mass;
-    bead.inertia = Mat3::Identity() * 1e-12;
-    add_body(model, bead);
-  }
-  finalize(model);
-  ContactModel& contact = model.contact;
-  contact.materials = {Material{"steel", 193e9, 0.3, 7900.0, 9.4e8}};
-  contact.bodies.push_back({-1, true, std::numeric_limits<double>::infinity()});
-  for (int i = 0; i < beads; ++i) {
-    contact.bodies.push_back({0, false, mass});
-    Shape s;
-    s.name = "bead_" + std::to_string(i);
-    s.type = ShapeType::kSphere;
-    s.body = i + 1;
-    s.radius = radius;
-    s.material = 0;
-    contact.shapes.push_back(s);
-  }
-  PairSettings settings;
-  settings.law = find_law("hunt_crossley");
-  settings.law_info = &law_info(settings.law);
-  settings.parameters = compile_law_parameters(*settings.law_info, std::vector<NamedValue>{{"restitution", 0.9}});
-  if (broadphase) {
-    contact.broadphase = true;
-    contact.margin = 0.1 * radius;
-    contact.settings = settings;
-  } else {
-    for (int i = 0; i + 1 < beads; ++i) contact.pairs.push_back(make_contact_pair(contact, i, i + 1, settings));
-  }
-  b.state = make_state(model);
-  for (int i = 0; i < beads; ++i) b.state.q[i] = i * (2.0 * radius + gap);
-  b.state.v[0] = 1.77;
-  return b;
+  bench::Chain chain = bench::make_chain(beads, 0.0, "hunt_crossley", {{"restitution", 0.9}}, broadphase);
+  return {std::move(chain.model), std::move(chain.state)};
 }
 
 TEST(Simulate, BroadphaseChainMatchesTheListedPairsAndClosesTheLedger) {
