@@ -9,10 +9,14 @@ import math
 import time
 
 
-def parser(description):
+def parser(description, duration, rtol, atol):
+    """The options every peer takes; duration, rtol and atol default to its scene's values."""
     p = argparse.ArgumentParser(description=description)
     p.add_argument("--repeats", type=int, default=5, help="solve N times, report the minimum time (default 5)")
     p.add_argument("--json", action="store_true", help="accepted for symmetry; the output is always JSON")
+    p.add_argument("--duration", type=float, default=duration)
+    p.add_argument("--rtol", type=float, default=rtol)
+    p.add_argument("--atol", type=float, default=atol)
     return p
 
 

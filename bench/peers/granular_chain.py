@@ -66,11 +66,8 @@ def make_solver(n, duration, rtol, atol, with_events):
 
 
 def main():
-    p = parser(__doc__.splitlines()[0])
+    p = parser(__doc__.splitlines()[0], duration=600e-6, rtol=1e-8, atol=1e-13)
     p.add_argument("--beads", type=int, default=70)
-    p.add_argument("--duration", type=float, default=600e-6)
-    p.add_argument("--rtol", type=float, default=1e-8)
-    p.add_argument("--atol", type=float, default=1e-13)
     p.add_argument("--events", dest="events", action="store_true", default=None,
                    help="one gap event per neighbour pair (default when beads <= 1000)")
     p.add_argument("--no-events", dest="events", action="store_false")

@@ -199,10 +199,7 @@ def make_solver(duration, rtol, atol):
 
 
 def main():
-    p = parser(__doc__.splitlines()[0])
-    p.add_argument("--duration", type=float, default=8.0)
-    p.add_argument("--rtol", type=float, default=1e-10)
-    p.add_argument("--atol", type=float, default=1e-12)
+    p = parser(__doc__.splitlines()[0], duration=8.0, rtol=1e-10, atol=1e-12)
     a = p.parse_args()
     report("two_pendulums", make_solver(a.duration, a.rtol, a.atol), a.repeats, a.rtol, a.atol,
            {"duration": a.duration})

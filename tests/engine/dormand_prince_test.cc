@@ -22,6 +22,23 @@ struct Lambda final : DormandPrince::Function {
   long calls = 0;
 };
 
+// The harmonic oscillator x'' = −x as y = (x, ẋ), started from (1, 0) at t = 0, with the same relative and
+// absolute tolerance.
+Lambda oscillator() {
+  return Lambda([](double, const double* y, double* ydot) {
+    ydot[0] = y[1];
+    ydot[1] = -y[0];
+    return 0;
+  });
+}
+DormandPrince oscillator_method(double tolerance) {
+  DormandPrince method(2, 2);
+  const std::vector<double> atol = {tolerance, tolerance};
+  method.set_tolerances(tolerance, atol);
+  return method;
+}
+constexpr double kOscillatorStart[] = {1.0, 0.0};
+
 // Integrates to t_end; returns the number of steps.
 long integrate(DormandPrince& method, Lambda& f, double t_end) {
   long steps = 0;
@@ -68,16 +85,9 @@ TEST(DormandPrince, CubicQuadratureTakesTheLargestSteps) {
 // tolerance (the method is not symplectic, so the error grows linearly with time, not faster).
 TEST(DormandPrince, HarmonicOscillatorWithinTolerance) {
   for (double tolerance : {1e-6, 1e-8, 1e-10}) {
-    Lambda f([](double, const double* y, double* ydot) {
-      ydot[0] = y[1];
-      ydot[1] = -y[0];
-      return 0;
-    });
-    DormandPrince method(2, 2);
-    const std::vector<double> atol = {tolerance, tolerance};
-    method.set_tolerances(tolerance, atol);
-    const double y0[] = {1.0, 0.0};
-    ASSERT_EQ(method.reset(0.0, y0, 0.0, f), DormandPrince::Status::kSuccess);
+    Lambda f = oscillator();
+    DormandPrince method = oscillator_method(tolerance);
+    ASSERT_EQ(method.reset(0.0, kOscillatorStart, 0.0, f), DormandPrince::Status::kSuccess);
     const double t_end = 20.0 * std::numbers::pi;
     integrate(method, f, t_end);
     EXPECT_DOUBLE_EQ(method.time(), t_end) << "the last step lands on t_stop";
@@ -90,16 +100,9 @@ TEST(DormandPrince, HarmonicOscillatorWithinTolerance) {
 // Cost grows like tol^(−1/5) for a 5th-order method: 100× tighter tolerance, about 100^(1/5) = 2.5× the steps.
 TEST(DormandPrince, StepsScaleWithTheFifthRootOfTheTolerance) {
   auto steps_at = [](double tolerance) {
-    Lambda f([](double, const double* y, double* ydot) {
-      ydot[0] = y[1];
-      ydot[1] = -y[0];
-      return 0;
-    });
-    DormandPrince method(2, 2);
-    const std::vector<double> atol = {tolerance, tolerance};
-    method.set_tolerances(tolerance, atol);
-    const double y0[] = {1.0, 0.0};
-    method.reset(0.0, y0, 0.0, f);
+    Lambda f = oscillator();
+    DormandPrince method = oscillator_method(tolerance);
+    method.reset(0.0, kOscillatorStart, 0.0, f);
     return static_cast<double>(integrate(method, f, 20.0 * std::numbers::pi));
   };
   const double ratio = steps_at(1e-10) / steps_at(1e-8);
@@ -109,17 +112,10 @@ TEST(DormandPrince, StepsScaleWithTheFifthRootOfTheTolerance) {
 
 // The continuous extension is of order 4: inside each step of the oscillator it stays as accurate as the steps.
 TEST(DormandPrince, DenseOutputIsAsAccurateAsTheSteps) {
-  Lambda f([](double, const double* y, double* ydot) {
-    ydot[0] = y[1];
-    ydot[1] = -y[0];
-    return 0;
-  });
-  DormandPrince method(2, 2);
+  Lambda f = oscillator();
   const double tolerance = 1e-9;
-  const std::vector<double> atol = {tolerance, tolerance};
-  method.set_tolerances(tolerance, atol);
-  const double y0[] = {1.0, 0.0};
-  method.reset(0.0, y0, 0.0, f);
+  DormandPrince method = oscillator_method(tolerance);
+  method.reset(0.0, kOscillatorStart, 0.0, f);
   double worst = 0.0;
   while (method.time() < 10.0) {
     ASSERT_EQ(method.step(10.0, f), DormandPrince::Status::kSuccess);
