@@ -36,6 +36,8 @@ void set_line(const Model& model, const DirectPair& direct, std::size_t p, LineP
   lines.q_b[p] = q_index(direct.slider_b);
   lines.v_a[p] = v_index(direct.slider_a);
   lines.v_b[p] = v_index(direct.slider_b);
+  lines.slider_a[p] = direct.slider_a;
+  lines.slider_b[p] = direct.slider_b;
   lines.offset[p] = u.dot(offset);
   lines.sign_a[p] = sign_a;
   lines.sign_b[p] = sign_b;
@@ -51,6 +53,8 @@ void index_line_pairs(const Model& model, Data& data) {
   lines.q_b.assign(pairs, 0);
   lines.v_a.assign(pairs, 0);
   lines.v_b.assign(pairs, 0);
+  lines.slider_a.assign(pairs, -1);
+  lines.slider_b.assign(pairs, -1);
   lines.offset.assign(pairs, 0.0);
   lines.sign_a.assign(pairs, 0.0);
   lines.sign_b.assign(pairs, 0.0);
@@ -58,6 +62,24 @@ void index_line_pairs(const Model& model, Data& data) {
   lines.side.assign(pairs, 1.0);
   lines.count = 0;
   for (std::size_t p = 0; p < pairs; ++p) set_line(model, data.direct_pairs[p], p, lines);
+  lines.runs.clear();
+  lines.scattered.clear();
+  auto consecutive = [&](std::size_t p) {
+    return lines.line[p] && lines.sign_a[p] == 1.0 && lines.sign_b[p] == 1.0 && lines.q_b[p] == lines.q_a[p] + 1;
+  };
+  for (std::size_t p = 0; p < pairs; ++p) {
+    if (!lines.line[p]) continue;
+    if (!consecutive(p)) {
+      lines.scattered.push_back(static_cast<int>(p));
+      continue;
+    }
+    LinePairs::Run* run = lines.runs.empty() ? nullptr : &lines.runs.back();
+    if (run != nullptr && run->first + run->count == p && lines.q_a[p] == run->q_first + static_cast<int>(run->count)) {
+      ++run->count;
+    } else {
+      lines.runs.push_back({p, 1, lines.q_a[p]});
+    }
+  }
 }
 
 }  // namespace
@@ -82,9 +104,7 @@ Data::Data(const Model& model) {
     u[i].setZero(nv);
   }
   tau = Eigen::VectorXd::Zero(model.nv);
-  slider_force = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.sliders.size()));
-  slider_touched.assign(model.sliders.size(), 0);
-  touched_sliders.reserve(model.sliders.size());
+  slider_force = Eigen::VectorXd::Zero(model.nv);
   probe_slider_force = slider_force;
   qdd = Eigen::VectorXd::Zero(model.nv);
   probe_force.assign(n, Vec6::Zero());

@@ -42,12 +42,24 @@ struct LinePairs {
   std::vector<int> q_b;
   std::vector<int> v_a;
   std::vector<int> v_b;
+  std::vector<int> slider_a;   // index into Model::sliders; −1: on the world
+  std::vector<int> slider_b;
   std::vector<double> offset;  // u · (centre_b − centre_a) at q = 0 [m]
   std::vector<double> sign_a;  // u · axis of slider a (±1; 0 on the world)
   std::vector<double> sign_b;
   std::vector<double> reach;  // radius_a + radius_b [m]
   std::vector<double> side;   // sign of x at the last contact_geometry(): the normal is side·u
   std::size_t count = 0;      // pairs on the line path
+  // A chain's beads numbered along it: the pairs first … first + count − 1 between consecutive sliders along u,
+  // x = offset + q[q_a + 1] − q[q_a] with q_a = q_first + i, so that their gaps are one vectorised pass over q
+  // without gathers. The line pairs outside every run are listed in `scattered`.
+  struct Run {
+    std::size_t first = 0;
+    std::size_t count = 0;
+    int q_first = 0;
+  };
+  std::vector<Run> runs;
+  std::vector<int> scattered;
 };
 
 struct Data {
@@ -69,11 +81,9 @@ struct Data {
   std::vector<Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 6, 1>> u;
 
   Eigen::VectorXd tau;   // generalized forces from force elements [N or N·m]
-  Eigen::VectorXd slider_force;  // contact forces on the sliders along their axes, one per slider [N]
-  // The sliders contact_forces() last loaded (the rest of slider_force is zero), so that the right-hand side
-  // touches O(contacts) entries, not O(sliders).
-  std::vector<int> touched_sliders;
-  std::vector<char> slider_touched;
+  // Contact forces on the sliders along their axes, at their generalized velocities (zero at the others) [N]: the
+  // right-hand side's sliders are then one vectorised pass over q̈ (dynamics.cc), without a list of the loaded ones.
+  Eigen::VectorXd slider_force;
   // q̈ of free sliders, a·g (zero for the other coordinates), for the gravity in gravity_qdd_of.
   Eigen::VectorXd gravity_qdd;
   Vec3 gravity_qdd_of = Vec3::Constant(std::numeric_limits<double>::quiet_NaN());

@@ -47,7 +47,6 @@ DormandPrince::DormandPrince(int size, int dynamic_size)
       y_stage_(static_cast<std::size_t>(size)),
       error_(static_cast<std::size_t>(size)) {
   for (auto& k : k_) k.assign(static_cast<std::size_t>(size), 0.0);
-  for (auto& d : dense_) d.assign(static_cast<std::size_t>(size), 0.0);
 }
 
 void DormandPrince::set_tolerances(double relative, std::span<const double> absolute) {
@@ -106,7 +105,6 @@ DormandPrince::Status DormandPrince::reset(double t, const double* y, double fir
   t_previous_ = t;
   std::copy(y, y + size_, y_.begin());
   std::copy(y, y + size_, y_previous_.begin());
-  dense_ready_ = false;
   last_rejected_ = false;
   previous_error_power_ = kSmallestErrorPower;
   ++evaluations_;
@@ -120,7 +118,6 @@ DormandPrince::Status DormandPrince::reset(double t, const double* y, double fir
 DormandPrince::Status DormandPrince::step(double t_stop, Function& f) {
   // FSAL: the last stage of the previous step is f at this step's start.
   std::swap(k_[0], k_[kEnd]);
-  dense_ready_ = false;
   const int n = size_;
   const int m = dynamic_size_;
   double* k1 = k_[0].data();
@@ -198,49 +195,29 @@ DormandPrince::Status DormandPrince::step(double t_stop, Function& f) {
   }
 }
 
-void DormandPrince::prepare_dense_output() {
-  const double h = t_ - t_previous_;
-  const double* y0 = y_previous_.data();
-  const double* y1 = y_.data();
-  const double* k1 = k_[0].data();
-  const double* k3 = k_[2].data();
-  const double* k4 = k_[3].data();
-  const double* k5 = k_[4].data();
-  const double* k6 = k_[5].data();
-  const double* k7 = k_[kEnd].data();
-  double* r1 = dense_[0].data();
-  double* r2 = dense_[1].data();
-  double* r3 = dense_[2].data();
-  double* r4 = dense_[3].data();
-  double* r5 = dense_[4].data();
-  for (int i = 0; i < size_; ++i) {
-    r1[i] = y0[i];
-    r2[i] = y1[i] - y0[i];
-    r3[i] = h * k1[i] - r2[i];
-    r4[i] = r2[i] - h * k7[i] - r3[i];
-    r5[i] = h * (d1 * k1[i] + d3 * k3[i] + d4 * k4[i] + d5 * k5[i] + d6 * k6[i] + d7 * k7[i]);
-  }
-  dense_ready_ = true;
+// The continuous extension of the last step at θ = (t − t₀)/h for component i (Hairer–Nørsett–Wanner, DOPRI5's
+// CONTD5): y₀ + θ(r₂ + (1−θ)(r₃ + θ(r₄ + (1−θ) r₅))). Evaluated where asked, without storing the coefficients of
+// the whole state: a step is interpolated at most a few times (a root, a sample), most steps never.
+double DormandPrince::dense_output(std::size_t i, double h, double theta) const {
+  const double r1 = y_previous_[i];
+  const double r2 = y_[i] - r1;
+  const double r3 = h * k_[0][i] - r2;
+  const double r4 = r2 - h * k_[kEnd][i] - r3;
+  const double r5 =
+      h * (d1 * k_[0][i] + d3 * k_[2][i] + d4 * k_[3][i] + d5 * k_[4][i] + d6 * k_[5][i] + d7 * k_[kEnd][i]);
+  const double rest = 1.0 - theta;
+  return r1 + theta * (r2 + rest * (r3 + theta * (r4 + rest * r5)));
 }
 
-void DormandPrince::interpolate(double t, double* out, int count) {
+void DormandPrince::interpolate(double t, double* out, int count) const {
   const int n = count < 0 ? size_ : std::min(count, size_);
   const double h = t_ - t_previous_;
   if (!(h > 0.0)) {
     std::copy(y_.begin(), y_.begin() + n, out);
     return;
   }
-  if (!dense_ready_) prepare_dense_output();
   const double theta = (t - t_previous_) / h;
-  const double rest = 1.0 - theta;
-  const double* r1 = dense_[0].data();
-  const double* r2 = dense_[1].data();
-  const double* r3 = dense_[2].data();
-  const double* r4 = dense_[3].data();
-  const double* r5 = dense_[4].data();
-  for (int i = 0; i < n; ++i) {
-    out[i] = r1[i] + theta * (r2[i] + rest * (r3[i] + theta * (r4[i] + rest * r5[i])));
-  }
+  for (int i = 0; i < n; ++i) out[i] = dense_output(static_cast<std::size_t>(i), h, theta);
 }
 
 void DormandPrince::interpolate(double t, std::span<const int> components, double* out) const {
@@ -250,18 +227,7 @@ void DormandPrince::interpolate(double t, std::span<const int> components, doubl
     return;
   }
   const double theta = (t - t_previous_) / h;
-  const double rest = 1.0 - theta;
-  for (int component : components) {
-    const auto i = static_cast<std::size_t>(component);
-    // prepare_dense_output's coefficients of this one component.
-    const double r1 = y_previous_[i];
-    const double r2 = y_[i] - r1;
-    const double r3 = h * k_[0][i] - r2;
-    const double r4 = r2 - h * k_[kEnd][i] - r3;
-    const double r5 = h * (d1 * k_[0][i] + d3 * k_[2][i] + d4 * k_[3][i] + d5 * k_[4][i] + d6 * k_[5][i] +
-                           d7 * k_[kEnd][i]);
-    out[component] = r1 + theta * (r2 + rest * (r3 + theta * (r4 + rest * r5)));
-  }
+  for (int i : components) out[i] = dense_output(static_cast<std::size_t>(i), h, theta);
 }
 
 }  // namespace contactlab

@@ -48,9 +48,8 @@ class DormandPrince {
 
   // The dense output of the last step at t in [previous_time(), time()] (order 4): the first `count` components
   // (all when count < 0).
-  void interpolate(double t, double* out, int count = -1);
-  // The same for the listed components only (out[i] for each listed i; the rest of out is left alone), without
-  // preparing the dense output of the whole state.
+  void interpolate(double t, double* out, int count = -1) const;
+  // The same for the listed components only (out[i] for each listed i; the rest of out is left alone).
   void interpolate(double t, std::span<const int> components, double* out) const;
 
   long steps() const { return steps_; }
@@ -64,7 +63,7 @@ class DormandPrince {
 
   double error_norm(const double* y_new) const;
   double starting_step(Function& f);
-  void prepare_dense_output();
+  double dense_output(std::size_t i, double h, double theta) const;
 
   int size_;
   int dynamic_size_;
@@ -82,8 +81,6 @@ class DormandPrince {
   std::vector<double> y_stage_;
   std::vector<double> error_;
   std::vector<double> k_[kStages];  // k_[0] = f at the step's start
-  std::vector<double> dense_[5];    // coefficients of the continuous extension of the last step
-  bool dense_ready_ = false;
   long steps_ = 0;
   long rejected_ = 0;
   long evaluations_ = 0;

@@ -125,7 +125,7 @@ void articulated_body_pass(const Model& model, Data& data, bool with_velocity, c
   tree_pass(model, data, with_velocity, gravity, tau, external_force, qdd, acceleration);
   const Sliders& sliders = model.sliders;
   for (std::size_t k = 0; k < sliders.size(); ++k) {
-    double force = tau[sliders.v_index[k]] + slider_force[static_cast<Eigen::Index>(k)];
+    double force = tau[sliders.v_index[k]] + slider_force[sliders.v_index[k]];
     if (slider_spatial) {
       const auto i = static_cast<std::size_t>(sliders.body[k]);
       force += model.bodies[i].joint.axis.dot(external_force[i].tail<3>());
@@ -134,8 +134,9 @@ void articulated_body_pass(const Model& model, Data& data, bool with_velocity, c
   }
 }
 
-// The right-hand side's sliders: q̈ = a·g for all of them at once (a copy), then the forces of the few that have
-// one — a force element, or a contact (data.touched_sliders).
+// The right-hand side's sliders in one pass over q̈, the others' entries zero (for the tree's own to follow):
+// q̈ = a·g + f/m with the contact forces f at the sliders' velocities (Data::slider_force), then the force elements'
+// τ/m on the sliders that have one.
 void slider_accelerations(const Model& model, Data& data, Eigen::Ref<Eigen::VectorXd> qdd) {
   const Sliders& sliders = model.sliders;
   if (data.gravity_qdd_of != model.gravity) {
@@ -143,16 +144,16 @@ void slider_accelerations(const Model& model, Data& data, Eigen::Ref<Eigen::Vect
     for (std::size_t k = 0; k < sliders.size(); ++k) data.gravity_qdd[sliders.v_index[k]] = sliders.axis[k].dot(model.gravity);
     data.gravity_qdd_of = model.gravity;
   }
-  qdd = data.gravity_qdd;
+  if (model.gravity == Vec3::Zero()) {  // a horizontal chain, space: one load fewer per coordinate
+    qdd = data.slider_force.cwiseProduct(sliders.velocity_inverse_mass);
+  } else {
+    qdd = data.gravity_qdd + data.slider_force.cwiseProduct(sliders.velocity_inverse_mass);
+  }
   for (int body : model.force_element_bodies) {
     const int k = model.slider_of_body[static_cast<std::size_t>(body)];
     if (k < 0) continue;
     const int v = sliders.v_index[static_cast<std::size_t>(k)];
     qdd[v] += data.tau[v] * sliders.inverse_mass[static_cast<std::size_t>(k)];
-  }
-  for (int k : data.touched_sliders) {
-    const auto i = static_cast<std::size_t>(k);
-    qdd[sliders.v_index[i]] += data.slider_force[k] * sliders.inverse_mass[i];
   }
 }
 
@@ -170,7 +171,7 @@ void forward_dynamics(const Model& model, Data& data, SliderForces sliders, Eige
   }
   // The sliders' entries first (a copy of a·g over all of qdd), then the tree's own.
   slider_accelerations(model, data, qdd);
-  tree_pass(model, data, true, model.gravity, data.tau, data.external_force, qdd, data.acceleration);
+  if (!model.tree_bodies.empty()) tree_pass(model, data, true, model.gravity, data.tau, data.external_force, qdd, data.acceleration);
 }
 
 Eigen::MatrixXd mass_matrix(const Model& model, const Data& data) {
@@ -233,7 +234,8 @@ void add_point_force(const Model& model, const Data& data, int body, const Vec3&
   if (body == 0) return;
   const int slider = model.slider_of_body[static_cast<std::size_t>(body)];
   if (slider >= 0) {
-    slider_force[slider] += model.sliders.axis[static_cast<std::size_t>(slider)].dot(force);
+    const auto k = static_cast<std::size_t>(slider);
+    slider_force[model.sliders.v_index[k]] += model.sliders.axis[k].dot(force);
     return;
   }
   const BodyMotion& motion = data.motion[static_cast<std::size_t>(body)];

@@ -19,8 +19,7 @@ enum class SliderForces { kSpatialAndGeneralized, kGeneralizedOnly };
 // M(q) q̈ = τ + Jᵀf − C(q, q̇). Writes data.qdd and, for the tree bodies, data.acceleration.
 void forward_dynamics(const Model& model, Data& data, SliderForces sliders = SliderForces::kSpatialAndGeneralized);
 
-// The same with q̈ written to `qdd`. With kGeneralizedOnly only the sliders listed in data.touched_sliders carry a
-// contact force (as contact_forces() leaves them).
+// The same with q̈ written to `qdd`.
 void forward_dynamics(const Model& model, Data& data, SliderForces sliders, Eigen::Ref<Eigen::VectorXd> qdd);
 
 // Dense joint-space mass matrix M(q) (composite-rigid-body algorithm), nv × nv.

@@ -26,16 +26,10 @@ Energy bodies_energy(const Model& model, const Eigen::Ref<const Eigen::VectorXd>
     e.kinetic += 0.5 * v.dot(body.spatial_inertia * v);
     e.gravitational -= body.mass * model.gravity.dot(com_position(model, data, index));
   }
-  // Sliders from their coordinates: ½ m q̇², and the centre of mass at its q = 0 place plus a q. Two plain loops
-  // (the first vectorises): in a granular chain this runs over every bead at every step.
+  // Sliders from their coordinates: ½ m q̇² (one reduction over q̇, Sliders::velocity_mass), and the centre of
+  // mass at its q = 0 place plus a q.
   const Sliders& sliders = model.sliders;
-  const double* v = velocities.data();
-  double twice_kinetic = 0.0;
-  for (std::size_t k = 0; k < sliders.size(); ++k) {
-    const double speed = v[sliders.v_index[k]];
-    twice_kinetic += sliders.mass[k] * speed * speed;
-  }
-  e.kinetic += 0.5 * twice_kinetic;
+  if (sliders.size() > 0) e.kinetic += 0.5 * (sliders.velocity_mass.array() * velocities.array().square()).sum();
   if (model.gravity != Vec3::Zero()) {
     for (std::size_t k = 0; k < sliders.size(); ++k) {
       const Vec3 com = sliders.centre_of_mass[k] + sliders.axis[k] * q[sliders.q_index[k]];

@@ -40,20 +40,25 @@ double line_gap(const LinePairs& lines, std::size_t p, const double* q) {
   return std::abs(line_separation(lines, p, q)) - lines.reach[p];
 }
 
-// Scalars along u throughout: a shape's centre is its place at q = 0 plus u·sign·q, the normal side·u.
-void line_geometry(const DirectPair& direct, LinePairs& lines, std::size_t p, const double* q, const double* v,
-                   ContactVectors vectors, PairGeometry& out) {
+// Scalars along u throughout: the gap and the normal velocity from x, whose sign (the side) makes the normal side·u.
+inline void line_scalars(LinePairs& lines, std::size_t p, const double* q, const double* v, PairGeometry& out) {
   const double x = line_separation(lines, p, q);
   const double side = x < 0.0 ? -1.0 : 1.0;
-  const Vec3& u = lines.direction[p];
   lines.side[p] = side;
   out.gap = std::abs(x) - lines.reach[p];  // line_gap(), from the x needed for the side as well
-  if (vectors == ContactVectors::kAll) {
-    out.normal = side * u;
-    out.point_a = direct.centre_a + (lines.sign_a[p] * q[lines.q_a[p]] + side * direct.radius_a) * u;
-    out.point_b = direct.centre_b + (lines.sign_b[p] * q[lines.q_b[p]] - side * direct.radius_b) * u;
-  }
   out.normal_velocity = side * (lines.sign_a[p] * v[lines.v_a[p]] - lines.sign_b[p] * v[lines.v_b[p]]);
+}
+
+// A shape's centre is its place at q = 0 plus u·sign·q.
+void line_geometry(const DirectPair& direct, LinePairs& lines, std::size_t p, const double* q, const double* v,
+                   ContactVectors vectors, PairGeometry& out) {
+  line_scalars(lines, p, q, v, out);
+  if (vectors == ContactVectors::kSkipOnLine) return;
+  const Vec3& u = lines.direction[p];
+  const double side = lines.side[p];
+  out.normal = side * u;
+  out.point_a = direct.centre_a + (lines.sign_a[p] * q[lines.q_a[p]] + side * direct.radius_a) * u;
+  out.point_b = direct.centre_b + (lines.sign_b[p] * q[lines.q_b[p]] - side * direct.radius_b) * u;
 }
 
 // Spheres (and a halfspace) on sliders or the world: centres move along the sliders' axes, nothing rotates.
@@ -76,6 +81,81 @@ double direct_gap(const Model& model, const DirectPair& direct, const double* q)
   return (centre_b - centre_a).norm() - direct.radius_a - direct.radius_b;
 }
 
+// One pair's geometry into data.geometry[p].
+inline void geometry_of(const Model& model, const double* q, const double* v, std::size_t p, Data& data,
+                        ContactVectors vectors) {
+  const DirectPair& direct = data.direct_pairs[p];
+  if (data.line_pairs.line[p]) {
+    line_geometry(direct, data.line_pairs, p, q, v, vectors, data.geometry[p]);
+    return;
+  }
+  if (direct.applies) {
+    direct_geometry(model, direct, q, v, data.geometry[p]);
+    return;
+  }
+  const ContactPairModel& pair = *data.pairs[p];
+  BodyMotion slider_a, slider_b;  // the motion of a body on a slider (a tree body's is read in place)
+  pair_geometry(model.contact, pair, body_motion(model, data, q, v, pair.body_a, slider_a),
+                body_motion(model, data, q, v, pair.body_b, slider_b), data.fcl.get(), data.geometry[p]);
+}
+
+// The loads of the last evaluation gone: the tree bodies' spatial forces and the sliders' forces.
+void clear_contact_loads(const Model& model, Data& data) {
+  for (int body : model.tree_bodies) data.external_force[static_cast<std::size_t>(body)].setZero();
+  data.slider_force.setZero();
+}
+
+// A line pair's force F on its sliders: on b along u it is F·side, and a slider's axis is sign·u.
+inline void load_line_sliders(double force, std::size_t p, Data& data) {
+  const LinePairs& lines = data.line_pairs;
+  const double along = force * lines.side[p];
+  if (lines.slider_a[p] >= 0) data.slider_force[lines.v_a[p]] -= along * lines.sign_a[p];
+  if (lines.slider_b[p] >= 0) data.slider_force[lines.v_b[p]] += along * lines.sign_b[p];
+}
+
+// Active pair p's law force from data.geometry[p], into data.contact_input[p] and data.contact_force[p]: assigned in
+// place, not through a copy on the stack, which would be read back whole after being written in parts.
+inline const ContactForce& law_force(double time, const PairState& state, std::size_t p, Data& data) {
+  const ContactPairModel& pair = *data.pairs[p];
+  data.contact_input[p] = contact_input(pair, state, data.geometry[p], time);
+  ContactForce& force = data.contact_force[p];
+  force = pair_force(pair, state, data.contact_input[p]);
+  return force;
+}
+
+// Active line pair p in one pass, for chains: line_geometry() without the vectors, the law, the sliders' loads.
+inline void load_line_pair(double time, const PairState& state, std::size_t p, const double* q, const double* v,
+                           Data& data) {
+  line_scalars(data.line_pairs, p, q, v, data.geometry[p]);
+  load_line_sliders(law_force(time, state, p, data).force, p, data);
+}
+
+// Active pair p's law force mapped onto its bodies.
+inline void load_pair(const Model& model, double time, const PairState& state, std::size_t p, Data& data) {
+  const ContactForce& force = law_force(time, state, p, data);
+  const ContactPairModel& pair = *data.pairs[p];
+  const PairGeometry& geometry = data.geometry[p];
+  const DirectPair& direct = data.direct_pairs[p];
+  if (data.line_pairs.line[p]) {
+    load_line_sliders(force.force, p, data);
+    return;
+  }
+  const Vec3 on_b = force.force * geometry.normal;
+  if (direct.applies) {
+    // Along the axis at the slider's velocity (Data::slider_force).
+    auto load = [&](int slider, double sign) {
+      if (slider < 0) return;
+      const auto k = static_cast<std::size_t>(slider);
+      data.slider_force[model.sliders.v_index[k]] += sign * model.sliders.axis[k].dot(on_b);
+    };
+    load(direct.slider_a, -1.0);
+    load(direct.slider_b, 1.0);
+    return;
+  }
+  add_point_force(model, data, pair.body_a, geometry.point_a, -on_b, data.external_force, data.slider_force);
+  add_point_force(model, data, pair.body_b, geometry.point_b, on_b, data.external_force, data.slider_force);
+}
+
 }  // namespace
 
 void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
@@ -83,12 +163,20 @@ void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q
   const LinePairs& lines = data.line_pairs;
   const double* coordinates = q.data();
   const std::size_t table = lines.line.size();
-  // Most pairs asked for (every inactive pair at a step's end): one sweep over the whole line table, without
-  // branches or the list's indirection; the entries of the others are zero reach and offset there, and left to
-  // the caller.
+  // Most pairs asked for (every inactive pair at a step's end): every line pair's gap in one sweep, the runs of
+  // consecutive beads vectorised (LinePairs::Run), without branches or the list's indirection; the line pairs not
+  // listed get theirs too.
   const bool sweep = lines.count > 0 && 2 * pairs.size() >= table;
   if (sweep) {
-    for (std::size_t p = 0; p < table; ++p) gaps[p] = line_gap(lines, p, coordinates);
+    for (const LinePairs::Run& run : lines.runs) {
+      const auto n = static_cast<Eigen::Index>(run.count);
+      using Array = Eigen::Map<const Eigen::ArrayXd>;
+      Eigen::Map<Eigen::ArrayXd>(gaps + run.first, n) =
+          (Array(lines.offset.data() + run.first, n) + Array(coordinates + run.q_first + 1, n) -
+           Array(coordinates + run.q_first, n)).abs() - Array(lines.reach.data() + run.first, n);
+    }
+    for (int p : lines.scattered) gaps[p] = line_gap(lines, static_cast<std::size_t>(p), coordinates);
+    if (lines.count == table) return;  // a chain: nothing off the line
   }
   for (int index : pairs) {
     const auto p = static_cast<std::size_t>(index);
@@ -106,73 +194,31 @@ void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q
   }
 }
 
+
 void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
                       const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data,
                       ContactVectors vectors) {
-  for (int index : pairs) {
-    const auto p = static_cast<std::size_t>(index);
-    const DirectPair& direct = data.direct_pairs[p];
-    if (data.line_pairs.line[p]) {
-      line_geometry(direct, data.line_pairs, p, q.data(), v.data(), vectors, data.geometry[p]);
-      continue;
-    }
-    if (direct.applies) {
-      direct_geometry(model, direct, q.data(), v.data(), data.geometry[p]);
-      continue;
-    }
-    const ContactPairModel& pair = *data.pairs[p];
-    BodyMotion slider_a, slider_b;  // the motion of a body on a slider (a tree body's is read in place)
-    pair_geometry(model.contact, pair, body_motion(model, data, q.data(), v.data(), pair.body_a, slider_a),
-                  body_motion(model, data, q.data(), v.data(), pair.body_b, slider_b), data.fcl.get(), data.geometry[p]);
-  }
+  for (int p : pairs) geometry_of(model, q.data(), v.data(), static_cast<std::size_t>(p), data, vectors);
 }
 
 void contact_forces(const Model& model, double time, std::span<const PairState> contacts, std::span<const int> active,
                     Data& data) {
-  for (int body : model.tree_bodies) data.external_force[static_cast<std::size_t>(body)].setZero();
-  for (int k : data.touched_sliders) {
-    data.slider_force[k] = 0.0;
-    data.slider_touched[static_cast<std::size_t>(k)] = 0;
-  }
-  data.touched_sliders.clear();
-  auto touch = [&](int k) {
-    if (k < 0 || data.slider_touched[static_cast<std::size_t>(k)]) return;
-    data.slider_touched[static_cast<std::size_t>(k)] = 1;
-    data.touched_sliders.push_back(k);
-  };
-  auto slider_of = [&](int body) { return body == 0 ? -1 : model.slider_of_body[static_cast<std::size_t>(body)]; };
-  const Sliders& sliders = model.sliders;
-  const LinePairs& lines = data.line_pairs;
+  clear_contact_loads(model, data);
+  for (int p : active) load_pair(model, time, contacts[static_cast<std::size_t>(p)], static_cast<std::size_t>(p), data);
+}
+
+void contact_stage(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
+                   const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
+                   std::span<const int> active, Data& data) {
+  clear_contact_loads(model, data);
   for (int index : active) {
     const auto p = static_cast<std::size_t>(index);
-    const PairState& state = contacts[p];
-    const ContactPairModel& pair = *data.pairs[p];
-    const PairGeometry& geometry = data.geometry[p];
-    data.contact_input[p] = contact_input(pair, state, geometry, time);
-    const ContactForce force = pair_force(pair, state, data.contact_input[p]);
-    data.contact_force[p] = force;
-    const DirectPair& direct = data.direct_pairs[p];
-    if (lines.line[p]) {
-      // The force on b along u is F·side; a slider's axis is sign·u.
-      const double along = force.force * lines.side[p];
-      touch(direct.slider_a);
-      touch(direct.slider_b);
-      if (direct.slider_a >= 0) data.slider_force[direct.slider_a] -= along * lines.sign_a[p];
-      if (direct.slider_b >= 0) data.slider_force[direct.slider_b] += along * lines.sign_b[p];
-      continue;
+    if (data.line_pairs.line[p]) {
+      load_line_pair(time, contacts[p], p, q.data(), v.data(), data);
+    } else {
+      geometry_of(model, q.data(), v.data(), p, data, ContactVectors::kSkipOnLine);
+      load_pair(model, time, contacts[p], p, data);
     }
-    const Vec3 on_b = force.force * geometry.normal;
-    if (direct.applies) {
-      touch(direct.slider_a);
-      touch(direct.slider_b);
-      if (direct.slider_a >= 0) data.slider_force[direct.slider_a] -= sliders.axis[static_cast<std::size_t>(direct.slider_a)].dot(on_b);
-      if (direct.slider_b >= 0) data.slider_force[direct.slider_b] += sliders.axis[static_cast<std::size_t>(direct.slider_b)].dot(on_b);
-      continue;
-    }
-    touch(slider_of(pair.body_a));
-    touch(slider_of(pair.body_b));
-    add_point_force(model, data, pair.body_a, geometry.point_a, -on_b, data.external_force, data.slider_force);
-    add_point_force(model, data, pair.body_b, geometry.point_b, on_b, data.external_force, data.slider_force);
   }
 }
 
@@ -185,16 +231,6 @@ void joint_forces(const Model& model, double time, const Eigen::Ref<const Eigen:
     data.tau[joint.v_index] = -joint.stiffness * (q[joint.q_index] - joint.rest_position) -
                               joint.damping * v[joint.v_index] + joint.effort(time);
   }
-}
-
-void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
-              const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
-              std::span<const int> active, Data& data, Eigen::Ref<Eigen::VectorXd> qdd) {
-  tree_kinematics(model, q, v, data);
-  contact_geometry(model, q, v, active, data, ContactVectors::kSkipOnLine);
-  contact_forces(model, time, contacts, active, data);
-  joint_forces(model, time, q, v, data);
-  forward_dynamics(model, data, SliderForces::kGeneralizedOnly, qdd);
 }
 
 void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,

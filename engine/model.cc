@@ -123,6 +123,8 @@ void finalize(Model& model) {
   model.articulated_bodies.clear();
   model.force_element_bodies.clear();
   model.rate_is_velocity = true;
+  model.sliders.velocity_mass = Eigen::VectorXd::Zero(model.nv);
+  model.sliders.velocity_inverse_mass = Eigen::VectorXd::Zero(model.nv);
   for (std::size_t i = 1; i < model.bodies.size(); ++i) {
     const Body& body = model.bodies[i];
     const Joint& joint = body.joint;
@@ -136,6 +138,8 @@ void finalize(Model& model) {
       sliders.q_index.push_back(joint.q_index);
       sliders.v_index.push_back(joint.v_index);
       sliders.mass.push_back(body.mass);
+      sliders.velocity_mass[joint.v_index] = body.mass;
+      sliders.velocity_inverse_mass[joint.v_index] = 1.0 / body.mass;
       sliders.inverse_mass.push_back(1.0 / body.mass);
       sliders.origin.push_back(joint.placement.translation());
       sliders.axis.push_back(joint.placement_axis);

@@ -51,8 +51,9 @@ bool is_fixed_step(IntegratorMethod method) {
 
 namespace {
 
-constexpr int kRootsPerPair = 3;
-enum RootKind { kGapRoot = 0, kRateRoot = 1, kPeakRoot = 2 };  // the blocks of the event functions
+// The blocks of the event functions, one function per pair in each; the force-rate block only when force peaks
+// are located (Run::root_blocks).
+enum RootKind { kGapRoot = 0, kRateRoot = 1, kPeakRoot = 2 };
 // Methods that cannot leave the ledgers out of their error norm get this absolute tolerance for them, so the
 // ledgers are integrated on the steps the motion needs.
 constexpr double kLedgerAbsoluteTolerance = 1e100;
@@ -74,6 +75,8 @@ class Run final : public OdeSystem {
       const Joint& joint = model_.bodies[static_cast<std::size_t>(b)].joint;
       for (int k = 0; k < joint.nv; ++k) tree_velocities_.push_back(joint.v_index + k);
     }
+    slider_coordinate_ = Eigen::ArrayXd::Zero(nq_);
+    for (int i : model_.sliders.q_index) slider_coordinate_[i] = 1.0;
   }
 
   Run(const Run&) = delete;
@@ -85,7 +88,7 @@ class Run final : public OdeSystem {
   int dynamic_size() const override { return nq_ + nv_ + law_state_offset_.back(); }
   int coordinates() const override { return nq_; }
   int velocities() const override { return nv_; }
-  int root_count() const override { return kRootsPerPair * pairs_; }
+  int root_count() const override { return root_blocks() * pairs_; }
   const int* root_directions() const override { return directions_.data(); }
   int rhs(double t, const double* y, double* ydot) override;
   int roots(double t, const double* y, const double* ydot, double* g, int only) override;
@@ -109,6 +112,7 @@ class Run final : public OdeSystem {
   Eigen::Map<Eigen::VectorXd> work_of(double* y) const { return {y + dynamic_size(), pairs_}; }
   double joint_work_of(const double* y) const { return y[size() - 1]; }
   double& joint_work_of(double* y) const { return y[size() - 1]; }
+  int root_blocks() const { return options_.integrator.locate_force_peaks ? 3 : 2; }
   int root_index(RootKind kind, int p) const { return kind * pairs_ + p; }
   int continuous_size(int p) const {
     return law_state_offset_[static_cast<std::size_t>(p) + 1] - law_state_offset_[static_cast<std::size_t>(p)];
@@ -197,6 +201,7 @@ class Run final : public OdeSystem {
   std::vector<unsigned> warned_;
   std::vector<Eigen::Isometry3d> reference_poses_;  // body poses at the last broadphase refresh
   Eigen::VectorXd reference_q_;                      // and coordinates
+  Eigen::ArrayXd slider_coordinate_;                 // 1 at the sliders' coordinates, 0 at the others
   std::vector<double> body_reach_;                   // farthest point of a body's shapes from its origin [m]
   State sample_;
   std::unique_ptr<Stepper> stepper_;
@@ -271,12 +276,12 @@ int Run::rhs(double t, const double* y, double* ydot) {
     joint_power += (joint.effort(t) - joint.damping * rate) * rate;
   }
   joint_work_of(ydot) = joint_power;
-  // Only the tree's accelerations and those of sliders under a force can have become non-finite (the others are
-  // a·g); the contact forces were checked above.
+  // Only the tree's accelerations can have become non-finite unseen: a slider's is a·g plus its forces over its
+  // mass: the contact forces checked above, its joint's spring (finite at a finite q) and its damper and effort,
+  // which are not finite exactly when the joint power is not.
   const double* qdd = ydot + nq_;
   double poison = joint_power * 0.0;  // x·0 is NaN exactly when x is not finite
   for (int i : tree_velocities_) poison += qdd[i] * 0.0;
-  for (int k : data_.touched_sliders) poison += qdd[model_.sliders.v_index[static_cast<std::size_t>(k)]] * 0.0;
   if (poison != 0.0) {
     callback_failure_ = describe(t, -1) + ": the generalized accelerations are not finite (NaN or Inf)";
     return -1;
@@ -288,8 +293,7 @@ int Run::rhs(double t, const double* y, double* ydot) {
 void Run::contact_stage_at(double t, const double* y, std::span<const int> pairs, Data& data) {
   copy_law_states(y, state_.contacts);
   tree_kinematics(model_, q_of(y), v_of(y), data);
-  contact_geometry(model_, q_of(y), v_of(y), pairs, data, ContactVectors::kSkipOnLine);
-  contact_forces(model_, t, state_.contacts, pairs, data);
+  contact_stage(model_, t, q_of(y), v_of(y), state_.contacts, pairs, data);
 }
 
 // A second workspace for the force-rate event functions' evaluation behind the step's end, so that data_ keeps
@@ -347,7 +351,7 @@ int Run::roots(double t, const double* y, const double* ydot, double* g, int onl
   forget_evaluation();  // data_ no longer holds the accelerations of y
   double* gaps = g + root_index(kGapRoot, 0);
   double* rates = g + root_index(kRateRoot, 0);
-  double* force_rates = g + root_index(kPeakRoot, 0);
+  double* force_rates = options_.integrator.locate_force_peaks ? g + root_index(kPeakRoot, 0) : nullptr;
   // An active pair's three functions (an inactive pair's gap comes from contact_gaps, its other two are 1).
   auto fill_active = [&](int p) {
     const auto i = static_cast<std::size_t>(p);
@@ -365,7 +369,7 @@ int Run::roots(double t, const double* y, const double* ydot, double* g, int onl
     // Laws with a force-free stretch inside the contact (leaving a permanent dent) have dF/dt ≡ 0 there: no
     // peak to find, and an identically zero function would stall the root finder.
     const bool force_plateau = force == 0.0 && force_behind_[i] == 0.0;
-    force_rates[p] = peaks && !force_plateau ? (force - force_behind_[i]) / epsilon : 1.0;
+    if (force_rates != nullptr) force_rates[p] = peaks && !force_plateau ? (force - force_behind_[i]) / epsilon : 1.0;
     return 0;
   };
   // The gap of an inactive pair, less its residual-indentation offset.
@@ -378,7 +382,7 @@ int Run::roots(double t, const double* y, const double* ydot, double* g, int onl
     contact_gaps(model_, q_of(y), v_of(y), single, data_, gaps);
     offset(only_pair);
     rates[only_pair] = 1.0;
-    force_rates[only_pair] = 1.0;
+    if (force_rates != nullptr) force_rates[only_pair] = 1.0;
     return 0;
   }
   contact_gaps(model_, q_of(y), v_of(y), inactive_, data_, gaps);
@@ -659,7 +663,7 @@ bool Run::handle_events(double t) {
       s.compressing = true;
       changed = law_event(ContactEvent::kReload, p, t) || changed;
     }
-    if (found(kPeakRoot) != 0) {
+    if (options_.integrator.locate_force_peaks && found(kPeakRoot) != 0) {
       ++result_.stats.events;
       record_force(s, data_.contact_force[i].force, data_.geometry[i]);
     }
@@ -792,9 +796,9 @@ void Run::layout() {
   for (std::size_t i = 0; i < n; ++i) {
     law_state_offset_[i + 1] = law_state_offset_[i] + data_.pairs[i]->law_info->continuous_state_size;
   }
-  directions_.assign(kRootsPerPair * n, -1);
+  directions_.assign(static_cast<std::size_t>(root_blocks()) * n, -1);
   for (int p = 0; p < pairs_; ++p) directions_[static_cast<std::size_t>(root_index(kRateRoot, p))] = 0;  // both phase changes
-  roots_found_.assign(kRootsPerPair * n, 0);
+  roots_found_.assign(static_cast<std::size_t>(root_blocks()) * n, 0);
   force_behind_.assign(n, 0.0);
   gaps_.assign(n, 0.0);
   if (behind_data_) bind_pairs(model_, state_, *behind_data_);
@@ -846,8 +850,10 @@ void Run::build_stepper(double t, double first_step) {
 bool Run::refresh_due() {
   if (!model_.contact.broadphase) return false;
   const double limit = 0.5 * model_.contact.margin;
-  for (int i : model_.sliders.q_index) {  // unit axes: the coordinate is the displacement
-    if (std::abs(y_[i] - reference_q_[i]) > limit) return true;
+  // Unit axes: a slider's coordinate is its displacement. Over every coordinate, masked, so that it vectorises.
+  if (!model_.sliders.q_index.empty() &&
+      ((q_of(y_.data()) - reference_q_).array().abs() * slider_coordinate_).maxCoeff() > limit) {
+    return true;
   }
   for (int b : model_.tree_bodies) {
     const auto i = static_cast<std::size_t>(b);

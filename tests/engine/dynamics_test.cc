@@ -42,10 +42,11 @@ TEST_P(RandomTreeDynamics, AbaEqualsDenseSolveOfMassMatrixAndInverseDynamics) {
   forward_kinematics(model, q, v, data);
   data.tau = random.vector_n(model.nv, 5.0);
   for (std::size_t i = 1; i < model.bodies.size(); ++i) data.external_force[i] = random.spatial(3.0);
-  // Sliders (prismatic leaves on the world) also take forces along their axes, as generalized forces.
-  data.slider_force = random.vector_n(static_cast<int>(model.sliders.size()), 4.0);
-  Eigen::VectorXd applied = data.tau;
-  for (std::size_t k = 0; k < model.sliders.size(); ++k) applied[model.sliders.v_index[k]] += data.slider_force[static_cast<Eigen::Index>(k)];
+  // Sliders (prismatic leaves on the world) also take forces along their axes, as generalized forces at their
+  // velocities (zero at the others').
+  data.slider_force.setZero();
+  for (int v : model.sliders.v_index) data.slider_force[v] = random.uniform(-4.0, 4.0);
+  const Eigen::VectorXd applied = data.tau + data.slider_force;
 
   forward_dynamics(model, data);
   const Eigen::VectorXd qdd_aba = data.qdd;

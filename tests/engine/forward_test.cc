@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bench/chain.h"
 #include "engine/data.h"
 #include "contact/contact_kinematics.h"
 #include "engine/dynamics.h"
@@ -377,16 +378,57 @@ TEST(Evaluate, SpheresOnOneLineTakeTheLinePathAndAgreeWithTheGeneralGeometry) {
     std::vector<PairState> contacts(model.contact.pairs.size());
     for (PairState& c : contacts) c.active = true;
     contact_forces(model, 0.0, contacts, all, data);
-    Eigen::VectorXd expected = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.sliders.size()));
+    Eigen::VectorXd expected = Eigen::VectorXd::Zero(model.nv);  // at the sliders' velocities
     for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
       const Vec3 on_b = data.contact_force[p].force * data.geometry[p].normal;
       for (const auto& [body, sign] : {std::pair{model.contact.pairs[p].body_a, -1.0}, std::pair{model.contact.pairs[p].body_b, 1.0}}) {
         const int k = body == 0 ? -1 : model.slider_of_body[static_cast<std::size_t>(body)];
-        if (k >= 0) expected[k] += sign * model.sliders.axis[static_cast<std::size_t>(k)].dot(on_b);
+        if (k >= 0) expected[model.sliders.v_index[static_cast<std::size_t>(k)]] += sign * model.sliders.axis[static_cast<std::size_t>(k)].dot(on_b);
       }
     }
     for (Eigen::Index k = 0; k < expected.size(); ++k) {
-      EXPECT_NEAR(data.slider_force[k], expected[k], 1e-12 * (1.0 + std::abs(expected[k]))) << "slider " << k << " at q_a = " << q_a;
+      EXPECT_NEAR(data.slider_force[k], expected[k], 1e-12 * (1.0 + std::abs(expected[k]))) << "velocity " << k << " at q_a = " << q_a;
+    }
+  }
+}
+
+// A chain's pairs between consecutive beads form runs whose gaps the sweep takes without gathers; a pair between
+// beads further apart splits the table's run in two. The swept gaps are the ones asked for one at a time.
+TEST(Evaluate, ConsecutiveBeadsFormRunsWhoseSweptGapsAreTheSingleGaps) {
+  bench::Chain chain = bench::make_chain(10, 1e-6, "hertz", {}, false);
+  Model& model = chain.model;
+  ContactModel& contact = model.contact;
+  contact.pairs.insert(contact.pairs.begin() + 5, make_contact_pair(contact, 2, 5, contact.settings));
+  Data data(model);
+  const LinePairs& lines = data.line_pairs;
+  ASSERT_EQ(lines.count, contact.pairs.size());
+  ASSERT_EQ(lines.runs.size(), 2u);
+  EXPECT_EQ(lines.runs[0].first, 0u);
+  EXPECT_EQ(lines.runs[0].count, 5u);
+  EXPECT_EQ(lines.runs[0].q_first, 0);
+  EXPECT_EQ(lines.runs[1].first, 6u);
+  EXPECT_EQ(lines.runs[1].count, 4u);
+  EXPECT_EQ(lines.runs[1].q_first, 5);
+  ASSERT_EQ(lines.scattered, std::vector<int>{5});
+  State state = make_state(model);
+  std::vector<int> all(contact.pairs.size());
+  for (std::size_t p = 0; p < all.size(); ++p) all[p] = static_cast<int>(p);
+  for (int trial = 0; trial < 3; ++trial) {
+    // Overlaps, touches and gaps, both ways round (a bead past its neighbour).
+    for (Eigen::Index i = 0; i < model.nq; ++i) {
+      state.q[i] = static_cast<double>(i) * 2.0 * bench::kBeadRadius + 1e-4 * std::sin(3.0 * static_cast<double>(i) + trial);
+    }
+    if (trial == 2) state.q[3] = state.q[4] + 1e-3;
+    std::vector<double> swept(all.size(), std::nan(""));
+    contact_gaps(model, state.q, state.v, all, data, swept.data());
+    for (std::size_t p = 0; p < all.size(); ++p) {
+      const int single[] = {static_cast<int>(p)};
+      std::vector<double> alone(all.size(), std::nan(""));
+      contact_gaps(model, state.q, state.v, single, data, alone.data());
+      const ContactPairModel& pair = contact.pairs[p];
+      const double distance = std::abs(state.q[pair.body_b - 1] - state.q[pair.body_a - 1]);
+      EXPECT_EQ(swept[p], alone[p]) << "pair " << p << ", trial " << trial;
+      EXPECT_NEAR(swept[p], distance - 2.0 * bench::kBeadRadius, 1e-15) << "pair " << p << ", trial " << trial;
     }
   }
 }
