@@ -3,7 +3,8 @@
 //   BM_Broadphase/<spheres>        one refresh of the FCL broadphase on a 1-D chain (its candidate pairs);
 //   BM_Narrowphase/<pair>          one pair's geometry (gap, normal, points, normal velocity), closed form or FCL;
 //   BM_Law/<id>                    one force evaluation of every law in the registry, by family;
-//   BM_ChainRightHandSide/<beads>  one right-hand side of a chain with every neighbour pair in contact.
+//   BM_ChainRightHandSide/<beads>  one right-hand side of a chain with every neighbour pair in contact;
+//   BM_ChainWaveRightHandSide      one right-hand side of the 70-bead chain with a wave's 5 pairs in contact.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -192,6 +193,33 @@ void BM_ChainRightHandSide(benchmark::State& bench) {
       benchmark::Counter(n, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_ChainRightHandSide)->RangeMultiplier(10)->Range(10, 100000)->Complexity(benchmark::oN);
+
+// The right-hand side as a wave passes: 70 Hertz beads, 5 neighbour pairs of 69 in contact (the 70-bead chain of
+// BM_Scene has 4 to 5 at a time).
+void BM_ChainWaveRightHandSide(benchmark::State& bench) {
+  constexpr int kBeads = 70;
+  constexpr int kFirst = 30;
+  constexpr int kActive = 5;
+  bench::Chain chain = bench::make_chain(kBeads, 1e-6, "hertz", {}, false);
+  const Model& model = chain.model;
+  Data data(model);
+  State state = chain.state;
+  std::vector<int> active;
+  for (int p = kFirst; p < kFirst + kActive; ++p) {
+    state.q[p + 1] -= 1e-7 * (p - kFirst + 1);  // a wave of overlaps of 0.1 µm and up
+    state.v[p] = 0.5;
+    state.contacts[static_cast<std::size_t>(p)].active = true;
+    state.contacts[static_cast<std::size_t>(p)].impact_velocity = 0.5;
+    active.push_back(p);
+  }
+  forward(model, state, data);
+  for (auto _ : bench) {
+    evaluate(model, 0.0, state.q, state.v, state.contacts, active, data);
+    benchmark::DoNotOptimize(data.qdd.data());
+    benchmark::ClobberMemory();
+  }
+}
+BENCHMARK(BM_ChainWaveRightHandSide);
 
 }  // namespace
 }  // namespace contactlab

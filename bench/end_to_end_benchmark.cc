@@ -2,15 +2,18 @@
 // Whole runs, solve time only (simulate(); the scene compilation and the workspace's construction are outside the
 // timing), against the figures a user compares them with:
 //   BM_Scene/<problem>   the scenes the SciPy peers in bench/peers/ solve, as `contactlab run` compiles them;
-//   BM_Floor/<beads>     the floor: a minimal hand-written loop that integrates the same Hertz chain with the same
-//                        Dormand–Prince (engine/dormand_prince.h) and the same tolerances, in one coordinate per bead;
+//   BM_Overhead/<beads>  the engine overhead: the floor, a minimal hand-written loop that integrates the same Hertz
+//                        chain with the same Dormand–Prince (engine/dormand_prince.h) and the same tolerances, in one
+//                        coordinate per bead, and the pipeline (BM_Scene's chain) timed back to back;
 //   BM_ChainScaling/<beads>/<simulated µs>  the chain built in code, 10² … 10⁶ beads; run with 0 and with some
 //                        microseconds simulated, the difference is the cost per simulated microsecond.
 // Every benchmark repeats and reports its minimum (the machine's noise only ever adds time).
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 
+#include <chrono>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -110,35 +113,69 @@ class FloorChain final : public DormandPrince::Function {
   double stiffness_;
 };
 
-void BM_Floor(benchmark::State& bench) {
-  const int beads = static_cast<int>(bench.range(0));
+// One floor run: the chain of BM_Scene's scene, integrated to its end time.
+struct FloorRun {
+  long steps = 0;
+  long evaluations = 0;
+};
+FloorRun run_floor(int beads) {
   const double duration = beads <= 100 ? 600e-6 : 100e-6;  // as the scenes of BM_Scene
   FloorChain chain(beads);
   std::vector<double> y0(static_cast<std::size_t>(2 * beads), 0.0);
   for (int i = 0; i < beads; ++i) y0[static_cast<std::size_t>(i)] = i * (2.0 * bench::kBeadRadius + bench::kBeadGap);
   y0[static_cast<std::size_t>(beads)] = bench::kStrikerSpeed;
   const std::vector<double> absolute(static_cast<std::size_t>(2 * beads), 1e-13);
-  long steps = 0, evaluations = 0;
-  for (auto _ : bench) {
-    DormandPrince method(2 * beads, 2 * beads);
-    method.set_tolerances(1e-8, absolute);
-    method.reset(0.0, y0.data(), 0.0, chain);
-    while (method.time() < duration) method.step(duration, chain);
-    benchmark::DoNotOptimize(method.state());
-    steps = method.steps();
-    evaluations = method.function_evaluations();
-  }
-  bench.counters["steps"] = static_cast<double>(steps);
-  bench.counters["rhs_evaluations"] = static_cast<double>(evaluations);
+  DormandPrince method(2 * beads, 2 * beads);
+  method.set_tolerances(1e-8, absolute);
+  method.reset(0.0, y0.data(), 0.0, chain);
+  while (method.time() < duration) method.step(duration, chain);
+  benchmark::DoNotOptimize(method.state());
+  return {method.steps(), method.function_evaluations()};
 }
-BENCHMARK(BM_Floor)
-    ->Arg(70)
-    ->Arg(10000)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime()
-    ->Repetitions(7)
-    ->ComputeStatistics("min", minimum)
-    ->ReportAggregatesOnly(true);
+
+// The engine overhead, paired: every iteration times the floor and then the pipeline (the scene as BM_Scene
+// compiles it) back to back, so that the shared machine's slow swings fall on both alike; the minimum of each over
+// the iterations, and their ratio. The iteration's time is the pair's.
+void BM_Overhead(benchmark::State& bench) {
+  const int beads = static_cast<int>(bench.range(0));
+  const Problem& problem = problems()[beads == 70 ? 2 : 3];
+  SceneOptions options;
+  options.law_override = problem.law;
+  options.variable_overrides = problem.overrides;
+  const Scene scene = load_scene(std::string(CONTACTLAB_SOURCE_DIR) + "/" + problem.file, options);
+  if (scene.model.nv != beads) bench.SkipWithError("the scene's chain is not the floor's");
+  using Clock = std::chrono::steady_clock;
+  double floor_best = std::numeric_limits<double>::infinity();
+  double pipeline_best = floor_best;
+  FloorRun floor;
+  SimulationResult result;
+  for (auto _ : bench) {
+    auto data = std::make_unique<Data>(scene.model);
+    State state = scene.initial_state;
+    const auto start = Clock::now();
+    floor = run_floor(beads);
+    const auto middle = Clock::now();
+    result = simulate(scene.model, state, *data, scene.simulation);
+    const auto end = Clock::now();
+    benchmark::DoNotOptimize(&result);
+    const double floor_seconds = std::chrono::duration<double>(middle - start).count();
+    const double pipeline_seconds = std::chrono::duration<double>(end - middle).count();
+    floor_best = std::min(floor_best, floor_seconds);
+    pipeline_best = std::min(pipeline_best, pipeline_seconds);
+    bench.SetIterationTime(floor_seconds + pipeline_seconds);
+  }
+  if (result.status != SimulationStatus::kCompleted) bench.SkipWithError(result.message.c_str());
+  bench.SetLabel(problem.name);
+  bench.counters["floor_seconds"] = floor_best;
+  bench.counters["floor_steps"] = static_cast<double>(floor.steps);
+  bench.counters["floor_rhs_evaluations"] = static_cast<double>(floor.evaluations);
+  bench.counters["pipeline_seconds"] = pipeline_best;
+  bench.counters["steps"] = static_cast<double>(result.stats.steps);
+  bench.counters["rhs_evaluations"] = static_cast<double>(result.stats.rhs_evaluations);
+  bench.counters["overhead"] = pipeline_best / floor_best;
+}
+BENCHMARK(BM_Overhead)->Arg(70)->Iterations(40)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Overhead)->Arg(10000)->Iterations(15)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 // Heap in use [bytes] (glibc): the arena's allocated blocks and the large mmap'ed ones.
 double heap_in_use() {
