@@ -14,8 +14,7 @@ namespace {
 // drops out for every one-coordinate joint there. The world's acceleration is (0, −g) (gravity as an upward
 // acceleration of the world).
 void world_leaf_pass(const Model& model, const Data& data, const Vec3& gravity, const Eigen::VectorXd& tau,
-                     const std::vector<Vec6>& external_force, Eigen::Ref<Eigen::VectorXd> qdd,
-                     std::vector<Vec6>& acceleration) {
+                     const std::vector<Vec6>& external_force, double* qdd, std::vector<Vec6>& acceleration) {
   for (int index : model.world_leaves) {
     const auto i = static_cast<std::size_t>(index);
     const Body& body = model.bodies[i];
@@ -37,7 +36,7 @@ void world_leaf_pass(const Model& model, const Data& data, const Vec3& gravity, 
 // One articulated-body pass over the tree bodies (the sliders' entries of qdd are left alone): the world leaves
 // in closed form, then the rest. `with_velocity` false drops the velocity-product terms (v = 0).
 void tree_pass(const Model& model, Data& data, bool with_velocity, const Vec3& gravity, const Eigen::VectorXd& tau,
-               const std::vector<Vec6>& external_force, Eigen::Ref<Eigen::VectorXd> qdd, std::vector<Vec6>& acceleration) {
+               const std::vector<Vec6>& external_force, double* qdd, std::vector<Vec6>& acceleration) {
   acceleration[0].setZero();
   acceleration[0].tail<3>() = -gravity;
   world_leaf_pass(model, data, gravity, tau, external_force, qdd, acceleration);
@@ -107,7 +106,7 @@ void tree_pass(const Model& model, Data& data, bool with_velocity, const Vec3& g
       qdd[joint.v_index] = acceleration_of_joint;
       a += acceleration_of_joint * joint.subspace.col(0);
     } else if (joint.nv > 1) {
-      auto segment = qdd.segment(joint.v_index, joint.nv);
+      Eigen::Map<Eigen::VectorXd> segment(qdd + joint.v_index, joint.nv);
       segment = data.D_inverse[i] * (data.u[i] - data.U[i].transpose() * a);
       a += joint.subspace * segment;
     }
@@ -120,7 +119,7 @@ void tree_pass(const Model& model, Data& data, bool with_velocity, const Vec3& g
 // external_force are not read.
 void articulated_body_pass(const Model& model, Data& data, bool with_velocity, const Vec3& gravity,
                            const Eigen::VectorXd& tau, const std::vector<Vec6>& external_force,
-                           const Eigen::VectorXd& slider_force, bool slider_spatial, Eigen::Ref<Eigen::VectorXd> qdd,
+                           const Eigen::VectorXd& slider_force, bool slider_spatial, double* qdd,
                            std::vector<Vec6>& acceleration) {
   tree_pass(model, data, with_velocity, gravity, tau, external_force, qdd, acceleration);
   const Sliders& sliders = model.sliders;
@@ -137,17 +136,18 @@ void articulated_body_pass(const Model& model, Data& data, bool with_velocity, c
 // The right-hand side's sliders in one pass over q̈, the others' entries zero (for the tree's own to follow):
 // q̈ = a·g + f/m with the contact forces f at the sliders' velocities (Data::slider_force), then the force elements'
 // τ/m on the sliders that have one.
-void slider_accelerations(const Model& model, Data& data, Eigen::Ref<Eigen::VectorXd> qdd) {
+void slider_accelerations(const Model& model, Data& data, double* qdd) {
   const Sliders& sliders = model.sliders;
   if (data.gravity_qdd_of != model.gravity) {
     data.gravity_qdd = Eigen::VectorXd::Zero(model.nv);
     for (std::size_t k = 0; k < sliders.size(); ++k) data.gravity_qdd[sliders.v_index[k]] = sliders.axis[k].dot(model.gravity);
     data.gravity_qdd_of = model.gravity;
   }
+  Eigen::Map<Eigen::VectorXd> accelerations(qdd, model.nv);
   if (model.gravity == Vec3::Zero()) {  // a horizontal chain, space: one load fewer per coordinate
-    qdd = data.slider_force.cwiseProduct(sliders.velocity_inverse_mass);
+    accelerations = data.slider_force.cwiseProduct(sliders.velocity_inverse_mass);
   } else {
-    qdd = data.gravity_qdd + data.slider_force.cwiseProduct(sliders.velocity_inverse_mass);
+    accelerations = data.gravity_qdd + data.slider_force.cwiseProduct(sliders.velocity_inverse_mass);
   }
   for (int body : model.force_element_bodies) {
     const int k = model.slider_of_body[static_cast<std::size_t>(body)];
@@ -163,14 +163,17 @@ void forward_dynamics(const Model& model, Data& data, SliderForces sliders) {
   forward_dynamics(model, data, sliders, data.qdd);
 }
 
-void forward_dynamics(const Model& model, Data& data, SliderForces sliders, Eigen::Ref<Eigen::VectorXd> qdd) {
+void forward_dynamics(const Model& model, Data& data, SliderForces sliders, Eigen::Ref<Eigen::VectorXd> accelerations) {
+  // The passes below take q̈ as a pointer: a Ref handed on by value is copied whole from the caller's object, which
+  // was written in parts (a store-forwarding stall at every evaluation).
+  double* qdd = accelerations.data();
   if (sliders == SliderForces::kSpatialAndGeneralized) {
     articulated_body_pass(model, data, true, model.gravity, data.tau, data.external_force, data.slider_force, true, qdd,
                           data.acceleration);
     return;
   }
-  // The sliders' entries first (a copy of a·g over all of qdd), then the tree's own.
-  slider_accelerations(model, data, qdd);
+  // The sliders' entries first (one pass over all of qdd), then the tree's own.
+  if (model.sliders.size() > 0) slider_accelerations(model, data, qdd);  // else the tree's pass writes all of q̈
   if (!model.tree_bodies.empty()) tree_pass(model, data, true, model.gravity, data.tau, data.external_force, qdd, data.acceleration);
 }
 
@@ -253,7 +256,7 @@ double effective_mass(const Model& model, Data& data, int body_a, const Vec3& po
   add_point_force(model, data, body_b, point_b, normal, data.probe_force, data.probe_slider_force);
   data.probe_qdd.setZero();
   articulated_body_pass(model, data, false, Vec3::Zero(), data.probe_qdd, data.probe_force, data.probe_slider_force,
-                        false, data.probe_qdd, data.probe_acceleration);
+                        false, data.probe_qdd.data(), data.probe_acceleration);
   // With q̇ = 0 the classical point acceleration is a_lin + α × r (body frame), rotated to world.
   auto point_acceleration = [&](int body, const Vec3& point) -> Vec3 {
     if (body == 0) return Vec3::Zero();

@@ -102,7 +102,7 @@ inline void geometry_of(const Model& model, const double* q, const double* v, st
 // The loads of the last evaluation gone: the tree bodies' spatial forces and the sliders' forces.
 void clear_contact_loads(const Model& model, Data& data) {
   for (int body : model.tree_bodies) data.external_force[static_cast<std::size_t>(body)].setZero();
-  data.slider_force.setZero();
+  if (model.sliders.size() > 0) data.slider_force.setZero();
 }
 
 // A line pair's force F on its sliders: on b along u it is F·side, and a slider's axis is sign·u.

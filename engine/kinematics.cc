@@ -11,8 +11,9 @@ void body_kinematics(const Model& model, std::size_t i, const Eigen::Ref<const E
   const Body& body = model.bodies[i];
   const Joint& joint = body.joint;
   const auto parent = static_cast<std::size_t>(body.parent);
-  // X_{parent,i}, and for a body on the world its pose, each written straight from its expression: a pose copied
-  // right after being written in parts is read back through store-forwarding stalls.
+  // X_{parent,i}, and for a body on the world its pose, each written from the expression's value (the rotation is
+  // evaluated once): a pose copied from the other right after being written in parts is read back through
+  // store-forwarding stalls.
   Pose& X = data.parent_to_body[i];
   BodyMotion& motion = data.motion[i];
   Vec6& velocity = data.velocity[i];
@@ -29,12 +30,12 @@ void body_kinematics(const Model& model, std::size_t i, const Eigen::Ref<const E
     const double angle = q[joint.q_index];
     const double sine = std::sin(angle);
     const double versine = 1.0 - std::cos(angle);
-    X.linear() = joint.placement.linear() + sine * joint.placement_skew + versine * joint.placement_skew_squared;
+    const Mat3 rotation =
+        joint.placement.linear() + sine * joint.placement_skew + versine * joint.placement_skew_squared;
+    X.linear() = rotation;
+    if (on_world) motion.pose.linear() = rotation;
     X.translation() = joint.placement.translation();
-    if (on_world) {
-      motion.pose.linear() = joint.placement.linear() + sine * joint.placement_skew + versine * joint.placement_skew_squared;
-      motion.pose.translation() = joint.placement.translation();
-    }
+    if (on_world) motion.pose.translation() = joint.placement.translation();
   } else {
     X = joint.placement * joint_transform(joint, q.data() + joint.q_index);
     if (on_world) motion.pose = X;
