@@ -467,6 +467,10 @@ class Report:
             rows.append(row)
         return table(header, rows)
 
+    def sweep_repetitions(self):
+        runs = (self.sweep or {}).get("threads", [])
+        return max((len(t.get("wall_times_s", [])) for t in runs), default=0)
+
     def sweeps(self):
         rows = [(t, seconds(w), ", ".join(sig(x) for x in ws), ratio(s), "—" if cpu is None else sig(cpu, 2))
                 for t, w, ws, s, cpu in self.sweep_rows()]
@@ -474,7 +478,8 @@ class Report:
         return "\n".join([
             "## Sweeps", "",
             f"`{command}`: 8 runs of the 300-bead chain for 2 ms (the scene's own law), timed as whole processes "
-            "(wall clock, scene compilation included), 3 repetitions alternating between thread counts, the "
+            f"(wall clock, scene compilation included), {self.sweep_repetitions()} repetitions alternating between "
+            "thread counts, the "
             "minimum. CPU in use = (user + system time) / wall time of that fastest run: below the thread count, "
             "the threads did not all run at once (waiting on each other, or other processes held the cores).", "",
             table(["threads", "wall time (min)", "all repetitions [s]", "speed-up vs 1 thread", "CPU in use"], rows)
