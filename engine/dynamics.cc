@@ -124,12 +124,13 @@ void articulated_body_pass(const Model& model, Data& data, bool with_velocity, c
   tree_pass(model, data, with_velocity, gravity, tau, external_force, qdd, acceleration);
   const Sliders& sliders = model.sliders;
   for (std::size_t k = 0; k < sliders.size(); ++k) {
-    double force = tau[sliders.v_index[k]] + slider_force[sliders.v_index[k]];
+    const int v = sliders.v_index[k];
+    double force = tau[v] + slider_force[v];
     if (slider_spatial) {
       const auto i = static_cast<std::size_t>(sliders.body[k]);
       force += model.bodies[i].joint.axis.dot(external_force[i].tail<3>());
     }
-    qdd[sliders.v_index[k]] = force * sliders.inverse_mass[k] + sliders.axis[k].dot(gravity);
+    qdd[v] = force * sliders.velocity_inverse_mass[v] + sliders.axis[k].dot(gravity);
   }
 }
 
@@ -153,7 +154,7 @@ void slider_accelerations(const Model& model, Data& data, double* qdd) {
     const int k = model.slider_of_body[static_cast<std::size_t>(body)];
     if (k < 0) continue;
     const int v = sliders.v_index[static_cast<std::size_t>(k)];
-    qdd[v] += data.tau[v] * sliders.inverse_mass[static_cast<std::size_t>(k)];
+    qdd[v] += data.tau[v] * sliders.velocity_inverse_mass[v];
   }
 }
 

@@ -33,7 +33,7 @@ Energy bodies_energy(const Model& model, const Eigen::Ref<const Eigen::VectorXd>
   if (model.gravity != Vec3::Zero()) {
     for (std::size_t k = 0; k < sliders.size(); ++k) {
       const Vec3 com = sliders.centre_of_mass[k] + sliders.axis[k] * q[sliders.q_index[k]];
-      e.gravitational -= sliders.mass[k] * model.gravity.dot(com);
+      e.gravitational -= sliders.velocity_mass[sliders.v_index[k]] * model.gravity.dot(com);
     }
   }
   for (int index : model.force_element_bodies) {

@@ -194,7 +194,6 @@ void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q
   }
 }
 
-
 void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
                       const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data,
                       ContactVectors vectors) {

@@ -20,20 +20,19 @@ void tree_kinematics(const Model& model, const Eigen::Ref<const Eigen::VectorXd>
 BodyMotion slider_motion(const Model& model, int k, const double* q, const double* v);
 
 // A body's world motion at (q, v): from data.motion for tree bodies (after tree_kinematics or
-// forward_kinematics), from the coordinate for sliders.
-inline BodyMotion body_motion(const Model& model, const Data& data, const double* q, const double* v, int body) {
-  const int slider = model.slider_of_body[static_cast<std::size_t>(body)];
-  if (slider < 0) return data.motion[static_cast<std::size_t>(body)];
-  return slider_motion(model, slider, q, v);
-}
-
-// The same without a copy for a tree body (a reference into data.motion); a slider's motion is made in `scratch`.
+// forward_kinematics), a reference into it without a copy; a slider's from its coordinate, made in `scratch`.
 inline const BodyMotion& body_motion(const Model& model, const Data& data, const double* q, const double* v, int body,
                                      BodyMotion& scratch) {
   const int slider = model.slider_of_body[static_cast<std::size_t>(body)];
   if (slider < 0) return data.motion[static_cast<std::size_t>(body)];
   scratch = slider_motion(model, slider, q, v);
   return scratch;
+}
+
+// The same as a value.
+inline BodyMotion body_motion(const Model& model, const Data& data, const double* q, const double* v, int body) {
+  BodyMotion scratch;
+  return body_motion(model, data, q, v, body, scratch);
 }
 
 // World position of a body's centre of mass (after forward_kinematics).

@@ -137,10 +137,8 @@ void finalize(Model& model) {
       sliders.body.push_back(static_cast<int>(i));
       sliders.q_index.push_back(joint.q_index);
       sliders.v_index.push_back(joint.v_index);
-      sliders.mass.push_back(body.mass);
       sliders.velocity_mass[joint.v_index] = body.mass;
       sliders.velocity_inverse_mass[joint.v_index] = 1.0 / body.mass;
-      sliders.inverse_mass.push_back(1.0 / body.mass);
       sliders.origin.push_back(joint.placement.translation());
       sliders.axis.push_back(joint.placement_axis);
       sliders.centre_of_mass.push_back(joint.placement * body.com);

@@ -87,12 +87,10 @@ struct Sliders {
   std::vector<int> body;
   std::vector<int> q_index;
   std::vector<int> v_index;
-  std::vector<double> mass;          // [kg]
-  // Per generalized velocity: the slider's mass at a slider's velocity, 0 at the others [kg], so that the kinetic
+  // The masses, per generalized velocity: a slider's at its velocity, 0 at the others [kg], so that the kinetic
   // energy ½ Σ m q̇² is one vectorised reduction over q̇ (in a granular chain it runs over every bead every step).
   Eigen::VectorXd velocity_mass;
   Eigen::VectorXd velocity_inverse_mass;  // the same with 1/m [1/kg], for q̈ = a·g + f/m in one pass
-  std::vector<double> inverse_mass;  // [1/kg]
   std::vector<Vec3> origin;          // world position of the body frame at q = 0 [m]
   std::vector<Vec3> axis;            // world direction of the motion (unit)
   std::vector<Vec3> centre_of_mass;  // world position of the centre of mass at q = 0 [m]

@@ -3,8 +3,8 @@
 // laws' integrated internal states (what the right-hand side reads), then the contact energy ledger and the
 // work of the joint force elements (quadratures: they never feed back).
 //
-// Event functions, three per contact pair p, in three blocks of one per pair (P pairs), so that every inactive
-// pair's gap lands in one dense block:
+// Event functions, up to three per contact pair p, in blocks of one per pair (P pairs), so that every inactive
+// pair's gap lands in one dense block (the third block only when force peaks are located):
 //   g[p]      inactive: the gap (onset);  active: δ, or min(δ, F/k) for laws that release on force (separation;
 //             k: force_per_length())
 //   g[P + p]  active: δ̇ (both crossings: maximum indentation, reload);  inactive: 1
@@ -401,7 +401,7 @@ std::span<const int> Run::root_inputs(int i) {
   const int p = i % pairs_;
   const DirectPair& direct = data_.direct_pairs[static_cast<std::size_t>(p)];
   if (!direct.applies || law_state_offset_.back() > 0) return {};
-  if (i / pairs_ == kPeakRoot && options_.integrator.locate_force_peaks) return {};
+  if (i / pairs_ == kPeakRoot) return {};  // (the block exists only when peaks are located)
   std::size_t count = 0;
   for (int k : {direct.slider_a, direct.slider_b}) {
     if (k < 0) continue;
