@@ -117,7 +117,7 @@ void BM_Narrowphase(benchmark::State& bench) {
   b.angular_velocity = Vec3(0.2, 0.0, 0.1);
   PairGeometry out;
   for (auto _ : bench) {
-    pair_geometry(model, pair, a, b, &fcl, out);
+    pair_geometry(model, pair, 0, a, b, &fcl, out);
     benchmark::ClobberMemory();
   }
   bench.SetLabel(c.name);

@@ -17,7 +17,7 @@ void axis_ends(const Shape& capsule, const BodyMotion& body, Eigen::Vector3d& en
 
 }  // namespace
 
-void pair_geometry(const ContactModel& model, const ContactPairModel& pair, const BodyMotion& body_a,
+void pair_geometry(const ContactModel& model, const ContactPairModel& pair, int point, const BodyMotion& body_a,
                    const BodyMotion& body_b, const FclShapes* fcl, PairGeometry& out) {
   const Shape& a = model.shapes[static_cast<std::size_t>(pair.shape_a)];
   const Shape& b = model.shapes[static_cast<std::size_t>(pair.shape_b)];
@@ -32,13 +32,13 @@ void pair_geometry(const ContactModel& model, const ContactPairModel& pair, cons
     axis_ends(b, body_b, b0, b1);
     capsule_capsule(a0, a1, a.radius, b0, b1, b.radius, out);
   } else {
-    narrowphase(a, body_a.pose * a.pose, b, body_b.pose * b.pose, fcl, pair.shape_a, pair.shape_b, out);
+    narrowphase(a, body_a.pose * a.pose, b, body_b.pose * b.pose, point, fcl, pair.shape_a, pair.shape_b, out);
   }
   out.normal_velocity =
       point_velocity_along(body_a, out.point_a, out.normal) - point_velocity_along(body_b, out.point_b, out.normal);
 }
 
-double pair_gap(const ContactModel& model, const ContactPairModel& pair, const BodyMotion& body_a,
+double pair_gap(const ContactModel& model, const ContactPairModel& pair, int point, const BodyMotion& body_a,
                 const BodyMotion& body_b, const FclShapes* fcl, PairGeometry& scratch) {
   const Shape& a = model.shapes[static_cast<std::size_t>(pair.shape_a)];
   const Shape& b = model.shapes[static_cast<std::size_t>(pair.shape_b)];
@@ -48,7 +48,7 @@ double pair_gap(const ContactModel& model, const ContactPairModel& pair, const B
     axis_ends(b, body_b, b0, b1);
     return capsule_capsule_gap(a0, a1, a.radius, b0, b1, b.radius);
   }
-  pair_geometry(model, pair, body_a, body_b, fcl, scratch);
+  pair_geometry(model, pair, point, body_a, body_b, fcl, scratch);
   return scratch.gap;
 }
 

@@ -100,6 +100,9 @@ PairKey pair_key(const ContactModel& model, int shape_a, int shape_b);
 // (unless the parent is the world), collision groups and masks agree, and the narrowphase supports them.
 bool shapes_may_collide(const ContactModel& model, int shape_a, int shape_b);
 
+// How many contact points the pair contributes (contact_point_count of its shapes' types, contact/narrowphase.h).
+int contact_points(const ContactModel& model, const ContactPairModel& pair);
+
 // Compiles the pair (a, b) with `settings`: canonical order, name, effective radius and modulus, stiffness
 // (Hertz from the materials, or given), reduced mass. Throws std::invalid_argument saying what is missing.
 ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int shape_b, const PairSettings& settings);

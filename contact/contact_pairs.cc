@@ -36,6 +36,11 @@ bool shapes_may_collide(const ContactModel& model, int shape_a, int shape_b) {
   return narrowphase_supported(low, high);
 }
 
+int contact_points(const ContactModel& model, const ContactPairModel& pair) {
+  return contact_point_count(model.shapes[static_cast<std::size_t>(pair.shape_a)].type,
+                             model.shapes[static_cast<std::size_t>(pair.shape_b)].type);
+}
+
 ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int shape_b, const PairSettings& settings) {
   const PairKey key = pair_key(model, shape_a, shape_b);
   const Shape& a = model.shapes[static_cast<std::size_t>(key.shape_a)];

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include "contact/fcl_bridge.h"
 
@@ -37,55 +38,67 @@ void halfspace_sphere(const Vector3d& normal, const Vector3d& surface_point, con
 
 namespace {
 
-// Components of a direction smaller than this count as zero, so a face parallel to a plane yields its
-// centre rather than an arbitrary corner.
+// A rim's lowest direction shorter than this counts as undefined (the face lies flat): the heights it would
+// change are below round-off.
 constexpr double kFlatTolerance = 1e-12;
 
-double sign_or_zero(double x) { return x > kFlatTolerance ? 1.0 : (x < -kFlatTolerance ? -1.0 : 0.0); }
-
-// The point of a convex shape farthest along unit direction d (its support point), world coordinates.
-Vector3d support_point(const Shape& s, const Isometry3d& X, const Vector3d& d) {
-  const Vector3d centre = X.translation();
-  switch (s.type) {
-    case ShapeType::kSphere: return centre + s.radius * d;
-    case ShapeType::kCapsule: {
-      const Vector3d axis = X.linear().col(2);
-      return centre + sign_or_zero(axis.dot(d)) * 0.5 * s.length * axis + s.radius * d;
-    }
-    case ShapeType::kCylinder: {
-      const Vector3d axis = X.linear().col(2);
-      const double along = axis.dot(d);
-      const Vector3d radial = d - along * axis;
-      const double radial_norm = radial.norm();
-      Vector3d point = centre + sign_or_zero(along) * 0.5 * s.length * axis;
-      if (radial_norm > kFlatTolerance) point += s.radius * radial / radial_norm;
-      return point;
-    }
-    case ShapeType::kBox: {
-      Vector3d point = centre;
-      for (int i = 0; i < 3; ++i) {
-        const Vector3d e = X.linear().col(i);
-        point += sign_or_zero(e.dot(d)) * s.half_extents[i] * e;
-      }
-      return point;
-    }
-    case ShapeType::kHalfspace:
-    case ShapeType::kHole: break;  // never asked: a halfspace meets no halfspace or hole
-  }
-  return centre;
-}
-
-void halfspace_convex(const Shape&, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB,
-                      PairGeometry& out) {
+// A point of shape b (world) against the halfspace a: its height above the boundary along the outward normal.
+void against_halfspace(const Isometry3d& X_WA, const Vector3d& point, PairGeometry& out) {
   const Vector3d n = X_WA.linear().col(2);
-  const Vector3d deepest = support_point(b, X_WB, -n);
-  out.gap = n.dot(deepest - X_WA.translation());
+  out.gap = n.dot(point - X_WA.translation());
   out.normal = n;
-  out.point_b = deepest;
-  out.point_a = deepest - out.gap * n;
+  out.point_b = point;
+  out.point_a = point - out.gap * n;
 }
 
-void sphere_sphere_shapes(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB,
+// The deepest point of a convex shape against a plane is always one of a few features, and each feature's height
+// is a smooth function of the pose: so each is a contact point of its own, and a face, edge or side lying on the
+// plane is held at all of its points rather than at one that jumps between them.
+
+// A sphere: its lowest point.
+void halfspace_sphere_shapes(const Shape&, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int,
+                             PairGeometry& out) {
+  against_halfspace(X_WA, X_WB.translation() - b.radius * X_WA.linear().col(2), out);
+}
+
+// A capsule: the lowest points of its two end spheres (point 0 at −z, 1 at +z).
+void halfspace_capsule(const Shape&, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int point,
+                       PairGeometry& out) {
+  const double end = point == 0 ? -0.5 : 0.5;
+  const Vector3d centre = X_WB.translation() + end * b.length * X_WB.linear().col(2);
+  against_halfspace(X_WA, centre - b.radius * X_WA.linear().col(2), out);
+}
+
+// A box: its 8 corners, corner k at Σ ±h_i e_i with the sign of axis i from bit i of k.
+void halfspace_box(const Shape&, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int point,
+                   PairGeometry& out) {
+  Vector3d corner = X_WB.translation();
+  for (int i = 0; i < 3; ++i) {
+    const double sign = (point >> i & 1) != 0 ? 1.0 : -1.0;
+    corner += sign * b.half_extents[i] * X_WB.linear().col(i);
+  }
+  against_halfspace(X_WA, corner, out);
+}
+
+// A cylinder: three points on each rim (points 0–2 on the rim at −z, 3–5 at +z), the rim's lowest point and the
+// two at ±120° from it. Tilted, the first is the deepest point of the rim, so an edge or a rolling side is exact;
+// lying on a face, the three hold it like a tripod whose stiffness about the face centre is the same in every
+// direction (Σ r rᵀ = (3/2) R² I for three points 120° apart). Their heights depend only on the tilt's size, not
+// its direction, so they stay continuous through a face lying flat, where the lowest direction is undefined.
+void halfspace_cylinder(const Shape&, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int point,
+                        PairGeometry& out) {
+  const Vector3d n = X_WA.linear().col(2);
+  const Vector3d axis = X_WB.linear().col(2);
+  const Vector3d centre = X_WB.translation() + (point < 3 ? -0.5 : 0.5) * b.length * axis;
+  const Vector3d down = -n - axis.dot(-n) * axis;  // the lowest direction within the rim's plane
+  const double down_norm = down.norm();
+  const Vector3d first = down_norm > kFlatTolerance ? Vector3d(down / down_norm) : Vector3d(X_WB.linear().col(0));
+  const double angle = (point % 3) * (2.0 * std::numbers::pi / 3.0);
+  const Vector3d direction = std::cos(angle) * first + std::sin(angle) * axis.cross(first);
+  against_halfspace(X_WA, centre + b.radius * direction, out);
+}
+
+void sphere_sphere_shapes(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int,
                           PairGeometry& out) {
   sphere_sphere(X_WA.translation(), a.radius, X_WB.translation(), b.radius, out);
 }
@@ -104,7 +117,7 @@ void capsule_axis(const Shape& s, const Isometry3d& X, Vector3d& s0, Vector3d& s
   s1 = X.translation() + half;
 }
 
-void sphere_capsule(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB,
+void sphere_capsule(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int,
                     PairGeometry& out) {
   Vector3d b0, b1;
   capsule_axis(b, X_WB, b0, b1);
@@ -151,7 +164,7 @@ void closest_between_segments(const Vector3d& p1, const Vector3d& q1, const Vect
   c2 = p2 + t * d2;
 }
 
-void capsule_capsule_shapes(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB,
+void capsule_capsule_shapes(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int,
                             PairGeometry& out) {
   Vector3d a0, a1, b0, b1;
   capsule_axis(a, X_WA, a0, a1);
@@ -180,7 +193,7 @@ void sphere_against_solid(const Isometry3d& X_WA, double radius, const Isometry3
 }
 
 // Sphere (A) against a cylinder (B, axis z, centred): flat faces, side and rim.
-void sphere_cylinder(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, PairGeometry& out) {
+void sphere_cylinder(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int, PairGeometry& out) {
   const Vector3d c = X_WB.inverse() * X_WA.translation();
   const double half = 0.5 * b.length;
   const double radial = std::hypot(c.x(), c.y());
@@ -210,7 +223,7 @@ void sphere_cylinder(const Shape& a, const Isometry3d& X_WA, const Shape& b, con
 }
 
 // Sphere (A) against a box (B): faces, edges and corners.
-void sphere_box(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, PairGeometry& out) {
+void sphere_box(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int, PairGeometry& out) {
   const Vector3d c = X_WB.inverse() * X_WA.translation();
   const Vector3d& h = b.half_extents;
   ClosestFeature f;
@@ -244,13 +257,13 @@ void pin_in_hole(const Vector3d& centre, double radius, const Shape& hole, const
   out.point_b = X_WB * Vector3d(hole.radius * direction.x(), hole.radius * direction.y(), c.z());
 }
 
-void sphere_hole(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, PairGeometry& out) {
+void sphere_hole(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int, PairGeometry& out) {
   pin_in_hole(X_WA.translation(), a.radius, b, X_WB, out);
 }
 
 // A capsule pin: the end of its axis farther from the hole's axis, or the middle when both are equally far
 // (a pin parallel to the bore presses along its length; its middle keeps the moment right).
-void capsule_hole(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, PairGeometry& out) {
+void capsule_hole(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int, PairGeometry& out) {
   Vector3d s0, s1;
   capsule_axis(a, X_WA, s0, s1);
   const Isometry3d to_hole = X_WB.inverse();
@@ -261,31 +274,42 @@ void capsule_hole(const Shape& a, const Isometry3d& X_WA, const Shape& b, const 
   pin_in_hole(centre, a.radius, b, X_WB, out);
 }
 
-using ClosedForm = void (*)(const Shape&, const Isometry3d&, const Shape&, const Isometry3d&, PairGeometry&);
+using ClosedForm = void (*)(const Shape&, const Isometry3d&, const Shape&, const Isometry3d&, int point, PairGeometry&);
 
-// [type a][type b] with type a ≤ type b; null: through FCL (or unsupported for halfspace–halfspace).
-constexpr ClosedForm kClosedForms[kShapeTypeCount][kShapeTypeCount] = {
-    //  halfspace  sphere            capsule           cylinder          box               hole
-    {nullptr, halfspace_convex, halfspace_convex, halfspace_convex, halfspace_convex, nullptr},  // halfspace
-    {nullptr, sphere_sphere_shapes, sphere_capsule, sphere_cylinder, sphere_box, sphere_hole},          // sphere
-    {nullptr, nullptr, capsule_capsule_shapes, nullptr, nullptr, capsule_hole},                         // capsule
-    {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},                                      // cylinder
-    {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},                                      // box
-    {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr},                                      // hole
+// A pair type's kernel: how many contact points it has, and their geometry (null: through FCL, one point).
+struct PairKernel {
+  int points = 0;  // 0: the pair is not checked
+  ClosedForm geometry = nullptr;
+};
+
+// [type a][type b] with type a ≤ type b. Adding a shape pair is one row entry here.
+constexpr PairKernel kPairKernels[kShapeTypeCount][kShapeTypeCount] = {
+    // halfspace
+    {{}, {1, halfspace_sphere_shapes}, {2, halfspace_capsule}, {6, halfspace_cylinder}, {8, halfspace_box}, {}},
+    // sphere
+    {{}, {1, sphere_sphere_shapes}, {1, sphere_capsule}, {1, sphere_cylinder}, {1, sphere_box}, {1, sphere_hole}},
+    // capsule
+    {{}, {}, {1, capsule_capsule_shapes}, {1, nullptr}, {1, nullptr}, {1, capsule_hole}},
+    // cylinder
+    {{}, {}, {}, {1, nullptr}, {1, nullptr}, {}},
+    // box
+    {{}, {}, {}, {}, {1, nullptr}, {}},
+    // hole
+    {{}, {}, {}, {}, {}, {}},
 };
 
 }  // namespace
 
-bool narrowphase_supported(ShapeType a, ShapeType b) {
-  if (a > b) return false;
-  if (b == ShapeType::kHole) return a == ShapeType::kSphere || a == ShapeType::kCapsule;  // pins in bores only
-  return !(a == ShapeType::kHalfspace && b == ShapeType::kHalfspace);
+int contact_point_count(ShapeType a, ShapeType b) {
+  if (a > b) return 0;
+  return kPairKernels[static_cast<int>(a)][static_cast<int>(b)].points;
 }
 
-void narrowphase(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB,
+void narrowphase(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int point,
                  const FclShapes* fcl, int shape_a, int shape_b, PairGeometry& out) {
-  if (ClosedForm closed = kClosedForms[static_cast<int>(a.type)][static_cast<int>(b.type)]) {
-    closed(a, X_WA, b, X_WB, out);
+  const PairKernel& kernel = kPairKernels[static_cast<int>(a.type)][static_cast<int>(b.type)];
+  if (kernel.geometry != nullptr) {
+    kernel.geometry(a, X_WA, b, X_WB, point, out);
     return;
   }
   fcl->pair_geometry(shape_a, X_WA, shape_b, X_WB, out);

@@ -11,13 +11,21 @@ namespace contactlab {
 
 class FclShapes;
 
-// Whether a pair of shape types can be checked (pairs are stored with type(a) ≤ type(b)).
-bool narrowphase_supported(ShapeType a, ShapeType b);
+// The contact points (manifold slots) a pair of shape types contributes, pairs stored with type(a) ≤ type(b); 0
+// when the pair cannot be checked. Each point is a contact element of its own: its own gap function, events, law
+// state and ledger entry (docs/contact.md "Manifolds"). A halfspace against a box has its 8 corners, against a
+// capsule the 2 end spheres, against a cylinder 3 points on each rim; a smooth pair has 1.
+int contact_point_count(ShapeType a, ShapeType b);
 
-// Fills gap, normal, point_a and point_b of `out` for shapes a and b at world poses X_WA and X_WB
-// (shape frames). `fcl` is needed only for pairs without a closed form.
+// Whether a pair of shape types can be checked (pairs are stored with type(a) ≤ type(b)).
+inline bool narrowphase_supported(ShapeType a, ShapeType b) { return contact_point_count(a, b) > 0; }
+
+// Fills gap, normal, point_a and point_b of contact point `point` (0 ≤ point < contact_point_count) of `out` for
+// shapes a and b at world poses X_WA and X_WB (shape frames). A point's gap is a continuous function of the poses,
+// exact at zero; a point that is not part of the manifold at these poses has a positive gap. `fcl` is needed
+// only for pairs without a closed form.
 void narrowphase(const Shape& a, const Eigen::Isometry3d& X_WA, const Shape& b, const Eigen::Isometry3d& X_WB,
-                 const FclShapes* fcl, int shape_a, int shape_b, PairGeometry& out);
+                 int point, const FclShapes* fcl, int shape_a, int shape_b, PairGeometry& out);
 
 // The two commonest pairs from a sphere's centre alone, so that no shape pose has to be composed (world
 // coordinates; `normal` is the halfspace's outward unit normal, `surface_point` a point of its boundary).

@@ -44,6 +44,17 @@ void set_line(const Model& model, const DirectPair& direct, std::size_t p, LineP
   lines.reach[p] = direct.radius_a + direct.radius_b;
 }
 
+// The table entries of one pair: one per contact point.
+void add_entries(const Model& model, const ContactPairModel& pair, Data& data) {
+  const int points = contact_points(model.contact, pair);
+  const DirectPair direct = make_direct_pair(model, pair);
+  for (int k = 0; k < points; ++k) {
+    data.pairs.push_back(&pair);
+    data.point.push_back(k);
+    data.direct_pairs.push_back(direct);
+  }
+}
+
 void index_line_pairs(const Model& model, Data& data) {
   LinePairs& lines = data.line_pairs;
   const std::size_t pairs = data.direct_pairs.size();
@@ -110,13 +121,13 @@ Data::Data(const Model& model) {
   probe_force.assign(n, Vec6::Zero());
   probe_acceleration.assign(n, Vec6::Zero());
   probe_qdd = Eigen::VectorXd::Zero(model.nv);
-  const std::size_t pairs = model.contact.pairs.size();
-  for (const ContactPairModel& pair : model.contact.pairs) this->pairs.push_back(&pair);
-  for (const ContactPairModel& pair : model.contact.pairs) direct_pairs.push_back(make_direct_pair(model, pair));
+  for (const ContactPairModel& pair : model.contact.pairs) add_entries(model, pair, *this);
+  compiled_entries = this->pairs.size();
   index_line_pairs(model, *this);
-  geometry.assign(pairs, PairGeometry{});
-  contact_input.assign(pairs, ContactInput{});
-  contact_force.assign(pairs, ContactForce{});
+  const std::size_t entries = this->pairs.size();
+  geometry.assign(entries, PairGeometry{});
+  contact_input.assign(entries, ContactInput{});
+  contact_force.assign(entries, ContactForce{});
   fcl = std::make_unique<FclShapes>(model.contact.shapes);
   if (model.contact.broadphase) broadphase = std::make_unique<FclBroadphase>(model.contact.shapes, model.contact.margin);
   shape_poses.assign(model.contact.shapes.size(), Eigen::Isometry3d::Identity());
@@ -124,23 +135,29 @@ Data::Data(const Model& model) {
 
 void bind_pairs(const Model& model, const State& state, Data& data) {
   if (data.bound_dynamic_pairs == state.dynamic_pairs && data.pairs.size() == state.contacts.size()) return;
-  data.pairs.resize(model.contact.pairs.size());
+  data.pairs.resize(data.compiled_entries);
+  data.point.resize(data.compiled_entries);
+  data.direct_pairs.resize(data.compiled_entries);
   for (const PairKey& key : state.dynamic_pairs) {
     auto found = data.dynamic_pair_index.find(key);
     if (found == data.dynamic_pair_index.end()) {
       data.dynamic_pair_models.push_back(make_contact_pair(model.contact, key.shape_a, key.shape_b, model.contact.settings));
       found = data.dynamic_pair_index.emplace(key, data.dynamic_pair_models.size() - 1).first;
     }
-    data.pairs.push_back(&data.dynamic_pair_models[found->second]);
+    add_entries(model, data.dynamic_pair_models[found->second], data);
   }
   data.bound_dynamic_pairs = state.dynamic_pairs;
-  const std::size_t pairs = data.pairs.size();
-  data.direct_pairs.resize(model.contact.pairs.size());
-  for (std::size_t p = model.contact.pairs.size(); p < pairs; ++p) data.direct_pairs.push_back(make_direct_pair(model, *data.pairs[p]));
+  const std::size_t entries = data.pairs.size();
   index_line_pairs(model, data);
-  data.geometry.resize(pairs);
-  data.contact_input.resize(pairs);
-  data.contact_force.resize(pairs);
+  data.geometry.resize(entries);
+  data.contact_input.resize(entries);
+  data.contact_force.resize(entries);
+}
+
+std::size_t contact_entries(const Model& model) {
+  std::size_t entries = 0;
+  for (const ContactPairModel& pair : model.contact.pairs) entries += static_cast<std::size_t>(contact_points(model.contact, pair));
+  return entries;
 }
 
 DirectPair make_direct_pair(const Model& model, const ContactPairModel& pair) {
@@ -181,8 +198,8 @@ State make_state(const Model& model) {
   State state;
   state.q = neutral_configuration(model);
   state.v = Eigen::VectorXd::Zero(model.nv);
-  state.contacts.assign(model.contact.pairs.size(), PairState{});
-  state.absorbed_work = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(model.contact.pairs.size()));
+  state.contacts.assign(contact_entries(model), PairState{});
+  state.absorbed_work = Eigen::VectorXd::Zero(static_cast<Eigen::Index>(state.contacts.size()));
   return state;
 }
 

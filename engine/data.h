@@ -95,8 +95,12 @@ struct Data {
   Eigen::VectorXd probe_slider_force;
   Eigen::VectorXd probe_qdd;
 
-  // The run's pair table (bind_pairs): the model's compiled pairs, then the State's dynamic ones.
-  std::vector<const ContactPairModel*> pairs;
+  // The run's table of contact elements (bind_pairs): each contact point of the model's compiled pairs, then of
+  // the State's dynamic ones. A pair with several points (a box on the ground: its corners) has one entry per
+  // point, consecutive; everything per contact (state, events, ledger, geometry, force) is per entry.
+  std::vector<const ContactPairModel*> pairs;  // the entry's pair
+  std::vector<int> point;                       // which of the pair's contact points (contact_point_count)
+  std::size_t compiled_entries = 0;             // entries of the model's compiled pairs (they come first)
   std::deque<ContactPairModel> dynamic_pair_models;  // compiled once per key (deque: stable addresses)
   std::map<PairKey, std::size_t> dynamic_pair_index;
   std::vector<PairKey> bound_dynamic_pairs;
@@ -117,9 +121,12 @@ struct Data {
 // Whether, and how, a pair takes the direct path (DirectPair).
 DirectPair make_direct_pair(const Model& model, const ContactPairModel& pair);
 
-// Makes data's pair table match the state's (model pairs + state.dynamic_pairs), compiling new dynamic pairs
-// and sizing the per-pair workspace. Cheap when nothing changed.
+// Makes data's table of contact elements match the state's (the points of the model's pairs, then of
+// state.dynamic_pairs), compiling new dynamic pairs and sizing the per-entry workspace. Cheap when nothing changed.
 void bind_pairs(const Model& model, const State& state, Data& data);
+
+// The number of contact elements of the model's compiled pairs (the Σ of their contact points).
+std::size_t contact_entries(const Model& model);
 
 // World poses of all shapes (after forward_kinematics).
 void update_shape_poses(const Model& model, Data& data);

@@ -95,7 +95,7 @@ inline void geometry_of(const Model& model, const double* q, const double* v, st
   }
   const ContactPairModel& pair = *data.pairs[p];
   BodyMotion slider_a, slider_b;  // the motion of a body on a slider (a tree body's is read in place)
-  pair_geometry(model.contact, pair, body_motion(model, data, q, v, pair.body_a, slider_a),
+  pair_geometry(model.contact, pair, data.point[p], body_motion(model, data, q, v, pair.body_a, slider_a),
                 body_motion(model, data, q, v, pair.body_b, slider_b), data.fcl.get(), data.geometry[p]);
 }
 
@@ -187,7 +187,8 @@ void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q
     } else {
       BodyMotion slider_a, slider_b;
       const ContactPairModel& pair = *data.pairs[p];
-      gaps[p] = pair_gap(model.contact, pair, body_motion(model, data, q.data(), v.data(), pair.body_a, slider_a),
+      gaps[p] = pair_gap(model.contact, pair, data.point[p],
+                         body_motion(model, data, q.data(), v.data(), pair.body_a, slider_a),
                          body_motion(model, data, q.data(), v.data(), pair.body_b, slider_b), data.fcl.get(),
                          data.geometry[p]);
     }

@@ -23,6 +23,7 @@
 
 #include "contact/contact_force.h"
 #include "contact/contact_kinematics.h"
+#include "contact/narrowphase.h"
 #include "engine/dynamics.h"
 #include "engine/energy.h"
 #include "engine/forward.h"
@@ -128,6 +129,13 @@ class Run final : public OdeSystem {
   void set_active(int p, bool active);
 
   const ContactPairModel& pair(int p) const { return *data_.pairs[static_cast<std::size_t>(p)]; }
+  int point(int p) const { return data_.point[static_cast<std::size_t>(p)]; }
+  // "ground/box", or "ground/box point 3" for one of several contact points.
+  std::string element_name(int p) const {
+    const ContactPairModel& pm = pair(p);
+    if (contact_points(model_.contact, pm) == 1) return pm.name;
+    return pm.name + " point " + std::to_string(point(p));
+  }
   void layout();
   void build_stepper(double t, double first_step);
   bool refresh_due();
@@ -428,14 +436,12 @@ std::string Run::describe(double t, int pair) const {
   out.precision(9);
   out << "t = " << t << " s";
   if (pair >= 0) {
-    const ContactPairModel& pm = this->pair(pair);
-    out << ", contact " << pm.name << " (law " << pm.law_info->id << ")";
+    out << ", contact " << element_name(pair) << " (law " << this->pair(pair).law_info->id << ")";
   } else {
     bool first = true;
     for (int p = 0; p < pairs_; ++p) {
       if (!state_.contacts[static_cast<std::size_t>(p)].active) continue;
-      const ContactPairModel& pm = this->pair(p);
-      out << (first ? ", active contacts: " : ", ") << pm.name << " (law " << pm.law_info->id << ")";
+      out << (first ? ", active contacts: " : ", ") << element_name(p) << " (law " << this->pair(p).law_info->id << ")";
       first = false;
     }
     if (first) out << ", no active contact";
@@ -541,6 +547,7 @@ void Run::start_contact(int p, double t) {
   record.pair = pair.name;
   record.shape_a = pair.shape_a;
   record.shape_b = pair.shape_b;
+  record.point = point(p);
   record.t_start = t;
   record.impact_velocity = geometry.normal_velocity;
   record.effective_mass = s.effective_mass;
@@ -571,6 +578,7 @@ void Run::apply_impulse(int p, double t, double normal_mass) {
   record.pair = pair.name;
   record.shape_a = pair.shape_a;
   record.shape_b = pair.shape_b;
+  record.point = point(p);
   record.t_start = t;
   record.t_end = t;
   record.impact_velocity = approach;
@@ -878,10 +886,12 @@ void Run::refresh_pairs(double t, bool initial) {
   for (std::size_t b = 0; b < data_.motion.size(); ++b) reference_poses_[b] = data_.motion[b].pose;
   std::vector<std::pair<int, int>> candidates;
   data_.broadphase->candidates(data_.shape_poses, candidates);
-  std::map<PairKey, std::size_t> current;  // key -> index in the current table
-  for (std::size_t i = 0; i < data_.pairs.size(); ++i) current[{data_.pairs[i]->shape_a, data_.pairs[i]->shape_b}] = i;
+  std::map<PairKey, std::size_t> current;  // key -> index of its first entry (contact point 0) in the current table
+  for (std::size_t i = 0; i < data_.pairs.size(); ++i) {
+    if (data_.point[i] == 0) current[{data_.pairs[i]->shape_a, data_.pairs[i]->shape_b}] = i;
+  }
   std::vector<PairKey> next;
-  for (std::size_t i = model_.contact.pairs.size(); i < data_.pairs.size(); ++i) {
+  for (std::size_t i = data_.compiled_entries; i < data_.pairs.size(); ++i) {
     const PairState& s = state_.contacts[i];
     const bool history = std::any_of(s.law_state, s.law_state + kMaxLawState, [](double x) { return x != 0.0; });
     if (s.active || history || open_impact_[i] >= 0) next.push_back({data_.pairs[i]->shape_a, data_.pairs[i]->shape_b});
@@ -890,31 +900,35 @@ void Run::refresh_pairs(double t, bool initial) {
     if (!shapes_may_collide(model_.contact, a, b)) continue;
     const PairKey key = pair_key(model_.contact, a, b);
     const auto found = current.find(key);
-    if (found != current.end() && found->second < model_.contact.pairs.size()) continue;  // a compiled pair
+    if (found != current.end() && found->second < data_.compiled_entries) continue;  // a compiled pair
     next.push_back(key);
   }
   std::sort(next.begin(), next.end());
   next.erase(std::unique(next.begin(), next.end()), next.end());
   if (!initial && next == state_.dynamic_pairs) return;
 
-  // Carry the per-pair state of the pairs that stay.
-  const std::size_t fixed = model_.contact.pairs.size();
+  // Carry the per-entry state of the pairs that stay.
+  const std::size_t fixed = data_.compiled_entries;
   std::vector<PairState> contacts(state_.contacts.begin(), state_.contacts.begin() + static_cast<long>(fixed));
-  Eigen::VectorXd work(static_cast<Eigen::Index>(fixed + next.size()));
-  work.head(static_cast<Eigen::Index>(fixed)) = state_.absorbed_work.head(static_cast<Eigen::Index>(fixed));
+  std::vector<double> work(state_.absorbed_work.data(), state_.absorbed_work.data() + fixed);
   std::vector<int> open(open_impact_.begin(), open_impact_.begin() + static_cast<long>(fixed));
   std::vector<unsigned> warned(warned_.begin(), warned_.begin() + static_cast<long>(fixed));
   for (const PairKey& key : next) {
     const auto found = current.find(key);
     const bool kept = found != current.end();
-    contacts.push_back(kept ? state_.contacts[found->second] : PairState{});
-    work[static_cast<Eigen::Index>(contacts.size() - 1)] = kept ? state_.absorbed_work[static_cast<Eigen::Index>(found->second)] : 0.0;
-    open.push_back(kept ? open_impact_[found->second] : -1);
-    warned.push_back(kept ? warned_[found->second] : 0u);
+    const int points = contact_point_count(model_.contact.shapes[static_cast<std::size_t>(key.shape_a)].type,
+                                           model_.contact.shapes[static_cast<std::size_t>(key.shape_b)].type);
+    for (int k = 0; k < points; ++k) {
+      const std::size_t from = kept ? found->second + static_cast<std::size_t>(k) : 0;
+      contacts.push_back(kept ? state_.contacts[from] : PairState{});
+      work.push_back(kept ? state_.absorbed_work[static_cast<Eigen::Index>(from)] : 0.0);
+      open.push_back(kept ? open_impact_[from] : -1);
+      warned.push_back(kept ? warned_[from] : 0u);
+    }
   }
   state_.dynamic_pairs = std::move(next);
   state_.contacts = std::move(contacts);
-  state_.absorbed_work = std::move(work);
+  state_.absorbed_work = Eigen::Map<const Eigen::VectorXd>(work.data(), static_cast<Eigen::Index>(work.size()));
   bind_pairs(model_, state_, data_);
   layout();
   open_impact_ = std::move(open);

@@ -56,6 +56,7 @@ struct ImpactRecord {
   std::string pair;                  // the pair's name, "<shape a>/<shape b>"
   int shape_a = -1;
   int shape_b = -1;
+  int point = 0;                     // which of the pair's contact points (contact_point_count)
   double t_start = 0.0;              // [s]
   double t_end = 0.0;                // [s]; the run's end time if the contact is still open
   bool open = false;                 // true if the run ended during the contact

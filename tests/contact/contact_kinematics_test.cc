@@ -61,7 +61,7 @@ ContactModel make_contact_model(Shape a, Shape b) {
 PairGeometry geometry_at(const ContactModel& model, const RigidMotion& a, const RigidMotion& b, double t) {
   const std::vector<BodyMotion> bodies = {BodyMotion{}, a.at(t), b.at(t)};
   PairGeometry out;
-  pair_geometry(model, model.pairs[0], bodies[1], bodies[2], nullptr, out);
+  pair_geometry(model, model.pairs[0], 0, bodies[1], bodies[2], nullptr, out);
   return out;
 }
 
@@ -158,7 +158,7 @@ TEST(PairGap, CapsulesAgreeWithTheFullGeometry) {
   for (double t : {0.0, 0.3, 0.7, 1.5, 3.0}) {
     const PairGeometry full = geometry_at(model, a, b, t);
     PairGeometry scratch;
-    const double gap = pair_gap(model, model.pairs[0], a.at(t), b.at(t), nullptr, scratch);
+    const double gap = pair_gap(model, model.pairs[0], 0, a.at(t), b.at(t), nullptr, scratch);
     EXPECT_NEAR(gap, full.gap, 1e-14) << "t = " << t;
     overlapping += full.gap < 0.0 ? 1 : 0;
   }

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <numbers>
 #include <vector>
@@ -73,7 +74,7 @@ Matrix3d rotation_about(const Vector3d& axis, double angle) { return AngleAxisd(
 PairGeometry closed_form(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB) {
   PairGeometry out;
   out.gap = 12345.0;  // sentinel: every field must be written
-  narrowphase(a, X_WA, b, X_WB, nullptr, 0, 1, out);
+  narrowphase(a, X_WA, b, X_WB, 0, nullptr, 0, 1, out);
   return out;
 }
 
@@ -146,37 +147,75 @@ TEST(HalfspaceSphere, RotatedPlane) {
   }
 }
 
-TEST(HalfspaceBox, FlatFaceGivesTheFaceCentre) {
-  // An axis-aligned box (half extents 0.2, 0.3, 0.1) centred at height z_c: its bottom face is parallel to
-  // the plane, so the deepest point is the face centre (x_c, y_c, z_c − 0.1) and gap = z_c − 0.1.
-  const Shape ground = make_halfspace(), box = make_box(Vector3d(0.2, 0.3, 0.1));
+// Halfspace against shapes with flat faces, edges or a straight side: one contact point per feature that can be
+// deepest (contact_point_count), so a face lying on the plane is held at all of its corners.
+
+// Every contact point of the pair, each checked for the conventions.
+std::vector<PairGeometry> contact_points_of(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB) {
+  std::vector<PairGeometry> points;
+  for (int k = 0; k < contact_point_count(a.type, b.type); ++k) {
+    PairGeometry out;
+    out.gap = 12345.0;
+    narrowphase(a, X_WA, b, X_WB, k, nullptr, 0, 1, out);
+    expect_vector_near(out.point_b - out.point_a, out.gap * out.normal, 1e-12, "point_b − point_a = gap·normal");
+    points.push_back(out);
+  }
+  return points;
+}
+
+double lowest_gap(const std::vector<PairGeometry>& points) {
+  double lowest = std::numeric_limits<double>::infinity();
+  for (const PairGeometry& p : points) lowest = std::min(lowest, p.gap);
+  return lowest;
+}
+
+TEST(HalfspaceBox, EachCornerIsAContactPoint) {
+  // An axis-aligned box (half extents 0.2, 0.3, 0.1) centred at (0.5, −0.5, z): corner k is c + (±0.2, ±0.3, ±0.1)
+  // with the signs from bits 0, 1, 2 of k (set: +); its gap is its height, z ± 0.1. The four bottom corners lie
+  // at the face's depth, so the face is held at its corners, not at one point.
+  EXPECT_EQ(contact_point_count(ShapeType::kHalfspace, ShapeType::kBox), 8);
+  const Vector3d half(0.2, 0.3, 0.1);
+  const Shape ground = make_halfspace(), box = make_box(half);
   for (double z : {0.15, 0.05}) {
-    expect_geometry(closed_form(ground, Isometry3d::Identity(), box, make_pose(Vector3d(0.5, -0.5, z))), z - 0.1,
-                    Vector3d::UnitZ(), Vector3d(0.5, -0.5, 0.0), Vector3d(0.5, -0.5, z - 0.1));
+    const Vector3d centre(0.5, -0.5, z);
+    const auto points = contact_points_of(ground, Isometry3d::Identity(), box, make_pose(centre));
+    for (int k = 0; k < 8; ++k) {
+      const Vector3d corner = centre + Vector3d((k & 1) ? 0.2 : -0.2, (k & 2) ? 0.3 : -0.3, (k & 4) ? 0.1 : -0.1);
+      expect_geometry(points[static_cast<std::size_t>(k)], corner.z(), Vector3d::UnitZ(),
+                      Vector3d(corner.x(), corner.y(), 0.0), corner);
+    }
   }
 }
 
-TEST(HalfspaceBox, TiltedAboutOneAxisGivesTheEdgeMidpoint) {
-  // Rotated by β = 30° about y: e_x = (cos β, 0, −sin β), e_y = (0, 1, 0), e_z = (sin β, 0, cos β). Along −z
-  // the support is c + h_x e_x − h_z e_z, with e_y parallel to the plane (the midpoint of the lowest edge):
-  // gap = z_c − h_x sin β − h_z cos β.
+TEST(HalfspaceBox, TiltedAboutOneAxisTheLowestEdgeHasTwoPointsAtItsDepth) {
+  // Rotated by β = 30° about y: e_x = (cos β, 0, −sin β), e_z = (sin β, 0, cos β). The lowest edge is
+  // c + h_x e_x − h_z e_z ± h_y e_y (parallel to the plane): its two corners are both at
+  // gap = z_c − h_x sin β − h_z cos β, and no corner is lower.
   const double beta = kPi / 6.0, c = std::cos(beta), s = std::sin(beta);
   const Vector3d half(0.2, 0.3, 0.1);
   const Shape ground = make_halfspace(), box = make_box(half);
   for (double z : {0.25, 0.15}) {
     const Vector3d centre(0.5, -0.5, z);
-    const Vector3d deepest = centre + half.x() * Vector3d(c, 0.0, -s) - half.z() * Vector3d(s, 0.0, c);
+    const auto points = contact_points_of(ground, Isometry3d::Identity(), box,
+                                          make_pose(centre, rotation_about(Vector3d::UnitY(), beta)));
     const double gap = z - half.x() * s - half.z() * c;
-    expect_geometry(closed_form(ground, Isometry3d::Identity(), box,
-                                make_pose(centre, rotation_about(Vector3d::UnitY(), beta))),
-                    gap, Vector3d::UnitZ(), Vector3d(deepest.x(), deepest.y(), 0.0), deepest);
+    int at_edge = 0;
+    for (const PairGeometry& p : points) {
+      EXPECT_GE(p.gap, gap - 1e-15);
+      if (std::abs(p.gap - gap) <= 1e-15) {
+        ++at_edge;
+        EXPECT_NEAR(std::abs(p.point_b.y() - centre.y()), half.y(), 1e-15);
+        EXPECT_NEAR(p.point_b.x(), centre.x() + half.x() * c - half.z() * s, 1e-15);
+      }
+    }
+    EXPECT_EQ(at_edge, 2);
   }
 }
 
-TEST(HalfspaceBox, TiltedAboutTwoAxesGivesACorner) {
+TEST(HalfspaceBox, TiltedAboutTwoAxesTheLowestCornerIsTheSupportPoint) {
   // R = R_y(β) R_x(φ), β = 30°, φ = 20°: e_x = (cβ, 0, −sβ), e_y = (sβ sφ, cφ, cβ sφ),
   // e_z = (sβ cφ, −sφ, cβ cφ). Their z components −sβ, cβ sφ, cβ cφ give the lowest corner
-  // c + h_x e_x − h_y e_y − h_z e_z at height z_c − h_x sβ − h_y cβ sφ − h_z cβ cφ.
+  // c + h_x e_x − h_y e_y − h_z e_z (k = 1: +x, −y, −z) at height z_c − h_x sβ − h_y cβ sφ − h_z cβ cφ.
   const double beta = kPi / 6.0, phi = kPi / 9.0;
   const double cb = std::cos(beta), sb = std::sin(beta), cp = std::cos(phi), sp = std::sin(phi);
   const Vector3d e_x(cb, 0.0, -sb), e_y(sb * sp, cp, cb * sp), e_z(sb * cp, -sp, cb * cp);
@@ -187,55 +226,90 @@ TEST(HalfspaceBox, TiltedAboutTwoAxesGivesACorner) {
     const Vector3d centre(-0.3, 0.8, z);
     const Vector3d corner = centre + half.x() * e_x - half.y() * e_y - half.z() * e_z;
     const double gap = z - half.x() * sb - half.y() * cb * sp - half.z() * cb * cp;
-    expect_geometry(closed_form(ground, Isometry3d::Identity(), box, make_pose(centre, R)), gap, Vector3d::UnitZ(),
-                    Vector3d(corner.x(), corner.y(), 0.0), corner);
+    const auto points = contact_points_of(ground, Isometry3d::Identity(), box, make_pose(centre, R));
+    expect_geometry(points[1], gap, Vector3d::UnitZ(), Vector3d(corner.x(), corner.y(), 0.0), corner);
+    EXPECT_DOUBLE_EQ(lowest_gap(points), points[1].gap);
   }
 }
 
-TEST(HalfspaceCapsule, TiltedAndLyingFlat) {
+TEST(HalfspaceCapsule, TheTwoEndSpheresAreTheContactPoints) {
+  EXPECT_EQ(contact_point_count(ShapeType::kHalfspace, ShapeType::kCapsule), 2);
   const Shape ground = make_halfspace(), capsule = make_capsule(0.1, 0.6);
-  // Tilted by β = 40° about y: axis a = (sin β, 0, cos β) points up, so the lowest point is the bottom cap's
-  // c − (L/2) a − r ẑ and gap = z_c − (L/2) cos β − r.
+  // Tilted by β = 40° about y: axis a = (sin β, 0, cos β) points up. Point 0, the lower end sphere, touches at
+  // c − (L/2) a − r ẑ with gap z_c − (L/2) cos β − r; point 1, the upper, at z_c + (L/2) cos β − r.
   const double beta = 2.0 * kPi / 9.0;
   const Vector3d axis(std::sin(beta), 0.0, std::cos(beta));
   for (double z : {0.5, 0.3}) {
     const Vector3d centre(0.2, 0.1, z);
-    const Vector3d deepest = centre - 0.3 * axis - 0.1 * Vector3d::UnitZ();
-    expect_geometry(closed_form(ground, Isometry3d::Identity(), capsule,
-                                make_pose(centre, rotation_about(Vector3d::UnitY(), beta))),
-                    z - 0.3 * std::cos(beta) - 0.1, Vector3d::UnitZ(), Vector3d(deepest.x(), deepest.y(), 0.0),
-                    deepest);
+    const auto points = contact_points_of(ground, Isometry3d::Identity(), capsule,
+                                          make_pose(centre, rotation_about(Vector3d::UnitY(), beta)));
+    for (int k = 0; k < 2; ++k) {
+      const Vector3d deepest = centre + (k == 0 ? -0.3 : 0.3) * axis - 0.1 * Vector3d::UnitZ();
+      expect_geometry(points[static_cast<std::size_t>(k)], deepest.z(), Vector3d::UnitZ(),
+                      Vector3d(deepest.x(), deepest.y(), 0.0), deepest);
+    }
   }
-  // Lying flat (axis along x): the whole bottom line is deepest; the support picks the middle, c − r ẑ.
+  // Lying flat (axis along x): both ends are deepest, at gap z − r, x = 0.2 ∓ 0.3: the capsule rests on two
+  // points and cannot pivot about one.
   for (double z : {0.15, 0.05}) {
     const Vector3d centre(0.2, 0.1, z);
-    expect_geometry(closed_form(ground, Isometry3d::Identity(), capsule,
-                                make_pose(centre, rotation_about(Vector3d::UnitY(), kPi / 2.0))),
-                    z - 0.1, Vector3d::UnitZ(), Vector3d(0.2, 0.1, 0.0), Vector3d(0.2, 0.1, z - 0.1));
+    const auto points = contact_points_of(ground, Isometry3d::Identity(), capsule,
+                                          make_pose(centre, rotation_about(Vector3d::UnitY(), kPi / 2.0)));
+    expect_geometry(points[0], z - 0.1, Vector3d::UnitZ(), Vector3d(0.2 - 0.3, 0.1, 0.0), Vector3d(-0.1, 0.1, z - 0.1));
+    expect_geometry(points[1], z - 0.1, Vector3d::UnitZ(), Vector3d(0.2 + 0.3, 0.1, 0.0), Vector3d(0.5, 0.1, z - 0.1));
   }
 }
 
-TEST(HalfspaceCylinder, FlatFaceGivesTheFaceCentre) {
-  // Upright (axis z), radius 0.2, length 0.5: the bottom face centre c − 0.25 ẑ, gap = z_c − 0.25.
+TEST(HalfspaceCylinder, AFaceLyingFlatIsHeldAtThreeRimPoints) {
+  // Upright (axis z), radius 0.2, length 0.5: points 0–2 on the bottom rim, all at gap z_c − 0.25, 0.2 from the
+  // axis and 120° apart (their offsets from the axis sum to zero); points 3–5 on the top rim at z_c + 0.25.
+  EXPECT_EQ(contact_point_count(ShapeType::kHalfspace, ShapeType::kCylinder), 6);
   const Shape ground = make_halfspace(), cylinder = make_cylinder(0.2, 0.5);
   for (double z : {0.3, 0.2}) {
-    expect_geometry(closed_form(ground, Isometry3d::Identity(), cylinder, make_pose(Vector3d(-0.4, 0.6, z))),
-                    z - 0.25, Vector3d::UnitZ(), Vector3d(-0.4, 0.6, 0.0), Vector3d(-0.4, 0.6, z - 0.25));
+    const Vector3d centre(-0.4, 0.6, z);
+    const auto points = contact_points_of(ground, Isometry3d::Identity(), cylinder, make_pose(centre));
+    for (int rim = 0; rim < 2; ++rim) {
+      Vector3d sum = Vector3d::Zero();
+      for (int k = 3 * rim; k < 3 * rim + 3; ++k) {
+        const PairGeometry& p = points[static_cast<std::size_t>(k)];
+        EXPECT_NEAR(p.gap, z + (rim == 0 ? -0.25 : 0.25), 1e-15);
+        const Vector3d offset = p.point_b - centre;
+        EXPECT_NEAR(std::hypot(offset.x(), offset.y()), 0.2, 1e-15);
+        sum += Vector3d(offset.x(), offset.y(), 0.0);
+      }
+      EXPECT_LE(sum.norm(), 1e-15);
+    }
   }
 }
 
-TEST(HalfspaceCylinder, TiltedGivesTheLowestRimPoint) {
+TEST(HalfspaceCylinder, TiltedTheFirstPointOfEachRimIsItsLowest) {
   // Tilted by β = 25° about y: axis a = (sβ, 0, cβ). Along d = −ẑ the radial direction is
   // (d − (a·d) a)/|…| = (cβ, 0, −sβ), so the lowest rim point is c − (L/2) a + r (cβ, 0, −sβ), at height
-  // z_c − (L/2) cβ − r sβ.
+  // z_c − (L/2) cβ − r sβ; the points at ±120° are at z_c − (L/2) cβ + r sβ/2.
   const double beta = 5.0 * kPi / 36.0, c = std::cos(beta), s = std::sin(beta);
   const Shape ground = make_halfspace(), cylinder = make_cylinder(0.2, 0.5);
   for (double z : {0.4, 0.25}) {
     const Vector3d centre(-0.4, 0.6, z);
     const Vector3d rim = centre - 0.25 * Vector3d(s, 0.0, c) + 0.2 * Vector3d(c, 0.0, -s);
-    expect_geometry(closed_form(ground, Isometry3d::Identity(), cylinder,
-                                make_pose(centre, rotation_about(Vector3d::UnitY(), beta))),
-                    z - 0.25 * c - 0.2 * s, Vector3d::UnitZ(), Vector3d(rim.x(), rim.y(), 0.0), rim);
+    const auto points = contact_points_of(ground, Isometry3d::Identity(), cylinder,
+                                          make_pose(centre, rotation_about(Vector3d::UnitY(), beta)));
+    expect_geometry(points[0], z - 0.25 * c - 0.2 * s, Vector3d::UnitZ(), Vector3d(rim.x(), rim.y(), 0.0), rim);
+    EXPECT_NEAR(points[1].gap, z - 0.25 * c + 0.1 * s, 1e-15);
+    EXPECT_NEAR(points[2].gap, z - 0.25 * c + 0.1 * s, 1e-15);
+    EXPECT_DOUBLE_EQ(lowest_gap(points), points[0].gap);
+  }
+}
+
+TEST(HalfspaceCylinder, RimPointHeightsAreContinuousThroughAFaceLyingFlat) {
+  // The lowest direction of a rim is undefined when its face lies flat; the points' heights depend only on the
+  // tilt's size, so a tilt of 1e-9 rad in any direction moves each by at most r·1e-9.
+  const Shape ground = make_halfspace(), cylinder = make_cylinder(0.2, 0.5);
+  const auto flat = contact_points_of(ground, Isometry3d::Identity(), cylinder, make_pose(Vector3d(0.0, 0.0, 0.3)));
+  for (double direction : {0.0, 1.0, 2.5, 4.0}) {
+    const Vector3d about(std::cos(direction), std::sin(direction), 0.0);
+    const auto tilted = contact_points_of(ground, Isometry3d::Identity(), cylinder,
+                                          make_pose(Vector3d(0.0, 0.0, 0.3), rotation_about(about, 1e-9)));
+    for (std::size_t k = 0; k < 6; ++k) EXPECT_NEAR(tilted[k].gap, flat[k].gap, 0.2e-9 + 1e-16) << "point " << k;
   }
 }
 
@@ -368,7 +442,7 @@ class FclFallback : public ::testing::Test {
     shapes_ = {a, b};
     fcl_ = std::make_unique<FclShapes>(shapes_);
     PairGeometry out;
-    narrowphase(shapes_[0], X_WA, shapes_[1], X_WB, fcl_.get(), 0, 1, out);
+    narrowphase(shapes_[0], X_WA, shapes_[1], X_WB, 0, fcl_.get(), 0, 1, out);
     return out;
   }
 
