@@ -146,6 +146,12 @@ class Run final : public OdeSystem {
   Data& behind_workspace();
   bool law_event(ContactEvent event, int p, double t);
   bool handle_events(double t);
+  // Where an element found overlapping beyond its touch tolerance may engage: at the start (the scene put it
+  // there) or nowhere (an onset the event functions missed: the run stops).
+  enum class Overlap { kEngage, kFail };
+  bool engage_touching(double t, std::span<const int> candidates, Overlap overlap);
+  bool engage_after_step(double t);
+  double touch_tolerance(int p) const { return options_.overlap_tolerance * smaller_shape_size(p); }
   double restart_step() const;
   void start_contact(int p, double t);
   void end_contact(int p, double t, bool open);
@@ -197,6 +203,9 @@ class Run final : public OdeSystem {
   std::vector<int> inactive_;        // and of the others
   std::vector<int> offset_pairs_;    // inactive pairs holding a residual-indentation offset (gap_offset < 0)
   std::vector<int> touching_;        // inactive pairs whose onset was just found
+  std::vector<int> at_or_below_;     // inactive pairs with g ≤ 0 at the last step's end (roots())
+  double at_or_below_time_ = std::numeric_limits<double>::quiet_NaN();
+  std::vector<int> engaging_;        // scratch of engage_touching
   std::vector<char> is_active_;
   std::vector<int> law_state_offset_;  // prefix sums of the laws' continuous state sizes
   std::vector<int> directions_;
@@ -400,6 +409,13 @@ int Run::roots(double t, const double* y, const double* ydot, double* g, int onl
     if (fill_active(p) != 0) return -1;
   }
   for (int p : offset_pairs_) offset(p);
+  if (ydot != nullptr) {
+    at_or_below_.clear();
+    for (int p : inactive_) {
+      if (gaps[p] <= 0.0) at_or_below_.push_back(p);
+    }
+    at_or_below_time_ = t;
+  }
   return 0;
 }
 
@@ -529,10 +545,19 @@ void Run::start_contact(int p, double t) {
     return;
   }
   s.max_indentation = std::max(0.0, -geometry.gap);
-  s.work_at_onset = state_.absorbed_work[p];
   law_event(ContactEvent::kOnset, p, t);
+  const ContactInput input = contact_input(pair, s, geometry, t);
+  // Engaged at depth (an overlap at the start, a contact point handed over): the elastic energy it holds from the
+  // start enters its ledger, so that W_dissipated = W − Σ elastic stays continuous. E(0) then counts it, and an
+  // engagement later in the run shows in the energy balance as the energy it injects.
+  const double stored = pair_elastic_energy(pair, s, input);
+  if (stored != 0.0) {
+    state_.absorbed_work[p] += stored;
+    if (y_.size() == size()) work_of(y_.data())[p] = state_.absorbed_work[p];
+  }
+  s.work_at_onset = state_.absorbed_work[p] - stored;  // the element's W_dissipated just before and after the onset
   // Laws with a force jump start at their largest dashpot force: the onset itself may be the peak.
-  const ContactForce onset_force = pair_force(pair, s, contact_input(pair, s, geometry, t));
+  const ContactForce onset_force = pair_force(pair, s, input);
   record_force(s, onset_force.force, geometry);
   s.min_force = std::min(s.min_force, onset_force.force);
   // Undamped Hertz contact time 2 t_H with t_H = 1.4716 x_H/v, x_H = [(n+1) m v²/(2K)]^{1/(n+1)} (models.md §2.3).
@@ -608,7 +633,9 @@ void Run::end_contact(int p, double t, bool open) {
   record.compression_time = s.compression_time;
   record.indentation_at_max_force = s.indentation_at_max_force;
   record.velocity_at_max_force = s.velocity_at_max_force;
-  record.dissipated_energy = state_.absorbed_work[p] - s.work_at_onset - pair_elastic_energy(pair, s, input);
+  // The change of W_dissipated = W − Σ elastic over the contact: a contact still open keeps its elastic energy, a
+  // closed one has none left in E (a release on force leaves the elastic energy at release behind: it is lost).
+  record.dissipated_energy = state_.absorbed_work[p] - s.work_at_onset - (open ? pair_elastic_energy(pair, s, input) : 0.0);
   if (s.min_force < 0.0) {
     std::ostringstream message;
     message << describe(record.t_start, p) << ": tension (attractive force down to " << s.min_force
@@ -676,8 +703,73 @@ bool Run::handle_events(double t) {
       record_force(s, data_.contact_force[i].force, data_.geometry[i]);
     }
   }
+  // Every other inactive element at zero gap engages too (a root at the step's start is not reported).
+  if (engage_touching(t, inactive_, Overlap::kFail)) changed = true;
   if (changed) normalize_configuration(model_, q_of(y_.data()));
   return changed;
+}
+
+// Inactive elements at or below zero gap at an accepted step's end: a touch within round-off (a root exactly at
+// the step's start is not reported), or a missed onset.
+bool Run::engage_after_step(double t) {
+  if (at_or_below_time_ != t) {
+    if (inactive_.empty()) return false;
+    gaps_.resize(static_cast<std::size_t>(pairs_));
+    tree_kinematics(model_, q_of(y_.data()), v_of(y_.data()), data_);
+    forget_evaluation();
+    contact_gaps(model_, q_of(y_.data()), v_of(y_.data()), inactive_, data_, gaps_.data());
+    at_or_below_.clear();
+    for (int p : inactive_) {
+      if (gaps_[static_cast<std::size_t>(p)] - state_.contacts[static_cast<std::size_t>(p)].gap_offset <= 0.0) {
+        at_or_below_.push_back(p);
+      }
+    }
+    at_or_below_time_ = t;
+  }
+  if (at_or_below_.empty()) return false;
+  load_state(t, y_.data());
+  onset_step_ = 0.0;
+  return engage_touching(t, at_or_below_, Overlap::kFail) || failed_;
+}
+
+bool Run::engage_touching(double t, std::span<const int> candidates, Overlap overlap) {
+  if (candidates.empty() || failed_) return false;
+  const bool running = y_.size() == size();  // else the start: y_ is built from state_ afterwards
+  const Eigen::Map<const Eigen::VectorXd> q(running ? y_.data() : state_.q.data(), nq_);
+  const Eigen::Map<const Eigen::VectorXd> v(running ? y_.data() + nq_ : state_.v.data(), nv_);
+  tree_kinematics(model_, q, v, data_);
+  forget_evaluation();
+  engaging_.assign(candidates.begin(), candidates.end());  // candidates may be inactive_, which set_active rewrites
+  contact_geometry(model_, q, v, engaging_, data_);
+  bool engaged = false;
+  for (int p : engaging_) {
+    const auto i = static_cast<std::size_t>(p);
+    PairState& s = state_.contacts[i];
+    if (s.active) continue;
+    const PairGeometry& geometry = data_.geometry[i];
+    const double g = geometry.gap - s.gap_offset;
+    if (g > 0.0) continue;
+    const double tolerance = touch_tolerance(p);
+    if (g >= -tolerance && geometry.normal_velocity < 0.0) continue;  // at touch, moving apart
+    if (g < -tolerance) {
+      if (overlap == Overlap::kFail) {
+        std::ostringstream message;
+        message << describe(t, p) << ": the shapes overlap by " << -g << " m without an active contact (beyond the "
+                << "touch tolerance " << tolerance << " m): an onset was missed";
+        fail(message.str());
+        return engaged;
+      }
+      std::ostringstream message;
+      message << describe(t, p) << ": the shapes overlap by " << -g
+              << " m at the start; the contact starts active, its elastic energy counted in E(0)";
+      warn_once(p, 2, message.str());
+    }
+    ++result_.stats.events;
+    start_contact(p, t);  // (an impulsive law changes the velocities instead)
+    set_active(p, s.active);
+    engaged = true;
+  }
+  return engaged;
 }
 
 // First step after an event: the last step taken, or a hundredth of the undamped Hertz contact time of a
@@ -966,17 +1058,10 @@ void Run::execute(const SampleObserver& observer) {
     refresh_pairs(t0, true);
   }
 
-  // Pairs that overlap at the start, or touch while approaching, begin in contact (a root at t0 is not
-  // reported by the root finders).
-  forward(model_, state_, data_);
-  for (int p = 0; p < pairs_; ++p) {
-    const PairGeometry& geometry = data_.geometry[static_cast<std::size_t>(p)];
-    if (state_.contacts[static_cast<std::size_t>(p)].active) continue;
-    if (geometry.gap < 0.0 || (geometry.gap == 0.0 && geometry.normal_velocity > 0.0)) {
-      start_contact(p, t0);
-      if (geometry.gap < 0.0) warn_once(p, 2, describe(t0, p) + ": the shapes overlap at the start; the contact starts active");
-    }
-  }
+  // Elements that touch or overlap at the start begin in contact (a root at t0 is not reported by the root
+  // finders): touching is contact.
+  layout();
+  engage_touching(t0, inactive_, Overlap::kEngage);
   forward(model_, state_, data_);
   const Energy e0 = energy(model_, state_, data_);
   result_.initial_energy = e0.balance();
@@ -1022,6 +1107,12 @@ void Run::execute(const SampleObserver& observer) {
     }
     if (!check_step(t)) break;
     emit_samples(t_previous, t, observer);
+    if (engage_after_step(t)) {
+      if (failed_) break;
+      stepper_->restart(t, y_.data(), restart_step());
+      if (observer) emit(t, y_.data(), observer);
+      continue;
+    }
     if (observer && any_active_before && options_.output_steps_in_contact && last_emitted_ != t) emit(t, y_.data(), observer);
     if (outcome == Stepper::Outcome::kStop || t >= t_end) break;
     if (refresh_due()) {

@@ -49,6 +49,9 @@ struct SimulationOptions {
   // Numerical-trouble thresholds (the run stops with an error, never continues silently).
   double energy_tolerance = 1e-3;       // |E + W_dissipated − E(0)| / energy scale
   double max_indentation_ratio = 0.1;   // δ / |R*| (pairs with a finite effective radius)
+  // Round-off allowance of "touching", relative to the smaller shape's size: an element at g ≥ −this engages as a
+  // touch; an inactive element deeper than this is a missed onset and stops the run.
+  double overlap_tolerance = 1e-9;
 };
 
 // One contact event, from onset to separation.
