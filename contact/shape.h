@@ -52,4 +52,11 @@ struct Material {
 // surfaces (halfspace, box face, cylinder flat face), the radius for spheres and capsule caps/sides.
 double curvature_radius(const Shape& shape);
 
+// The farthest a point of the shape lies from its frame's origin [m] (0 for a halfspace: only its placement moves).
+double shape_extent(const Shape& shape);
+
+// The thinnest the solid is along any line through it [m]: how far another shape must travel through it to come
+// out the other side (infinite for a halfspace, and for a hole, whose wall a pin cannot pass and leave behind).
+double shape_width(const Shape& shape);
+
 }  // namespace contactlab

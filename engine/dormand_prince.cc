@@ -133,7 +133,7 @@ DormandPrince::Status DormandPrince::step(double t_stop, Function& f) {
   // The stages leave the quadrature components of s alone (f never reads them); they hold the last state's, or
   // the constructor's zeros, and are finite.
   while (true) {
-    double h = h_;
+    double h = std::min(h_, step_limit_);
     if (max_step_ > 0.0) h = std::min(h, max_step_);
     const double remaining = t_stop - t_;
     const bool last = h >= remaining || t_ + h >= t_stop;

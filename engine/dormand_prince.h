@@ -9,6 +9,7 @@
 // stages or the error norm, so they cost one update per step.
 #pragma once
 
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -32,6 +33,8 @@ class DormandPrince {
   // WRMS error norm over the dynamic components: err = sqrt(mean((e_i / (atol_i + rtol·max|y_i|))²)) ≤ 1.
   void set_tolerances(double relative, std::span<const double> absolute);  // absolute: one per dynamic component
   void set_max_step(double max_step) { max_step_ = max_step; }
+  // A further bound on the steps, changed between steps (infinite or 0: none).
+  void set_step_limit(double limit) { step_limit_ = limit > 0.0 ? limit : std::numeric_limits<double>::infinity(); }
 
   // Starts from (t, y): evaluates f(t, y). first_step 0 lets the method choose (Hairer's starting-step rule).
   Status reset(double t, const double* y, double first_step, Function& f);
@@ -70,6 +73,7 @@ class DormandPrince {
   double relative_tolerance_ = 1e-6;
   std::vector<double> absolute_tolerance_;
   double max_step_ = 0.0;  // 0: unbounded
+  double step_limit_ = std::numeric_limits<double>::infinity();
 
   double t_ = 0.0;
   double t_previous_ = 0.0;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <stdexcept>
 
@@ -116,6 +117,13 @@ void finalize(Model& model) {
   for (std::size_t i = 1; i < model.bodies.size(); ++i) ++model.bodies[static_cast<std::size_t>(model.bodies[i].parent)].children;
   model.nq = nq;
   model.nv = nv;
+  // What the contact layer's pair filter and reduced mass read of each body.
+  model.contact.bodies.clear();
+  for (std::size_t b = 0; b < model.bodies.size(); ++b) {
+    const bool fixed = is_fixed_to_world(model, static_cast<int>(b));
+    model.contact.bodies.push_back(
+        {model.bodies[b].parent, fixed, fixed ? std::numeric_limits<double>::infinity() : model.bodies[b].mass});
+  }
   model.sliders = Sliders{};
   model.slider_of_body.assign(model.bodies.size(), -1);
   model.tree_bodies.clear();

@@ -29,6 +29,7 @@
 #include "engine/forward.h"
 #include "engine/kinematics.h"
 #include "engine/stepper.h"
+#include "engine/tunnelling.h"
 #include "models/indentation_power.h"
 
 namespace contactlab {
@@ -69,6 +70,7 @@ class Run final : public OdeSystem {
         result_(result),
         nq_(model.nq),
         nv_(model.nv),
+        tunnelling_(model),
         sample_(state) {
     bind_pairs(model_, state_, data_);
     layout();
@@ -183,6 +185,7 @@ class Run final : public OdeSystem {
     return last > 0.0 ? last : fallback;
   }
   bool check_step(double t);
+  bool check_halfspaces(double t);
   void emit_samples(double t_from, double t_to, const SampleObserver& observer);
   void emit(double t, const double* y, const SampleObserver& observer);
   void load_state(double t, const double* y);
@@ -206,6 +209,9 @@ class Run final : public OdeSystem {
   std::vector<int> at_or_below_;     // inactive pairs with g ≤ 0 at the last step's end (roots())
   double at_or_below_time_ = std::numeric_limits<double>::quiet_NaN();
   std::vector<int> engaging_;        // scratch of engage_touching
+  // Shapes that may collide with a halfspace but have no element against it in the table (an explicit pair list
+  // without it, or a broadphase candidate not yet found): check_halfspaces() watches that none crosses it.
+  std::vector<std::pair<int, int>> unpaired_halfspaces_;  // (halfspace, shape)
   std::vector<char> is_active_;
   std::vector<int> law_state_offset_;  // prefix sums of the laws' continuous state sizes
   std::vector<int> directions_;
@@ -220,6 +226,8 @@ class Run final : public OdeSystem {
   Eigen::VectorXd reference_q_;                      // and coordinates
   Eigen::ArrayXd slider_coordinate_;                 // 1 at the sliders' coordinates, 0 at the others
   std::vector<double> body_reach_;                   // farthest point of a body's shapes from its origin [m]
+  TunnellingBound tunnelling_;
+  std::vector<double> end_gaps_;     // every inactive element's g at the last step's end (roots())
   State sample_;
   std::unique_ptr<Stepper> stepper_;
   std::unique_ptr<Data> behind_data_;  // behind_workspace()
@@ -414,6 +422,7 @@ int Run::roots(double t, const double* y, const double* ydot, double* g, int onl
     for (int p : inactive_) {
       if (gaps[p] <= 0.0) at_or_below_.push_back(p);
     }
+    std::copy(gaps, gaps + pairs_, end_gaps_.begin());
     at_or_below_time_ = t;
   }
   return 0;
@@ -717,12 +726,12 @@ bool Run::engage_after_step(double t) {
     gaps_.resize(static_cast<std::size_t>(pairs_));
     tree_kinematics(model_, q_of(y_.data()), v_of(y_.data()), data_);
     forget_evaluation();
-    contact_gaps(model_, q_of(y_.data()), v_of(y_.data()), inactive_, data_, gaps_.data());
+    contact_gaps(model_, q_of(y_.data()), v_of(y_.data()), inactive_, data_, end_gaps_.data());
     at_or_below_.clear();
     for (int p : inactive_) {
-      if (gaps_[static_cast<std::size_t>(p)] - state_.contacts[static_cast<std::size_t>(p)].gap_offset <= 0.0) {
-        at_or_below_.push_back(p);
-      }
+      const auto i = static_cast<std::size_t>(p);
+      end_gaps_[i] -= state_.contacts[i].gap_offset;
+      if (end_gaps_[i] <= 0.0) at_or_below_.push_back(p);
     }
     at_or_below_time_ = t;
   }
@@ -782,6 +791,36 @@ double Run::restart_step() const {
   return step;
 }
 
+// No shape crosses a halfspace it may collide with but has no contact element against (data_ at y_(t)).
+bool Run::check_halfspaces(double t) {
+  const std::vector<Shape>& shapes = model_.contact.shapes;
+  for (const auto& [h, s] : unpaired_halfspaces_) {
+    const Shape& halfspace = shapes[static_cast<std::size_t>(h)];
+    const Shape& shape = shapes[static_cast<std::size_t>(s)];
+    BodyMotion scratch_a, scratch_b;
+    const Eigen::Isometry3d X_WH =
+        body_motion(model_, data_, y_.data(), y_.data() + nq_, halfspace.body, scratch_a).pose * halfspace.pose;
+    const Eigen::Isometry3d X_WS = body_motion(model_, data_, y_.data(), y_.data() + nq_, shape.body, scratch_b).pose * shape.pose;
+    double lowest = std::numeric_limits<double>::infinity();
+    PairGeometry geometry;
+    for (int k = 0; k < contact_point_count(halfspace.type, shape.type); ++k) {
+      narrowphase(halfspace, X_WH, shape, X_WS, k, data_.fcl.get(), h, s, geometry);
+      lowest = std::min(lowest, geometry.gap);
+    }
+    const double tolerance = options_.overlap_tolerance * shape_width(shape);
+    if (lowest < -tolerance) {
+      std::ostringstream message;
+      message.precision(9);
+      message << "t = " << t << " s: shape '" << shape.name << "' is " << -lowest << " m through halfspace '"
+              << halfspace.name << "' with no contact between them (list the pair under contacts.pairs, or give "
+              << "the two shapes collision groups that keep them apart)";
+      fail(message.str());
+      return false;
+    }
+  }
+  return true;
+}
+
 // Per-step bookkeeping and the numerical-trouble checks; false when the run must stop.
 bool Run::check_step(double t) {
   // The State is brought up to date at events, refreshes and the end; here only its time and law states.
@@ -811,24 +850,23 @@ bool Run::check_step(double t) {
     s.max_indentation = std::max(s.max_indentation, indentation);
     record_force(s, force, data_.geometry[i]);
     s.min_force = std::min(s.min_force, force);
-    // Hertz theory holds for δ ≪ R*; with a given stiffness only shapes passing through each other are sure
-    // trouble, so the bound is then the smaller shape's size.
-    const bool hertz = pair(p).stiffness_from_materials;
-    const double size = hertz ? std::abs(pair(p).effective_radius) : smaller_shape_size(p);
-    const double bound = hertz ? options_.max_indentation_ratio * size : size;
+    // The laws are point-contact laws for δ ≪ R* (Hertz theory; the papers' validity limit, models.md §2.7),
+    // whether K comes from the materials or is given; a flat contact point (R* infinite: a corner on a face)
+    // is bounded by the smaller shape's size instead.
+    const double radius = std::abs(pair(p).effective_radius);
+    const bool curved = std::isfinite(radius) && radius > 0.0;
+    const double size = curved ? radius : smaller_shape_size(p);
+    const double bound = options_.max_indentation_ratio * size;
     if (std::isfinite(bound) && bound > 0.0 && indentation > bound) {
       std::ostringstream message;
-      message << describe(t, p) << ": indentation " << indentation << " m exceeds ";
-      if (hertz) {
-        message << options_.max_indentation_ratio << " of the effective radius " << size << " m";
-      } else {
-        message << "the smaller shape's size " << size << " m";
-      }
-      message << " (contact too soft, or the onset was missed)";
+      message << describe(t, p) << ": indentation " << indentation << " m exceeds " << options_.max_indentation_ratio
+              << " of the " << (curved ? "effective radius " : "smaller shape's size ") << size
+              << " m, where the law is valid (contact too soft, or the onset was missed)";
       fail(message.str());
       return false;
     }
   }
+  if (!check_halfspaces(t)) return false;
   const Energy e = energy(model_, q_of(y_.data()), v_of(y_.data()), work_of(y_.data()).sum(), joint_work_of(y_.data()),
                           state_.contacts, data_, active_);
   energy_scale_ = std::max(energy_scale_, e.kinetic);
@@ -901,7 +939,22 @@ void Run::layout() {
   roots_found_.assign(static_cast<std::size_t>(root_blocks()) * n, 0);
   force_behind_.assign(n, 0.0);
   gaps_.assign(n, 0.0);
+  end_gaps_.assign(n, 0.0);
+  at_or_below_time_ = std::numeric_limits<double>::quiet_NaN();
   if (behind_data_) bind_pairs(model_, state_, *behind_data_);
+  unpaired_halfspaces_.clear();
+  std::vector<PairKey> keys;
+  for (const ContactPairModel* pm : data_.pairs) keys.push_back({pm->shape_a, pm->shape_b});
+  std::sort(keys.begin(), keys.end());
+  const std::vector<Shape>& shapes = model_.contact.shapes;
+  for (std::size_t h = 0; h < shapes.size(); ++h) {
+    if (shapes[h].type != ShapeType::kHalfspace) continue;
+    for (std::size_t s = 0; s < shapes.size(); ++s) {
+      const int a = static_cast<int>(h), b = static_cast<int>(s);
+      if (s == h || !shapes_may_collide(model_.contact, a, b)) continue;
+      if (!std::binary_search(keys.begin(), keys.end(), pair_key(model_.contact, a, b))) unpaired_halfspaces_.emplace_back(a, b);
+    }
+  }
   open_impact_.resize(n, -1);
   warned_.resize(n, 0);
   is_active_.assign(n, 0);
@@ -1106,8 +1159,13 @@ void Run::execute(const SampleObserver& observer) {
       continue;
     }
     if (!check_step(t)) break;
+    const bool engaged = engage_after_step(t);
+    if (!engaged) {
+      // data_ holds the tree kinematics at t (check_step) and end_gaps_ the inactive gaps (engage_after_step).
+      stepper_->limit_step(tunnelling_.next_step(model_, data_, t, y_.data() + nq_, inactive_, end_gaps_.data()));
+    }
     emit_samples(t_previous, t, observer);
-    if (engage_after_step(t)) {
+    if (engaged) {
       if (failed_) break;
       stepper_->restart(t, y_.data(), restart_step());
       if (observer) emit(t, y_.data(), observer);

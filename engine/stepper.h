@@ -46,6 +46,9 @@ class Stepper {
   virtual void roots_found(int* out) const = 0;             // after kRoot: ±1 per function that crossed
   virtual bool interpolate(double t, double* out) = 0;      // the state inside the last step
   virtual void restart(double t, const double* y, double first_step) = 0;
+  // Bounds the steps from here on to at most `step` [s] besides the options' max_step (infinite: no bound), as the
+  // run's tunnelling bound asks after every step. The fixed-step methods keep their step.
+  virtual void limit_step(double step) = 0;
   virtual double current_step() const = 0;  // the step being tried next [s]
   virtual double last_step() const = 0;     // the last step taken [s]
   virtual void add_statistics(IntegratorStats& stats) const = 0;  // attempts, error-test failures, root evaluations

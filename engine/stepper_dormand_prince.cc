@@ -83,6 +83,7 @@ class DormandPrinceStepper final : public Stepper {
     failed_ = system_.roots(t, method_.state(), method_.derivative(), events_.start()) != 0;
   }
 
+  void limit_step(double step) override { method_.set_step_limit(step); }
   double current_step() const override { return method_.next_step(); }
   double last_step() const override { return method_.last_step(); }
   void add_statistics(IntegratorStats& stats) const override {

@@ -90,6 +90,7 @@ class FixedStepper final : public Stepper {
       failed_ = system_.roots(t, y, f0_.data(), events_.start()) != 0;
     }
   }
+  void limit_step(double) override {}  // the user's step: the watchdogs tell when it is too long
   double current_step() const override { return step_; }
   double last_step() const override { return last_step_; }
   void add_statistics(IntegratorStats& stats) const override {

@@ -5,6 +5,8 @@
 // going on would have their root finders meet the same root again (an event function that is flat there, such as
 // a force rate at a peak, stops them with "root found at and very near t").
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <string>
 
 #include <arkode/arkode_erkstep.h>
@@ -59,6 +61,11 @@ class SundialsStepper : public Stepper {
     std::copy(y, y + size_, N_VGetArrayPointer(y_));
     return y_;
   }
+  // The options' max_step and the run's limit together, as SUNDIALS takes it (0: unbounded).
+  double combined_max_step(double limit) const {
+    const double bound = std::min(max_step_ > 0.0 ? max_step_ : std::numeric_limits<double>::infinity(), limit);
+    return std::isfinite(bound) && bound > 0.0 ? bound : 0.0;
+  }
   static void error_handler(int, const char*, const char* function, char* text, void* user) {
     static_cast<SundialsStepper*>(user)->message_ = std::string(function) + ": " + text;
   }
@@ -69,6 +76,7 @@ class SundialsStepper : public Stepper {
   SUNContext context_ = nullptr;
   N_Vector y_ = nullptr;
   N_Vector tolerances_ = nullptr;
+  double max_step_ = 0.0;  // the options' (0: unbounded)
   std::string message_;
 };
 
@@ -85,6 +93,7 @@ class ArkodeStepper final : public SundialsStepper {
     ERKStepSetMaxNumSteps(memory_, options.max_steps);
     ERKStepSetMaxErrTestFails(memory_, 20);
     if (options.initial_step > 0.0) ERKStepSetInitStep(memory_, options.initial_step);
+    max_step_ = options.max_step;
     if (options.max_step > 0.0) ERKStepSetMaxStep(memory_, options.max_step);
     ERKStepSetStopTime(memory_, t_stop);
     if (system.root_count() > 0) {
@@ -114,6 +123,7 @@ class ArkodeStepper final : public SundialsStepper {
     ERKStepReset(memory_, t, state_from(y));
     ERKStepSetStopTime(memory_, t_stop_);
   }
+  void limit_step(double step) override { ERKStepSetMaxStep(memory_, combined_max_step(step)); }
   double current_step() const override {
     double h = 0.0;
     ERKStepGetCurrentStep(memory_, &h);
@@ -155,6 +165,7 @@ class CvodeStepper final : public SundialsStepper {
     CVodeSetMaxNumSteps(memory_, options.max_steps);
     CVodeSetMaxErrTestFails(memory_, 20);
     if (options.initial_step > 0.0) CVodeSetInitStep(memory_, options.initial_step);
+    max_step_ = options.max_step;
     if (options.max_step > 0.0) CVodeSetMaxStep(memory_, options.max_step);
     CVodeSetStopTime(memory_, t_stop);
     if (system.root_count() > 0) {
@@ -189,6 +200,7 @@ class CvodeStepper final : public SundialsStepper {
     CVodeSetInitStep(memory_, first_step);
     CVodeSetStopTime(memory_, t_stop_);
   }
+  void limit_step(double step) override { CVodeSetMaxStep(memory_, combined_max_step(step)); }
   double current_step() const override {
     double h = 0.0;
     CVodeGetCurrentStep(memory_, &h);

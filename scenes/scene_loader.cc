@@ -728,12 +728,7 @@ PairSettings Compiler::read_settings(const MapReader& defaults, const MapReader*
 }
 
 void Compiler::read_contacts(const MapReader& top) {
-  ContactModel& contact = scene_.model.contact;
-  contact.bodies.clear();
-  for (std::size_t b = 0; b < scene_.model.bodies.size(); ++b) {
-    const bool fixed = is_fixed_to_world(scene_.model, static_cast<int>(b));
-    contact.bodies.push_back({scene_.model.bodies[b].parent, fixed, fixed ? kInf : scene_.model.bodies[b].mass});
-  }
+  ContactModel& contact = scene_.model.contact;  // contact.bodies: from finalize()
   const std::vector<std::string_view> keys = {"method", "law", "parameters", "stiffness", "exponent", "mass", "tension",
                                               "calibrate"};
   std::vector<std::string_view> top_keys = keys;

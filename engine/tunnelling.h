@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+// No tunnelling: a bound on the next integration step such that no two shapes of an inactive contact element can
+// pass through each other between two evaluations of its gap (conservative advancement; docs/contact.md
+// "Tunnelling"). Between events the gaps are seen only at the steps' ends; a shape thinner than a step's travel
+// could otherwise go in and come out the other side unseen, at 1000 m/s or at 1 m/s alike.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "engine/data.h"
+#include "engine/model.h"
+
+namespace contactlab {
+
+class TunnellingBound {
+ public:
+  explicit TunnellingBound(const Model& model);
+
+  // The largest next step after an accepted step ending at time t with velocities v, for the listed elements
+  // (inactive, `gaps[p]` each element's gap at t; data's tree kinematics at t). Every point of a body moves at most at
+  // s = |v_o| + |ω| ρ (ρ: the farthest point of its shapes from its origin) and its speed grows at most at
+  // a ≈ (|Δv_o| + ρ |Δω|)/Δt + |ω|² ρ over the last interval, so the gap of an element closes by at most
+  // S h + ½ A h² over h (S, A: the two bodies' sums). That must stay below g + w/2, w the thinner shape's width:
+  // then at the step's end the shapes either are still apart or overlap — a sign change the event functions
+  // locate — and cannot have come out the other side. With a broadphase, no body moves more than half its margin
+  // in a step either. Infinite when nothing bounds the step (halfspaces and holes have no far side; shapes at rest).
+  double next_step(const Model& model, const Data& data, double t, const double* v, std::span<const int> elements,
+                   const double* gaps);
+
+  // The velocities change at an event (an impulse, a restart from a changed state): the next estimate of the
+  // bodies' acceleration must not difference across it.
+  void forget() { has_previous_ = false; }
+
+ private:
+  std::vector<double> reach_;  // ρ per body [m]; negative: the body carries no shape
+  std::vector<Vec3> linear_;   // the origin's velocity per body at the last call [m/s]
+  std::vector<Vec3> angular_;  // [rad/s]
+  std::vector<double> speed_;  // s per body [m/s]
+  std::vector<double> growth_; // a per body [m/s²]
+  double time_ = 0.0;
+  bool has_previous_ = false;
+};
+
+}  // namespace contactlab
