@@ -2,11 +2,12 @@
 # Installs what contactlab needs from Debian 12 packages, and nothing when all is present (idempotent).
 set -euo pipefail
 
+# python3-scipy: the independent reference of the Newton's cradle test (tests/validation/newtons_cradle_reference.py).
 packages=(
   g++ make cmake git
   libeigen3-dev libfcl-dev libyaml-cpp-dev libspdlog-dev libcli11-dev libsundials-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  python3 python3-numpy python3-matplotlib
+  python3 python3-numpy python3-matplotlib python3-scipy
 )
 
 missing=()

@@ -115,6 +115,22 @@ def discover_sections(only):
     return sorted(modules, key=lambda m: (m.ITEM, m.__name__))
 
 
+# The part of docs/validation.md written by hand (checks that are not a paper's published numbers), below this line;
+# a run keeps it as it is after the generated sections.
+HAND_WRITTEN = "<!-- Hand-written from here on: scripts/validate.py keeps this part as it is. -->"
+
+
+def hand_written_part(path):
+    """What follows HAND_WRITTEN in the document at `path` (with the marker), or "" if it has none."""
+    try:
+        with open(path) as handle:
+            text = handle.read()
+    except FileNotFoundError:
+        return ""
+    at = text.find(HAND_WRITTEN)
+    return "" if at < 0 else "\n" + text[at:]
+
+
 def write_atomically(path, text):
     temporary = f"{path}.tmp-{os.getpid()}"
     with open(temporary, "w") as handle:
@@ -201,6 +217,7 @@ def main():
                + (f" Not yet covered: item{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))}."
                   if missing else "") + "\n\n")
     document = HEADER + "\n## Summary\n\n" + summary + summary_table(ctx.sections, bool(only)) + "\n" + "\n".join(bodies)
+    document += hand_written_part(output)
     os.makedirs(document_dir, exist_ok=True)
     write_atomically(output, document)
     if not only and os.path.isdir(figure_dir):  # a full run owns docs/validation/: drop figures no section made
