@@ -209,6 +209,7 @@ class Run final : public OdeSystem {
   std::vector<int> at_or_below_;     // inactive pairs with g ≤ 0 at the last step's end (roots())
   double at_or_below_time_ = std::numeric_limits<double>::quiet_NaN();
   std::vector<int> engaging_;        // scratch of engage_touching
+  std::vector<int> touches_;         // impact records of contacts that only touched (dropped at the end)
   // Shapes that may collide with a halfspace but have no element against it in the table (an explicit pair list
   // without it, or a broadphase candidate not yet found): check_halfspaces() watches that none crosses it.
   std::vector<std::pair<int, int>> unpaired_halfspaces_;  // (halfspace, shape)
@@ -635,8 +636,13 @@ void Run::end_contact(int p, double t, bool open) {
   record.t_end = t;
   record.open = open;
   record.separation_velocity = -geometry.normal_velocity;
-  record.restitution = record.impact_velocity > 0.0 ? record.separation_velocity / record.impact_velocity : 0.0;
+  // A contact that began at rest (touching) has no restitution: the ratio to a round-off approach speed is noise.
+  record.restitution = record.impact_velocity > model_.contact.impact_velocity_floor
+                           ? record.separation_velocity / record.impact_velocity
+                           : std::numeric_limits<double>::quiet_NaN();
   record.max_indentation = s.max_indentation;
+  // Shapes that only touched, never pressing beyond round-off, made no impact: the record is dropped at the end.
+  if (s.max_indentation <= touch_tolerance(p)) touches_.push_back(open_impact_[i]);
   record.max_force = s.max_force;
   record.min_force = s.min_force;
   record.compression_time = s.compression_time;
@@ -759,7 +765,15 @@ bool Run::engage_touching(double t, std::span<const int> candidates, Overlap ove
     const double g = geometry.gap - s.gap_offset;
     if (g > 0.0) continue;
     const double tolerance = touch_tolerance(p);
-    if (g >= -tolerance && geometry.normal_velocity < 0.0) continue;  // at touch, moving apart
+    if (g >= -tolerance && !(geometry.normal_velocity > model_.contact.impact_velocity_floor)) {
+      // Touching within round-off, at rest or moving apart: no impact yet. The onset function becomes the gap less
+      // the tolerance below where it is now, so the contact begins when the shapes press into each other — with the
+      // approach velocity they have then, not the round-off one of a touch at rest — and the offset is forgotten
+      // once they are a tolerance apart.
+      s.gap_offset = std::min(geometry.gap, 0.0) - tolerance;
+      if (std::find(offset_pairs_.begin(), offset_pairs_.end(), p) == offset_pairs_.end()) offset_pairs_.push_back(p);
+      continue;
+    }
     if (g < -tolerance) {
       if (overlap == Overlap::kFail) {
         std::ostringstream message;
@@ -833,12 +847,13 @@ bool Run::check_step(double t) {
     forget_evaluation();
   }
   contact_gaps(model_, q_of(y_.data()), v_of(y_.data()), offset_pairs_, data_, gaps_.data());
-  // Once the shapes have come apart, a residual indentation left by a release is forgotten: the next contact
-  // starts at touch again (g stays positive through the change, so no root is lost or invented).
+  // Once the shapes have come apart (beyond round-off), a residual indentation left by a release or a touch is
+  // forgotten: the next contact starts at touch again (g stays positive through the change, so no root is lost or
+  // invented).
   std::erase_if(offset_pairs_, [&](int p) {
     PairState& s = state_.contacts[static_cast<std::size_t>(p)];
     if (is_active_[static_cast<std::size_t>(p)] || !(s.gap_offset < 0.0)) return true;
-    if (gaps_[static_cast<std::size_t>(p)] <= 0.0) return false;
+    if (gaps_[static_cast<std::size_t>(p)] <= touch_tolerance(p)) return false;
     s.gap_offset = 0.0;
     return true;
   });
@@ -1186,6 +1201,9 @@ void Run::execute(const SampleObserver& observer) {
   for (int p = 0; p < pairs_; ++p) {
     if (open_impact_[static_cast<std::size_t>(p)] >= 0) end_contact(p, t, true);
   }
+  std::sort(touches_.begin(), touches_.end());
+  for (auto k = touches_.rbegin(); k != touches_.rend(); ++k) result_.impacts.erase(result_.impacts.begin() + *k);
+  result_.touches = static_cast<long>(touches_.size());
   result_.end_time = t;
   if (stepper_) stepper_->add_statistics(result_.stats);
 }

@@ -65,7 +65,7 @@ struct ImpactRecord {
   bool open = false;                 // true if the run ended during the contact
   double impact_velocity = 0.0;      // δ̇ at onset [m/s]
   double separation_velocity = 0.0;  // −δ̇ at separation [m/s] (> 0 when separating)
-  double restitution = 0.0;          // separation_velocity / impact_velocity
+  double restitution = 0.0;          // separation_velocity / impact_velocity; NaN for a contact begun at rest
   double max_indentation = 0.0;      // [m]
   double max_force = 0.0;            // [N]
   double min_force = 0.0;            // [N]; < 0 means tension occurred
@@ -94,6 +94,7 @@ struct SimulationResult {
   std::string message;                   // what went wrong, with time, pair and law
   std::vector<std::string> diagnostics;  // warnings (once per pair and kind)
   std::vector<ImpactRecord> impacts;
+  long touches = 0;                      // contacts whose indentation never exceeded round-off: not impacts
   IntegratorStats stats;
   double end_time = 0.0;
   double initial_energy = 0.0;           // E(0) [J]
