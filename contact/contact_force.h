@@ -29,6 +29,8 @@ inline ContactForce pair_force(const ContactPairModel& pair, const PairState& st
   if (!state.active) return {};
   ContactForce out = pair.law_info->force(input, pair.parameters.values, state.law_state);
   if (pair.tension == TensionRule::kClamp && out.force < 0.0) out = {};
+  // A resting contact pushes only while the shapes overlap, and never pulls.
+  if (state.persistent && (input.indentation <= 0.0 || out.force < 0.0)) out = {};
   return out;
 }
 

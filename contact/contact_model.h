@@ -85,6 +85,11 @@ struct ContactModel {
   std::vector<BodyContactInfo> bodies;  // index = body index
   // Impact velocities below this are raised to it for laws whose damping ∝ 1/δ̇⁻ (reported once) [m/s].
   double impact_velocity_floor = 1e-4;
+  // When a contact comes to rest it becomes persistent (PairState::persistent; docs/contact.md): at a separation
+  // whose bounce would rise less than rest_bounce_ratio of the contact's deepest indentation, or at a phase change
+  // whose stroke (the indentation's change since the last one) is below rest_stroke_ratio of it.
+  double rest_bounce_ratio = 1.0;
+  double rest_stroke_ratio = 1e-3;
 };
 
 // The canonical key of a shape pair: a the simpler shape (type order), then the lower index.
@@ -126,6 +131,11 @@ struct PairGeometry {
 // Persistent per-contact state (part of State, so copying State restarts a run exactly).
 struct PairState {
   bool active = false;           // in contact since the last onset event
+  // Resting (ContactModel::rest_bounce_ratio): its bounces have died down, so it stays active through
+  // micro-bounces, its force clamped to zero while apart, with no events but a separation whose bounce is not small
+  // (a lift-off) until the shapes really part (docs/contact.md, "Persistent contact").
+  bool persistent = false;
+  double phase_indentation = 0.0;  // δ at the last phase change (onset, δ̇ = 0) [m]
   bool compressing = false;      // δ̇ > 0 phase since onset
   bool impact_velocity_floored = false;
   double onset_time = 0.0;       // [s]

@@ -153,6 +153,9 @@ class Run final : public OdeSystem {
   enum class Overlap { kEngage, kFail };
   bool engage_touching(double t, std::span<const int> candidates, Overlap overlap);
   bool engage_after_step(double t);
+  bool update_method(double t, double first_step);
+  bool small_bounce(int p, double t);
+  std::vector<int> others_;  // scratch of small_bounce
   double touch_tolerance(int p) const { return options_.overlap_tolerance * smaller_shape_size(p); }
   double restart_step() const;
   void start_contact(int p, double t);
@@ -202,6 +205,8 @@ class Run final : public OdeSystem {
   int nv_;
   int pairs_ = 0;
   int active_pairs_ = 0;
+  int impacting_ = 0;                // active and not persistent (set_active)
+  bool resting_method_ = false;      // integrating with BDF while every active contact rests (update_method)
   std::vector<int> active_;          // indices of the active pairs, ascending
   std::vector<int> inactive_;        // and of the others
   std::vector<int> offset_pairs_;    // inactive pairs holding a residual-indentation offset (gap_offset < 0)
@@ -335,7 +340,7 @@ Data& Run::behind_workspace() {
 int Run::roots(double t, const double* y, const double* ydot, double* g, int only) {
   const int only_pair = only >= 0 ? only % pairs_ : -1;
   const bool current = ydot != nullptr && ydot == last_rhs_rate_ && y == last_rhs_state_ && t == last_rhs_time_;
-  const bool peaks = options_.integrator.locate_force_peaks && active_pairs_ > 0 &&
+  const bool peaks = options_.integrator.locate_force_peaks && impacting_ > 0 &&
                      (only < 0 || (only / pairs_ == kPeakRoot && is_active_[static_cast<std::size_t>(only_pair)]));
   // One function asked for (the root finder's evaluations): only its pair is evaluated, and nothing of an
   // inactive pair but its gap.
@@ -387,6 +392,14 @@ int Run::roots(double t, const double* y, const double* ydot, double* g, int onl
     if (!std::isfinite(force) || (peaks && !std::isfinite(force_behind_[i]))) {
       callback_failure_ = describe(t, p) + ": the contact force is not finite (NaN or Inf)";
       return -1;
+    }
+    const PairState& s = state_.contacts[i];
+    if (s.persistent) {
+      // Resting: no phase changes or force peaks; a separation decides between a micro-bounce and a lift-off.
+      gaps[p] = indentation;
+      rates[p] = 1.0;
+      if (force_rates != nullptr) force_rates[p] = 1.0;
+      return 0;
     }
     const bool on_force =
         pair(p).law_info->separation == Separation::kForce || pair(p).tension == TensionRule::kRelease;
@@ -537,6 +550,7 @@ void Run::start_contact(int p, double t) {
   s.compressing = true;
   s.onset_time = t;
   s.impact_velocity = geometry.normal_velocity;
+  s.phase_indentation = std::max(0.0, -geometry.gap);
   const bool needs_impact_velocity = (pair.law_info->needs & kNeedsImpactVelocity) != 0;
   if (needs_impact_velocity && s.impact_velocity < model_.contact.impact_velocity_floor) {
     s.impact_velocity = model_.contact.impact_velocity_floor;
@@ -666,6 +680,7 @@ void Run::end_contact(int p, double t, bool open) {
     if (s.gap_offset < 0.0) offset_pairs_.push_back(p);
     data_.contact_force[i] = {};
     s.active = false;
+    s.persistent = false;
     s.compressing = false;
     open_impact_[i] = -1;
   }
@@ -693,8 +708,14 @@ bool Run::handle_events(double t) {
     if (found(kGapRoot) != 0) {
       ++result_.stats.events;
       changed = true;
-      if (s.active) {
-        end_contact(p, t, false);
+      if (s.active && small_bounce(p, t)) {
+        if (!s.persistent) {
+          s.persistent = true;  // its bounces have died down: it rests (docs/contact.md, "Persistent contact")
+        } else {
+          changed = false;  // a micro-bounce of a resting contact: nothing changes
+        }
+      } else if (s.active) {
+        end_contact(p, t, false);  // a separation, or a resting contact's lift-off
       } else {
         start_contact(p, t);
       }
@@ -702,16 +723,29 @@ bool Run::handle_events(double t) {
       continue;
     }
     if (!s.active) continue;
-    if (found(kRateRoot) < 0) {  // δ̇ from + to −: maximum indentation
+    // A phase change: δ̇ from + to − (maximum indentation) or from − to + (compression again while in contact). The
+    // same change found twice (a fixed-step method re-stepping to an event may meet it again just after) is one.
+    const int rate = found(kRateRoot);
+    if ((rate < 0 && s.compressing) || (rate > 0 && !s.compressing)) {
       ++result_.stats.events;
-      if (s.compression_time == 0.0) s.compression_time = t - s.onset_time;
-      s.compressing = false;
-      s.max_indentation = std::max(s.max_indentation, -data_.geometry[i].gap);
-      changed = law_event(ContactEvent::kMaxIndentation, p, t) || changed;
-    } else if (found(kRateRoot) > 0) {  // δ̇ from − to +: compression again while in contact
-      ++result_.stats.events;
-      s.compressing = true;
-      changed = law_event(ContactEvent::kReload, p, t) || changed;
+      const double indentation = -data_.geometry[i].gap;
+      // A stroke that is a vanishing part of the contact's depth is the vibration of a contact at rest.
+      const double stroke = std::abs(indentation - s.phase_indentation);
+      s.phase_indentation = indentation;
+      if (rate < 0) {
+        if (s.compression_time == 0.0) s.compression_time = t - s.onset_time;
+        s.compressing = false;
+        s.max_indentation = std::max(s.max_indentation, indentation);
+        changed = law_event(ContactEvent::kMaxIndentation, p, t) || changed;
+      } else {
+        s.compressing = true;
+        changed = law_event(ContactEvent::kReload, p, t) || changed;
+      }
+      if (stroke < model_.contact.rest_stroke_ratio * s.max_indentation) {
+        s.persistent = true;
+        changed = true;
+        set_active(p, true);
+      }
     }
     if (options_.integrator.locate_force_peaks && found(kPeakRoot) != 0) {
       ++result_.stats.events;
@@ -793,6 +827,57 @@ bool Run::engage_touching(double t, std::span<const int> candidates, Overlap ove
     engaged = true;
   }
   return engaged;
+}
+
+// Whether the separation of active element p at (t, y_) is a small bounce: freed of its own force, the shapes
+// would part at v_s = −δ̇ against a closing acceleration δ̈ > 0 and rise v_s²/(2 δ̈) apart, less than
+// rest_bounce_ratio of the contact's deepest indentation — a vibration of the contact rather than a flight. δ̈ is
+// the normal velocity's rate along the flow under the steady forces alone — gravity, the joints' force elements and
+// the contacts already at rest, not the element's own force nor those of impacts under way, which are brief — by a
+// forward difference over a thousandth of the last step, in the second workspace. It is not positive when nothing
+// presses the shapes together (an isolated impact, bodies flying apart), and then the separation is a real one.
+bool Run::small_bounce(int p, double t) {
+  const auto i = static_cast<std::size_t>(p);
+  const double speed = -data_.geometry[i].normal_velocity;
+  const double height_bound = model_.contact.rest_bounce_ratio * state_.contacts[i].max_indentation;
+  if (!(height_bound > 0.0)) return false;
+  if (!(speed > 0.0)) return true;  // at touch, not moving apart
+  Data& free = behind_workspace();
+  others_.clear();
+  for (int k : active_) {
+    if (k != p && state_.contacts[static_cast<std::size_t>(k)].persistent) others_.push_back(k);
+  }
+  const auto q = q_of(y_.data());
+  const auto v = v_of(y_.data());
+  Eigen::VectorXd& qdd = scratch_;  // (sized for y; its first nv entries)
+  evaluate(model_, t, q, v, state_.contacts, others_, free, Eigen::Map<Eigen::VectorXd>(qdd.data(), nv_));
+  const double step = stepper_ ? stepper_->last_step() : 0.0;
+  const double epsilon = step > 0.0 ? 1e-3 * step : 1e-9;
+  Eigen::VectorXd& moved = behind_;
+  configuration_derivative(model_, q, v, Eigen::Map<Eigen::VectorXd>(moved.data(), nq_));
+  for (int k = 0; k < nq_; ++k) moved[k] = q[k] + epsilon * moved[k];
+  for (int k = 0; k < nv_; ++k) moved[nq_ + k] = v[k] + epsilon * qdd[k];
+  tree_kinematics(model_, q_of(moved.data()), v_of(moved.data()), free);
+  const int single[] = {p};
+  contact_geometry(model_, q_of(moved.data()), v_of(moved.data()), single, free);
+  const double closing = (free.geometry[i].normal_velocity - data_.geometry[i].normal_velocity) / epsilon;
+  if (!(closing > 0.0)) return false;
+  return speed * speed / (2.0 * closing) < height_bound;
+}
+
+// While every active contact rests and none impacts, an explicit method's step is bounded by the resting contacts'
+// stiffness — stability, not accuracy: thousands of steps per second of a body lying still. BDF (CVODE) then takes
+// the steps the slow motion allows; the explicit method comes back at the next onset or lift-off. True when the
+// stepper was replaced (it then starts from y_ at t, so no restart is needed).
+bool Run::update_method(double t, double first_step) {
+  const IntegratorMethod method = options_.integrator.method;
+  const bool explicit_adaptive = method == IntegratorMethod::kDormandPrince || method == IntegratorMethod::kArkodeDormandPrince;
+  const bool resting = options_.integrator.bdf_at_rest && explicit_adaptive && active_pairs_ > 0 && impacting_ == 0;
+  if (resting == resting_method_) return false;
+  resting_method_ = resting;
+  load_state(t, y_.data());
+  build_stepper(t, first_step);
+  return true;
 }
 
 // First step after an event: the last step taken, or a hundredth of the undamped Hertz contact time of a
@@ -937,7 +1022,12 @@ void Run::set_active(int p, bool active) {
   is_active_[static_cast<std::size_t>(p)] = active ? 1 : 0;
   active_.clear();
   inactive_.clear();
-  for (int i = 0; i < pairs_; ++i) (is_active_[static_cast<std::size_t>(i)] ? active_ : inactive_).push_back(i);
+  impacting_ = 0;
+  for (int i = 0; i < pairs_; ++i) {
+    const bool on = is_active_[static_cast<std::size_t>(i)] != 0;
+    (on ? active_ : inactive_).push_back(i);
+    if (on && !state_.contacts[static_cast<std::size_t>(i)].persistent) ++impacting_;
+  }
   active_pairs_ = static_cast<int>(active_.size());
 }
 
@@ -991,6 +1081,7 @@ void Run::layout() {
 // (Re)creates the integrated vector from state_ and a fresh stepper: at the start, and whenever the broadphase
 // changes the pair table (and so the size of y).
 void Run::build_stepper(double t, double first_step) {
+  if (stepper_) stepper_->add_statistics(result_.stats);
   stepper_.reset();
   y_.resize(size());
   scratch_.resize(size());
@@ -1008,7 +1099,9 @@ void Run::build_stepper(double t, double first_step) {
   tolerances_.setConstant(size(), options_.integrator.absolute_tolerance);
   work_of(tolerances_.data()).setConstant(kLedgerAbsoluteTolerance);
   joint_work_of(tolerances_.data()) = kLedgerAbsoluteTolerance;
-  stepper_ = make_stepper(*this, options_.integrator, t, y_.data(),
+  IntegratorOptions integrator = options_.integrator;
+  if (resting_method_) integrator.method = IntegratorMethod::kBdf;
+  stepper_ = make_stepper(*this, integrator, t, y_.data(),
                           std::span<const double>(tolerances_.data(), static_cast<std::size_t>(size())), t_end_);
   if (first_step > 0.0) stepper_->restart(t, y_.data(), first_step);
 }
@@ -1148,7 +1241,7 @@ void Run::execute(const SampleObserver& observer) {
   double t = t0;
   while (!failed_) {
     const double t_previous = t;
-    const bool any_active_before = active_pairs_ > 0;
+    const bool any_active_before = impacting_ > 0;  // resting contacts add no rows of their own
     const Stepper::Outcome outcome = stepper_->advance(t_end, t, y_.data());
     if (outcome == Stepper::Outcome::kFailure) {
       std::string reason = callback_failure_;
@@ -1160,6 +1253,7 @@ void Run::execute(const SampleObserver& observer) {
       break;
     }
     ++result_.stats.steps;
+    if (resting_method_) ++result_.stats.resting_steps;
     if (result_.stats.steps > options_.integrator.max_steps) {
       std::ostringstream message;
       message << describe(t, -1) << ": the step budget of " << options_.integrator.max_steps
@@ -1169,7 +1263,7 @@ void Run::execute(const SampleObserver& observer) {
     }
     if (outcome == Stepper::Outcome::kRoot) {
       emit_samples(t_previous, t, observer);
-      if (handle_events(t)) stepper_->restart(t, y_.data(), restart_step());
+      if (handle_events(t) && !failed_ && !update_method(t, restart_step())) stepper_->restart(t, y_.data(), restart_step());
       if (observer) emit(t, y_.data(), observer);
       continue;
     }
@@ -1182,7 +1276,7 @@ void Run::execute(const SampleObserver& observer) {
     emit_samples(t_previous, t, observer);
     if (engaged) {
       if (failed_) break;
-      stepper_->restart(t, y_.data(), restart_step());
+      if (!update_method(t, restart_step())) stepper_->restart(t, y_.data(), restart_step());
       if (observer) emit(t, y_.data(), observer);
       continue;
     }

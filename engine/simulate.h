@@ -39,6 +39,9 @@ struct IntegratorOptions {
   double step = 1e-6;                 // [s], the step of the fixed-step methods
   long max_steps = 50'000'000;
   bool locate_force_peaks = true;     // root-find dF/dt = 0 so max_force is exact (costs ~1 RHS per step)
+  // While every active contact rests (PairState::persistent) and none impacts, integrate with BDF (CVODE) instead
+  // of an explicit adaptive method, whose step the resting contacts' stiffness would bound (docs/engine.md).
+  bool bdf_at_rest = true;
 };
 
 struct SimulationOptions {
@@ -85,6 +88,7 @@ struct IntegratorStats {
   long root_evaluations = 0;
   long events = 0;
   long broadphase_refreshes = 0;
+  long resting_steps = 0;  // steps taken with BDF while every active contact rested (IntegratorOptions::bdf_at_rest)
 };
 
 enum class SimulationStatus { kCompleted, kNumericalError };

@@ -732,10 +732,13 @@ void Compiler::read_contacts(const MapReader& top) {
   const std::vector<std::string_view> keys = {"method", "law", "parameters", "stiffness", "exponent", "mass", "tension",
                                               "calibrate"};
   std::vector<std::string_view> top_keys = keys;
-  top_keys.insert(top_keys.end(), {"pairs", "impact_velocity_floor", "broadphase", "margin"});
+  top_keys.insert(top_keys.end(), {"pairs", "impact_velocity_floor", "rest_bounce_ratio", "rest_stroke_ratio",
+                                   "broadphase", "margin"});
   MapReader defaults(reader_, top.get("contacts"), "contacts", top_keys);
   contact.impact_velocity_floor =
       defaults.checked("impact_velocity_floor", 1e-4, "a positive velocity [m/s]", positive);
+  contact.rest_bounce_ratio = defaults.checked("rest_bounce_ratio", 1.0, "a non-negative ratio", non_negative);
+  contact.rest_stroke_ratio = defaults.checked("rest_stroke_ratio", 1e-3, "a non-negative ratio", non_negative);
   const PairSettings default_settings = read_settings(defaults, nullptr);
 
   // A pair's compilation errors (missing material, flat–flat Hertz contact, …) point at the block it came from.
@@ -883,7 +886,7 @@ void Compiler::read_integration(const MapReader& top) {
   sim.duration = top.checked("duration", std::nullopt, "a positive duration [s]", positive);
   MapReader integrator(reader_, top.get("integrator"), "integrator",
                        {"method", "relative_tolerance", "absolute_tolerance", "initial_step", "max_step", "max_steps",
-                        "step", "locate_force_peaks"});
+                        "step", "locate_force_peaks", "bdf_at_rest"});
   const std::string method =
       integrator.choice("method", {"dormand_prince", "arkode_dormand_prince", "bdf", "symplectic_euler", "velocity_verlet", "rk4"}, "dormand_prince");
   IntegratorOptions& options = sim.integrator;
@@ -904,6 +907,7 @@ void Compiler::read_integration(const MapReader& top) {
   options.max_steps = static_cast<long>(integrator.checked("max_steps", static_cast<double>(options.max_steps),
                                                            "a positive whole number", [](double x) { return x >= 1.0 && x == std::floor(x); }));
   options.locate_force_peaks = integrator.flag("locate_force_peaks", true);
+  options.bdf_at_rest = integrator.flag("bdf_at_rest", true);
 
   MapReader output(reader_, top.get("output"), "output", {"interval", "steps_in_contact"});
   sim.output_interval = output.checked("interval", sim.duration / 1000.0, "an interval >= 0 [s]", non_negative);
