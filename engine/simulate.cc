@@ -155,6 +155,7 @@ class Run final : public OdeSystem {
   bool engage_after_step(double t);
   bool update_method(double t, double first_step);
   bool small_bounce(int p, double t);
+  double closing_acceleration(int p, double t);
   std::vector<int> others_;  // scratch of small_bounce
   double touch_tolerance(int p) const { return options_.overlap_tolerance * smaller_shape_size(p); }
   double restart_step() const;
@@ -612,6 +613,21 @@ void Run::apply_impulse(int p, double t, double normal_mass) {
   PairState& s = state_.contacts[i];
   const double restitution = pair.parameters.values[0];
   const double approach = data_.geometry[i].normal_velocity;
+  // A rigid impact whose rebound would not rise beyond round-off is a contact that persists (a body settling, a
+  // pin pressed against its bore): impulses cannot hold it — they would chatter and let the shapes sink into each
+  // other — so the run stops rather than go on with an answer that cannot be trusted.
+  if (y_.size() == size()) {
+    const double rebound = restitution * approach;
+    const double closing = closing_acceleration(p, t);
+    if (closing > 0.0 && rebound * rebound / (2.0 * closing) < touch_tolerance(p)) {
+      std::ostringstream message;
+      message << describe(t, p) << ": the contact persists (impact velocity " << approach << " m/s, rebound below "
+              << touch_tolerance(p) << " m): the impulse method models impacts only — use a force law for a contact "
+              << "that rests or stays pressed";
+      fail(message.str());
+      return;
+    }
+  }
   const double impulse = std::isfinite(normal_mass) ? (1.0 + restitution) * normal_mass * approach : 0.0;
   const double lost = 0.5 * normal_mass * approach * approach * (1.0 - restitution * restitution);
   state_.v += impulse * data_.probe_qdd;
@@ -842,6 +858,13 @@ bool Run::small_bounce(int p, double t) {
   const double height_bound = model_.contact.rest_bounce_ratio * state_.contacts[i].max_indentation;
   if (!(height_bound > 0.0)) return false;
   if (!(speed > 0.0)) return true;  // at touch, not moving apart
+  const double closing = closing_acceleration(p, t);
+  return closing > 0.0 && speed * speed / (2.0 * closing) < height_bound;
+}
+
+// δ̈ of element p at (t, y_) under the steady forces alone (small_bounce).
+double Run::closing_acceleration(int p, double t) {
+  const auto i = static_cast<std::size_t>(p);
   Data& free = behind_workspace();
   others_.clear();
   for (int k : active_) {
@@ -860,9 +883,7 @@ bool Run::small_bounce(int p, double t) {
   tree_kinematics(model_, q_of(moved.data()), v_of(moved.data()), free);
   const int single[] = {p};
   contact_geometry(model_, q_of(moved.data()), v_of(moved.data()), single, free);
-  const double closing = (free.geometry[i].normal_velocity - data_.geometry[i].normal_velocity) / epsilon;
-  if (!(closing > 0.0)) return false;
-  return speed * speed / (2.0 * closing) < height_bound;
+  return (free.geometry[i].normal_velocity - data_.geometry[i].normal_velocity) / epsilon;
 }
 
 // While every active contact rests and none impacts, an explicit method's step is bounded by the resting contacts'
@@ -1271,7 +1292,16 @@ void Run::execute(const SampleObserver& observer) {
     const bool engaged = engage_after_step(t);
     if (!engaged) {
       // data_ holds the tree kinematics at t (check_step) and end_gaps_ the inactive gaps (engage_after_step).
-      stepper_->limit_step(tunnelling_.next_step(model_, data_, t, y_.data() + nq_, inactive_, end_gaps_.data()));
+      const double bound = tunnelling_.next_step(model_, data_, t, y_.data() + nq_, inactive_, end_gaps_.data());
+      if (is_fixed_step(options_.integrator.method) && options_.integrator.step > bound) {
+        std::ostringstream message;
+        message << describe(t, -1) << ": the fixed step " << options_.integrator.step << " s is longer than the "
+                << bound << " s in which two shapes could pass through each other unseen (tunnelling): shorten "
+                << "integrator.step, or use an adaptive method";
+        fail(message.str());
+        break;
+      }
+      stepper_->limit_step(bound);
     }
     emit_samples(t_previous, t, observer);
     if (engaged) {
