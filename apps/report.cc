@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "apps/report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
 
+#include "contact/narrowphase.h"
 #include "engine/energy.h"
+#include "engine/pair_impacts.h"
 
 namespace contactlab {
 namespace {
@@ -35,6 +38,17 @@ std::vector<std::string> joint_units(JointType type, bool velocity) {
       return {"m", "m", "m", "1", "1", "1", "1"};
   }
   return {};
+}
+
+// How many contact points a pair of the scene's shapes has.
+int points_of(const Scene& scene, int shape_a, int shape_b) {
+  const std::vector<Shape>& shapes = scene.model.contact.shapes;
+  return contact_point_count(shapes[static_cast<std::size_t>(shape_a)].type, shapes[static_cast<std::size_t>(shape_b)].type);
+}
+
+// "ground/ball", or "ground/box #3" for point 3 of a pair with several.
+std::string impact_label(const Scene& scene, const ImpactRecord& r) {
+  return points_of(scene, r.shape_a, r.shape_b) > 1 ? r.pair + " #" + std::to_string(r.point) : r.pair;
 }
 
 }  // namespace
@@ -116,7 +130,7 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
   j << "  \"impacts\": [";
   for (std::size_t i = 0; i < result.impacts.size(); ++i) {
     const ImpactRecord& r = result.impacts[i];
-    j << (i ? ",\n" : "\n") << "    {\"pair\": " << json_string(r.pair)
+    j << (i ? ",\n" : "\n") << "    {\"pair\": " << json_string(r.pair) << ", \"point\": " << r.point
       << ", \"t_start\": " << json_number(r.t_start) << ", \"t_end\": " << json_number(r.t_end)
       << ", \"open\": " << (r.open ? "true" : "false") << ", \"impact_velocity\": " << json_number(r.impact_velocity)
       << ", \"separation_velocity\": " << json_number(r.separation_velocity)
@@ -137,10 +151,10 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
 
 std::string impacts_csv(const Scene& /*scene*/, const SimulationResult& result) {
   std::ostringstream c;
-  c << "pair,t_start,t_end,open,impact_velocity,separation_velocity,restitution,max_indentation,max_force,min_force,"
-       "effective_mass,dissipated_energy\n";
+  c << "pair,point,t_start,t_end,open,impact_velocity,separation_velocity,restitution,max_indentation,max_force,"
+       "min_force,effective_mass,dissipated_energy\n";
   for (const ImpactRecord& r : result.impacts) {
-    c << r.pair << "," << format_number(r.t_start) << ","
+    c << csv_field(r.pair) << "," << r.point << "," << format_number(r.t_start) << ","
       << format_number(r.t_end) << "," << (r.open ? 1 : 0) << "," << format_number(r.impact_velocity) << ","
       << format_number(r.separation_velocity) << "," << format_number(r.restitution) << ","
       << format_number(r.max_indentation) << "," << format_number(r.max_force) << "," << format_number(r.min_force)
@@ -161,12 +175,29 @@ void print_impact_table(std::ostream& out, const Scene& scene, const SimulationR
   for (std::size_t i = 0; i < result.impacts.size(); ++i) {
     const ImpactRecord& r = result.impacts[i];
     std::snprintf(line, sizeof(line), "%4zu  %-20s %12.7f %12.7f %14.7g %14.7g %12.7f %13.6e %13.6e %14.6e%s\n", i + 1,
-                  r.pair.c_str(), r.t_start, r.t_end,
+                  impact_label(scene, r).c_str(), r.t_start, r.t_end,
                   r.impact_velocity, r.separation_velocity, r.restitution, r.max_indentation, r.max_force,
                   r.dissipated_energy, r.open ? "  (open at end)" : "");
     out << line;
   }
   if (result.impacts.empty()) out << "      no impacts\n";
+  // Pairs with several contact points: their points' impacts merged (engine/pair_impacts.h).
+  const bool several = std::any_of(result.impacts.begin(), result.impacts.end(),
+                                   [&](const ImpactRecord& r) { return points_of(scene, r.shape_a, r.shape_b) > 1; });
+  if (several) {
+    out << "per pair (points' impacts merged while they overlap):\n";
+    std::snprintf(line, sizeof(line), "%4s  %-20s %12s %12s %14s %7s %13s %13s %14s\n", "#", "pair", "t_start [s]",
+                  "t_end [s]", "v_impact [m/s]", "points", "max δ [m]", "max point F", "dissipated [J]");
+    out << line;
+    const std::vector<PairImpact> pairs = pair_impacts(result.impacts);
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      const PairImpact& r = pairs[i];
+      std::snprintf(line, sizeof(line), "%4zu  %-20s %12.7f %12.7f %14.7g %7d %13.6e %13.6e %14.6e%s\n", i + 1,
+                    r.pair.c_str(), r.t_start, r.t_end, r.impact_velocity, r.points, r.max_indentation,
+                    r.max_point_force, r.dissipated_energy, r.open ? "  (open at end)" : "");
+      out << line;
+    }
+  }
   const double relative = result.energy_scale > 0.0 ? result.max_energy_balance_error / result.energy_scale : 0.0;
   std::snprintf(line, sizeof(line), "energy balance: max |E + W_dissipated - E(0)| = %.3e J (%.3e of %.6g J)\n",
                 result.max_energy_balance_error, relative, result.energy_scale);
@@ -185,11 +216,12 @@ TimeseriesWriter::TimeseriesWriter(const std::filesystem::path& file, const Scen
     for (int k = 0; k < body.joint.nv; ++k) out << ",v_" << coordinate_name(body, k, body.joint.nv);
   }
   out << ",kinetic_energy,gravitational_energy,spring_energy,elastic_energy,dissipated_energy,joint_work,total_energy";
+  // Per compiled pair: its deepest point's indentation and normal velocity, and the force summed over its points.
   for (const ContactPairModel& pair : model.contact.pairs) {
     out << "," << pair.name << ".indentation," << pair.name << ".normal_velocity," << pair.name << ".force";
   }
   out << "\n";
-  contacts_.stream() << "time,pair,indentation,normal_velocity,force\n";
+  contacts_.stream() << "time,pair,point,indentation,normal_velocity,force\n";
 }
 
 void TimeseriesWriter::write(const State& state, const Data& data) {
@@ -201,9 +233,19 @@ void TimeseriesWriter::write(const State& state, const Data& data) {
   out << "," << format_number(e.kinetic) << "," << format_number(e.gravitational) << "," << format_number(e.spring) << ","
       << format_number(e.elastic) << "," << format_number(e.dissipated()) << "," << format_number(e.joint_work) << ","
       << format_number(e.total());
-  for (std::size_t p = 0; p < scene_.model.contact.pairs.size(); ++p) {
-    out << "," << format_number(-data.geometry[p].gap) << "," << format_number(data.geometry[p].normal_velocity) << ","
-        << format_number(data.contact_force[p].force);
+  // The compiled pairs' entries come first in the table, each pair's points consecutive from point 0.
+  for (std::size_t e = 0; e < data.compiled_entries;) {
+    std::size_t deepest = e;
+    double force = 0.0;
+    std::size_t k = e;
+    do {
+      if (data.geometry[k].gap < data.geometry[deepest].gap) deepest = k;
+      force += data.contact_force[k].force;
+      ++k;
+    } while (k < data.compiled_entries && data.point[k] != 0);
+    out << "," << format_number(-data.geometry[deepest].gap) << "," << format_number(data.geometry[deepest].normal_velocity)
+        << "," << format_number(force);
+    e = k;
   }
   out << "\n";
   // contacts.csv, long format: every pair in contact at this sample, also the ones the broadphase found at
@@ -211,7 +253,8 @@ void TimeseriesWriter::write(const State& state, const Data& data) {
   std::ofstream& contacts = contacts_.stream();
   for (std::size_t p = 0; p < data.pairs.size(); ++p) {
     if (!state.contacts[p].active) continue;
-    contacts << format_number(state.time) << "," << data.pairs[p]->name << "," << format_number(-data.geometry[p].gap)
+    contacts << format_number(state.time) << "," << csv_field(data.pairs[p]->name) << "," << data.point[p] << ","
+             << format_number(-data.geometry[p].gap)
              << "," << format_number(data.geometry[p].normal_velocity) << "," << format_number(data.contact_force[p].force)
              << "\n";
   }

@@ -51,7 +51,7 @@ TEST_F(Cli, RunWritesTheOutputContract) {
     EXPECT_NE(summary.find(key), std::string::npos) << key;
   }
   const std::string impacts = read(out / "impacts.csv");
-  EXPECT_EQ(impacts.rfind("pair,t_start,t_end,", 0), 0u);
+  EXPECT_EQ(impacts.rfind("pair,point,t_start,t_end,", 0), 0u);
   // Four bounces in 3 s (models.md §5.5 set-up; flight times shrink by the restitution 0.894 each bounce).
   EXPECT_EQ(std::count(impacts.begin(), impacts.end(), '\n'), 5);
   const std::string timeseries = read(out / "timeseries.csv");
