@@ -107,7 +107,8 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
     << ", \"steps\": " << result.stats.steps << ", \"step_attempts\": " << result.stats.step_attempts
     << ", \"error_test_failures\": " << result.stats.error_test_failures
     << ", \"rhs_evaluations\": " << result.stats.rhs_evaluations
-    << ", \"root_evaluations\": " << result.stats.root_evaluations << ", \"events\": " << result.stats.events << "},\n";
+    << ", \"root_evaluations\": " << result.stats.root_evaluations << ", \"events\": " << result.stats.events
+    << ", \"resting_steps\": " << result.stats.resting_steps << "},\n";
   j << "  \"wall_time_s\": " << json_number(wall_time_s) << ",\n";
   j << "  \"energy\": {\"initial\": " << json_number(result.initial_energy)
     << ", \"max_balance_error\": " << json_number(result.max_energy_balance_error)

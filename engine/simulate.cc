@@ -154,6 +154,8 @@ class Run final : public OdeSystem {
   bool engage_touching(double t, std::span<const int> candidates, Overlap overlap);
   bool engage_after_step(double t);
   bool update_method(double t, double first_step);
+  bool settle_method(double t);
+  double explicit_stability_step() const;
   bool small_bounce(int p, double t);
   double closing_acceleration(int p, double t);
   std::vector<int> others_;  // scratch of small_bounce
@@ -190,6 +192,7 @@ class Run final : public OdeSystem {
   }
   bool check_step(double t);
   bool check_halfspaces(double t);
+  bool bound_step(double t, double bound);
   void emit_samples(double t_from, double t_to, const SampleObserver& observer);
   void emit(double t, const double* y, const SampleObserver& observer);
   void load_state(double t, const double* y);
@@ -207,7 +210,19 @@ class Run final : public OdeSystem {
   int pairs_ = 0;
   int active_pairs_ = 0;
   int impacting_ = 0;                // active and not persistent (set_active)
-  bool resting_method_ = false;      // integrating with BDF while every active contact rests (update_method)
+  // A resting spell (update_method, settle_method): BDF tried window after window; declined, tried again after
+  // kRetrySteps of the explicit method.
+  enum class RestPhase { kNone, kTrying, kDeclined };
+  static constexpr long kWindowSteps = 500;
+  static constexpr long kRetrySteps = 10 * kWindowSteps;
+  static constexpr double kGain = 10.0;
+  struct Rest {
+    RestPhase phase = RestPhase::kNone;
+    double since = 0.0;          // start of the current window [s]
+    long from_step = 0;          // result_.stats.steps then
+    double explicit_step = 0.0;  // the explicit method's stability limit at rest (explicit_stability_step) [s]
+  } rest_;
+  bool resting_method_ = false;  // integrating with BDF
   std::vector<int> active_;          // indices of the active pairs, ascending
   std::vector<int> inactive_;        // and of the others
   std::vector<int> offset_pairs_;    // inactive pairs holding a residual-indentation offset (gap_offset < 0)
@@ -887,17 +902,62 @@ double Run::closing_acceleration(int p, double t) {
 }
 
 // While every active contact rests and none impacts, an explicit method's step is bounded by the resting contacts'
-// stiffness — stability, not accuracy: thousands of steps per second of a body lying still. BDF (CVODE) then takes
-// the steps the slow motion allows; the explicit method comes back at the next onset or lift-off. True when the
-// stepper was replaced (it then starts from y_ at t, so no restart is needed).
+// stiffness — stability, not accuracy: thousands of steps per second of a body lying still. BDF (CVODE) may then
+// take the steps the slow motion allows: it does for a body on damped contacts that settle (a ball at rest: a few
+// steps per second), not for a free body on several stiff contacts whose lightly damped vibrations, kept up at the
+// tolerances' level by the integration's own errors, bound both methods' steps alike (docs/engine.md, "Resting
+// contacts"). So BDF takes over at rest and is kept while its steps, window after window of kWindowSteps, average
+// kGain times the explicit method's stability limit (a BDF step costs several right-hand sides): about 3.3/ω for
+// Dormand–Prince, ω² = k/m_eff the stiffest resting contact's (k = n F_max/δ_max: its secant stiffness at its deepest
+// times the exponent);
+// else the explicit method comes back, and BDF is tried again after kRetrySteps (the vibration may have died down). update_method() follows the contacts' states (after events); settle_method() the
+// steps. Both return true when they replaced the stepper (which then starts from y_ at t: no restart needed).
 bool Run::update_method(double t, double first_step) {
   const IntegratorMethod method = options_.integrator.method;
   const bool explicit_adaptive = method == IntegratorMethod::kDormandPrince || method == IntegratorMethod::kArkodeDormandPrince;
   const bool resting = options_.integrator.bdf_at_rest && explicit_adaptive && active_pairs_ > 0 && impacting_ == 0;
-  if (resting == resting_method_) return false;
+  if (!resting) rest_.phase = RestPhase::kNone;
+  if (resting == resting_method_ || (resting && rest_.phase == RestPhase::kDeclined)) return false;
+  if (resting) rest_ = {RestPhase::kTrying, t, result_.stats.steps, explicit_stability_step()};
   resting_method_ = resting;
   load_state(t, y_.data());
   build_stepper(t, first_step);
+  return true;
+}
+
+double Run::explicit_stability_step() const {
+  double stiffest = 0.0;  // max ω² [1/s²]
+  for (int p : active_) {
+    const auto i = static_cast<std::size_t>(p);
+    const PairState& s = state_.contacts[i];
+    // The contact's secant stiffness at its deepest (it may be at δ = 0 now, after a micro-bounce).
+    const double stiffness = pair(p).exponent * s.max_force / std::max(s.max_indentation, touch_tolerance(p));
+    if (s.effective_mass > 0.0 && std::isfinite(s.effective_mass)) stiffest = std::max(stiffest, stiffness / s.effective_mass);
+  }
+  return stiffest > 0.0 ? 3.3 / std::sqrt(stiffest) : std::numeric_limits<double>::infinity();
+}
+
+bool Run::settle_method(double t) {
+  if (rest_.phase == RestPhase::kNone) return false;
+  const long steps = result_.stats.steps - rest_.from_step;
+  if (rest_.phase == RestPhase::kDeclined) {
+    // The vibration that held BDF back may have died down since: try it again now and then.
+    if (steps < kRetrySteps) return false;
+    rest_ = {RestPhase::kTrying, t, result_.stats.steps, rest_.explicit_step};
+    resting_method_ = true;
+    load_state(t, y_.data());
+    build_stepper(t, stepper_->last_step());
+    return true;
+  }
+  if (steps < kWindowSteps) return false;
+  if ((t - rest_.since) / static_cast<double>(steps) >= kGain * rest_.explicit_step) {
+    rest_ = {RestPhase::kTrying, t, result_.stats.steps, rest_.explicit_step};
+    return false;
+  }
+  rest_ = {RestPhase::kDeclined, t, result_.stats.steps, rest_.explicit_step};
+  resting_method_ = false;
+  load_state(t, y_.data());
+  build_stepper(t, rest_.explicit_step);
   return true;
 }
 
@@ -912,6 +972,20 @@ double Run::restart_step() const {
 }
 
 // No shape crosses a halfspace it may collide with but has no contact element against (data_ at y_(t)).
+// Hands the tunnelling bound to the stepper; a fixed step longer than it stops the run (false).
+bool Run::bound_step(double t, double bound) {
+  if (is_fixed_step(options_.integrator.method) && options_.integrator.step > bound) {
+    std::ostringstream message;
+    message << describe(t, -1) << ": the fixed step " << options_.integrator.step << " s is longer than the " << bound
+            << " s in which two shapes could pass through each other unseen (tunnelling): shorten integrator.step, "
+            << "or use an adaptive method";
+    fail(message.str());
+    return false;
+  }
+  stepper_->limit_step(bound);
+  return true;
+}
+
 bool Run::check_halfspaces(double t) {
   const std::vector<Shape>& shapes = model_.contact.shapes;
   for (const auto& [h, s] : unpaired_halfspaces_) {
@@ -1252,6 +1326,12 @@ void Run::execute(const SampleObserver& observer) {
   energy_scale_ = std::max({e0.kinetic, std::abs(e0.gravitational), std::abs(e0.total()), 1e-300});
   layout();
   build_stepper(t0, onset_step_ > 0.0 ? onset_step_ : 0.0);
+  // The first step is bounded too, from the gaps and the bodies' speeds at t0.
+  tree_kinematics(model_, q_of(y_.data()), v_of(y_.data()), data_);
+  forget_evaluation();
+  contact_gaps(model_, q_of(y_.data()), v_of(y_.data()), inactive_, data_, end_gaps_.data());
+  for (int p : inactive_) end_gaps_[static_cast<std::size_t>(p)] -= state_.contacts[static_cast<std::size_t>(p)].gap_offset;
+  if (!bound_step(t0, tunnelling_.next_step(model_, data_, t0, y_.data() + nq_, inactive_, end_gaps_.data()))) return;
 
   first_sample_ = t0;
   next_sample_ = 0;
@@ -1290,20 +1370,15 @@ void Run::execute(const SampleObserver& observer) {
     }
     if (!check_step(t)) break;
     const bool engaged = engage_after_step(t);
+    double step_bound = std::numeric_limits<double>::infinity();
     if (!engaged) {
       // data_ holds the tree kinematics at t (check_step) and end_gaps_ the inactive gaps (engage_after_step).
-      const double bound = tunnelling_.next_step(model_, data_, t, y_.data() + nq_, inactive_, end_gaps_.data());
-      if (is_fixed_step(options_.integrator.method) && options_.integrator.step > bound) {
-        std::ostringstream message;
-        message << describe(t, -1) << ": the fixed step " << options_.integrator.step << " s is longer than the "
-                << bound << " s in which two shapes could pass through each other unseen (tunnelling): shorten "
-                << "integrator.step, or use an adaptive method";
-        fail(message.str());
-        break;
-      }
-      stepper_->limit_step(bound);
+      step_bound = tunnelling_.next_step(model_, data_, t, y_.data() + nq_, inactive_, end_gaps_.data());
+      if (!bound_step(t, step_bound)) break;
     }
     emit_samples(t_previous, t, observer);
+    // After the samples: they interpolate the step just taken, which a new stepper would not know.
+    if (!engaged && settle_method(t)) stepper_->limit_step(step_bound);
     if (engaged) {
       if (failed_) break;
       if (!update_method(t, restart_step())) stepper_->restart(t, y_.data(), restart_step());

@@ -42,6 +42,7 @@ struct IntegratorOptions {
   // While every active contact rests (PairState::persistent) and none impacts, integrate with BDF (CVODE) instead
   // of an explicit adaptive method, whose step the resting contacts' stiffness would bound (docs/engine.md).
   bool bdf_at_rest = true;
+  int max_order = 0;                  // BDF only: the largest order (0: CVODE's, 5)
 };
 
 struct SimulationOptions {

@@ -164,6 +164,7 @@ class CvodeStepper final : public SundialsStepper {
     CVodeSetLinearSolver(memory_, solver_, matrix_);
     CVodeSetMaxNumSteps(memory_, options.max_steps);
     CVodeSetMaxErrTestFails(memory_, 20);
+    if (options.max_order > 0) CVodeSetMaxOrd(memory_, options.max_order);
     if (options.initial_step > 0.0) CVodeSetInitStep(memory_, options.initial_step);
     max_step_ = options.max_step;
     if (options.max_step > 0.0) CVodeSetMaxStep(memory_, options.max_step);

@@ -1,0 +1,412 @@
+// SPDX-License-Identifier: MIT
+// engine/simulate's contact life cycle on whole mechanisms: onset at touch, no tunnelling, the watchdogs,
+// contact points (manifolds), persistent contact, the impulse method on a persisting contact, and the energy
+// ledger with an initial overlap. The models are written as scene text (scenes/), which reads better than
+// building free bodies with rotated shapes by hand; every expectation is a closed form or a conservation law.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "engine/data.h"
+#include "engine/energy.h"
+#include "engine/forward.h"
+#include "engine/simulate.h"
+#include "scenes/scene.h"
+
+namespace contactlab {
+namespace {
+
+// A body of mass m on a Hertz contact of stiffness K (exponent 3/2) under gravity g rests at δ_s = (m g / K)^{2/3};
+// released at rest at δ = 0, it swings down to where m g δ = (2/5) K δ^{5/2}: δ = (5/2)^{2/3} δ_s = 1.842 δ_s.
+constexpr double kDropFactor = 1.8420157493201932;  // (5/2)^{2/3}
+
+// The ball of scenes/bouncing_ball.yaml: E = 67 GPa, ν = 0.33, R = 0.1 m on a rigid ground, 1 kg.
+// K = (4/3) E/(1 − ν²) √R = 3.1702031680886005e10 N/m^1.5 (contact/material_mixing.h).
+constexpr double kBallStiffness = 3.1702031680886005e10;
+
+struct SceneRun {
+  Scene scene;
+  State state;
+  SimulationResult result;
+};
+
+SceneRun run(const std::string& yaml, const SampleObserver& observer = {}) {
+  SceneRun r{load_scene_text(yaml, "test.yaml"), {}, {}};
+  r.state = r.scene.initial_state;
+  Data data(r.scene.model);
+  r.result = simulate(r.scene.model, r.state, data, r.scene.simulation, observer);
+  return r;
+}
+
+// A 1 kg ball of radius 0.1 m on a vertical slider above a rigid ground; {q}, {v}, {law}, {g}, {duration}.
+std::string ball_on_ground(const std::string& q, const std::string& v, const std::string& law, double g,
+                           double duration, const std::string& extra = "") {
+  return "scene: ball\n"
+         "gravity: [0, 0, " + std::to_string(-g) + "]\n"
+         "materials: {ball: {youngs_modulus: 6.7e10, poisson_ratio: 0.33}, ground: {rigid: true}}\n"
+         "world: {shapes: [{name: ground, type: halfspace, material: ground}]}\n"
+         "bodies:\n"
+         "  - name: ball\n"
+         "    mass: 1\n"
+         "    joint: {type: prismatic, axis: [0, 0, 1]}\n"
+         "    initial: {q: " + q + ", v: " + v + "}\n"
+         "    shapes: [{type: sphere, radius: 0.1, material: ball}]\n"
+         "contacts: {law: " + law + "}\n"
+         "integrator: {relative_tolerance: 1e-10, absolute_tolerance: 1e-13}\n"
+         "duration: " + std::to_string(duration) + "\n" + extra;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Onset at touch.
+
+TEST(OnsetAtTouch, ABallPlacedOnTheGroundSwingsToTheHertzDepthAndNoFurther) {
+  // Placed touching (gap exactly 0) at rest, an elastic ball must press into the ground down to 1.842 δ_s and come
+  // back: before, the pair never engaged and the ball fell 44 m through the ground with "no impacts".
+  const double static_depth = std::pow(9.81 / kBallStiffness, 2.0 / 3.0);
+  double lowest = 1.0;
+  const SceneRun r = run(ball_on_ground("0.1", "0", "hertz", 9.81, 0.01, "output: {interval: 1e-5}\n"),
+                    [&](const State& s, const Data&) { lowest = std::min(lowest, s.q[0]); });
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  ASSERT_FALSE(r.result.impacts.empty());
+  const ImpactRecord& contact = r.result.impacts.front();
+  EXPECT_NEAR(contact.max_indentation, kDropFactor * static_depth, 1e-6 * static_depth);
+  EXPECT_GE(lowest, 0.1 - kDropFactor * static_depth * (1.0 + 1e-6));
+  EXPECT_LE(r.state.q[0], 0.1 + 1e-12) << "an elastic ball released at touch cannot rise above it";
+}
+
+TEST(OnsetAtTouch, ASphereSlidingAlongTheGroundAtZeroGapStaysOnIt) {
+  // A free sphere touching the ground and moving along it at 1 m/s under gravity: it presses in by at most
+  // 1.842 δ_s (the vertical motion is the placed ball's) and slides 0.2 m in 0.2 s (frictionless).
+  const std::string yaml =
+      "scene: slide\n"
+      "gravity: [0, 0, -9.81]\n"
+      "materials: {ball: {youngs_modulus: 6.7e10, poisson_ratio: 0.33}, ground: {rigid: true}}\n"
+      "world: {shapes: [{name: ground, type: halfspace, material: ground}]}\n"
+      "bodies:\n"
+      "  - name: ball\n"
+      "    mass: 1\n"
+      "    joint: {type: free}\n"
+      "    initial: {position: [0, 0, 0.1], linear_velocity: [1, 0, 0]}\n"
+      "    shapes: [{type: sphere, radius: 0.1, material: ball}]\n"
+      "contacts: {law: hertz}\n"
+      "integrator: {relative_tolerance: 1e-10, absolute_tolerance: 1e-13}\n"
+      "duration: 0.2\n";
+  const double static_depth = std::pow(9.81 / kBallStiffness, 2.0 / 3.0);
+  const SceneRun r = run(yaml);
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  EXPECT_NEAR(r.state.q[0], 0.2, 1e-9);  // free joint q: position then quaternion
+  EXPECT_GE(r.state.q[2], 0.1 - kDropFactor * static_depth * (1.0 + 1e-6));
+  EXPECT_LE(r.state.q[2], 0.1 + 1e-12);
+}
+
+// Three equal spheres on one line, touching, the first struck towards the others at v0 (scene text below).
+std::string touching_chain(const std::string& law) {
+  return "scene: chain\n"
+         "gravity: [0, 0, 0]\n"
+         "materials: {steel: {youngs_modulus: 2.1e11, poisson_ratio: 0.3}}\n"
+         "bodies:\n"
+         "  - name: bead\n"
+         "    count: 3\n"
+         "    mass: 0.05\n"
+         "    joint: {type: prismatic, axis: [1, 0, 0], position: [i * 0.02, 0, 0]}\n"
+         "    initial: {v: \"max(0, 1 - i)\"}\n"
+         "    shapes: [{type: sphere, radius: 0.01, material: steel}]\n"
+         "contacts: {law: " + law + "}\n"
+         "integrator: {relative_tolerance: 1e-10, absolute_tolerance: 1e-14}\n"
+         "duration: 1e-3\n";
+}
+
+TEST(OnsetAtTouch, ATouchingChainPassesTheStrikeOnWithoutPassingThrough) {
+  // Elastic Hertz contacts conserve momentum and kinetic energy; the beads must stay in order (before, the beads
+  // passed through each other with no force), and no pair can press deeper than the whole strike's energy in its
+  // spring allows: ½ m v0² = (2/5) K x^{5/2}.
+  const SceneRun r = run(touching_chain("hertz"));
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  const double m = 0.05, v0 = 1.0;
+  const Eigen::VectorXd& v = r.state.v;
+  EXPECT_NEAR(m * v.sum(), m * v0, 1e-12);
+  EXPECT_NEAR(0.5 * m * v.squaredNorm(), 0.5 * m * v0 * v0, 1e-8 * 0.5 * m * v0 * v0);
+  EXPECT_LE(v[0], v[1] + 1e-12);
+  EXPECT_LE(v[1], v[2] + 1e-12);
+  EXPECT_GT(v[2], 0.8 * v0) << "the last bead carries most of the strike away";
+  // K of two steel spheres of 10 mm: E* = E/(2(1 − ν²)), R* = 5 mm.
+  const double stiffness = 4.0 / 3.0 * 2.1e11 / (2.0 * (1.0 - 0.09)) * std::sqrt(0.005);
+  const double bound = std::pow(0.5 * m * v0 * v0 / (0.4 * stiffness), 0.4);
+  for (const ImpactRecord& impact : r.result.impacts) EXPECT_LE(impact.max_indentation, bound * (1.0 + 1e-9)) << impact.pair;
+  EXPECT_LT(r.state.q[0], r.state.q[1] + 0.02);  // centres 2R apart at least, in order
+  EXPECT_LT(r.state.q[1] + 0.02, r.state.q[2] + 0.02 + 1e-9);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// No tunnelling.
+
+// A sphere of 1 mm radius on a vertical slider, 1.0003 m above a 1 mm thick steel plate (a box fixed to the world),
+// moving down at `speed`; elastic Hertz contact, no gravity.
+std::string sphere_and_plate(double speed, const std::string& integrator) {
+  return "scene: plate\n"
+         "gravity: [0, 0, 0]\n"
+         "materials: {steel: {youngs_modulus: 2.1e11, poisson_ratio: 0.3}}\n"
+         "world: {shapes: [{name: plate, type: box, size: [0.1, 0.1, 0.001], material: steel}]}\n"
+         "bodies:\n"
+         "  - name: bead\n"
+         "    mass: 3.3e-5\n"
+         "    joint: {type: prismatic, axis: [0, 0, 1]}\n"
+         "    initial: {q: 1.0018, v: " + std::to_string(-speed) + "}\n"
+         "    shapes: [{type: sphere, radius: 0.001, material: steel}]\n"
+         "contacts: {law: hertz}\n"
+         "integrator: " + integrator + "\n"
+         "checks: {max_indentation_ratio: 0.9}  # at 1000 m/s the bead presses 0.6 R in (x_H of models.md §2.3)\n"
+         "duration: " + std::to_string(2.0 / speed) + "\n";
+}
+
+TEST(Tunnelling, FastAndSlowSpheresHitAThinPlateAndComeBack) {
+  // In free flight the step grows without bound; before, the bead passed through the 1 mm plate between two
+  // steps, at 1000 m/s and at 1 m/s alike, with no impact. Now the one impact is found and, elastic, it returns
+  // the bead at the speed it came (restitution 1).
+  for (double speed : {1000.0, 1.0}) {
+    SCOPED_TRACE(speed);
+    const SceneRun r = run(sphere_and_plate(speed, "{relative_tolerance: 1e-10, absolute_tolerance: 1e-13}"));
+    ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+    ASSERT_EQ(r.result.impacts.size(), 1u);
+    EXPECT_NEAR(r.result.impacts[0].restitution, 1.0, 1e-6);
+    EXPECT_NEAR(r.state.v[0], speed, 1e-6 * speed);
+  }
+}
+
+TEST(Watchdogs, AFixedStepLongerThanTheTunnellingBoundStopsTheRun) {
+  // At 1000 m/s a step of 10 µs moves the bead 10 mm, more than the 1 mm plate and its own 2 mm: from 0.3 mm
+  // above the plate (after 100 steps) it would come out below it unseen, so the run must stop there (exit 3), not
+  // complete without an impact.
+  const SceneRun r = run(sphere_and_plate(1000.0, "{method: velocity_verlet, step: 1e-5}"));
+  ASSERT_EQ(r.result.status, SimulationStatus::kNumericalError);
+  EXPECT_NE(r.result.message.find("tunnelling"), std::string::npos) << r.result.message;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Watchdogs.
+
+TEST(Watchdogs, AShapeThroughAHalfspaceItHasNoPairWithStopsTheRun) {
+  // The pairs list names only the two balls; the ground may collide with them (no groups keep them apart), so a
+  // ball falling through it is an error naming both shapes, not a completed run.
+  const std::string yaml =
+      "scene: unpaired\n"
+      "materials: {steel: {youngs_modulus: 2.1e11, poisson_ratio: 0.3}}\n"
+      "world: {shapes: [{name: ground, type: halfspace}]}\n"
+      "bodies:\n"
+      "  - {name: a, mass: 1, joint: {type: prismatic, axis: [0, 0, 1]}, initial: {q: 0.5},\n"
+      "     shapes: [{name: a, type: sphere, radius: 0.1, material: steel}]}\n"
+      "  - {name: b, mass: 1, joint: {type: prismatic, axis: [0, 0, 1], position: [1, 0, 0]}, initial: {q: 0.5},\n"
+      "     shapes: [{name: b, type: sphere, radius: 0.1, material: steel}]}\n"
+      "contacts: {law: hertz, pairs: [{shapes: [a, b]}]}\n"
+      "duration: 1\n";
+  const SceneRun r = run(yaml);
+  ASSERT_EQ(r.result.status, SimulationStatus::kNumericalError);
+  EXPECT_NE(r.result.message.find("through halfspace 'ground'"), std::string::npos) << r.result.message;
+}
+
+TEST(Watchdogs, AGivenStiffnessIsCheckedAgainstTheLawsValidityToo) {
+  // K given (not from the materials): a soft contact pressing a 0.1 m ball in by more than 0.1 R* = 1 cm leaves
+  // the point-contact laws' validity (models.md §2.7), which docs/scenes.md states for every pair. Before, only
+  // the shape's full size stopped it.
+  const SceneRun r = run(ball_on_ground("0.1", "-5", "hertz", 0.0, 0.2));
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << "control: the stiff ball stays valid";
+  std::string soft = ball_on_ground("0.1", "-5", "hertz", 0.0, 0.2);
+  soft.replace(soft.find("contacts: {law: hertz}"), 22, "contacts: {law: hertz, stiffness: 1e5, exponent: 1.5}");
+  const SceneRun s = run(soft);
+  ASSERT_EQ(s.result.status, SimulationStatus::kNumericalError);
+  EXPECT_NE(s.result.message.find("0.1 of the effective radius 0.1 m"), std::string::npos) << s.result.message;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The energy ledger.
+
+TEST(Ledger, AnOverlapAtTheStartCountsItsElasticEnergyInEZero) {
+  // A ball starting 0.1 mm inside the ground, no gravity, at rest: it holds U0 = (2/5) K δ0^{5/2} (Hertz), E(0)
+  // must count it (before: summary E(0) = 0 while the time series started at U0, and the impact's dissipated
+  // energy was negative). Elastic: the ball leaves with all of it as kinetic energy, nothing dissipated.
+  const double depth = 1e-4;
+  const double stored = 0.4 * kBallStiffness * std::pow(depth, 2.5);
+  const SceneRun r = run(ball_on_ground("0.1 - 1e-4", "0", "hertz", 0.0, 0.01));
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  EXPECT_NEAR(r.result.initial_energy, stored, 1e-12 * stored);
+  ASSERT_EQ(r.result.impacts.size(), 1u);
+  EXPECT_NEAR(r.result.impacts[0].dissipated_energy, 0.0, 1e-8 * stored);
+  EXPECT_NEAR(0.5 * r.state.v[0] * r.state.v[0], stored, 1e-8 * stored);
+  // Damped (Hunt–Crossley, exact damping for c = 0.5 at the floored δ̇⁻): what the ball does not carry away was
+  // dissipated, and the impact says so.
+  std::string damped = ball_on_ground("0.1 - 1e-4", "0", "zhang_sharf_exact", 0.0, 0.01);
+  damped.replace(damped.find("{law: zhang_sharf_exact}"), 24, "{law: zhang_sharf_exact, parameters: {restitution: 0.5}}");
+  SceneRun h{load_scene_text(damped, "test.yaml"), {}, {}};
+  h.state = h.scene.initial_state;
+  Data data(h.scene.model);
+  h.result = simulate(h.scene.model, h.state, data, h.scene.simulation);
+  ASSERT_EQ(h.result.status, SimulationStatus::kCompleted) << h.result.message;
+  ASSERT_EQ(h.result.impacts.size(), 1u);
+  EXPECT_NEAR(h.result.initial_energy, stored, 1e-12 * stored);
+  forward(h.scene.model, h.state, data);
+  const double left = energy(h.scene.model, h.state, data).total();  // kinetic, and elastic if still pressing
+  EXPECT_GT(h.result.impacts[0].dissipated_energy, 0.0);
+  EXPECT_NEAR(h.result.impacts[0].dissipated_energy, stored - left, 1e-8 * stored);
+}
+
+TEST(Ledger, APersistentContactsImpactsAddUpToTheLedger) {
+  // A ball bouncing to rest (exact Hunt–Crossley damping, c = 0.5): every bounce's dissipated energy, and the open
+  // resting contact's, add up to E(0) − E(end), E(end) counting the elastic energy of the resting contact.
+  std::string yaml = ball_on_ground("0.2", "0", "zhang_sharf_exact", 9.81, 3.0);
+  yaml.replace(yaml.find("{law: zhang_sharf_exact}"), 24, "{law: zhang_sharf_exact, parameters: {restitution: 0.5}}");
+  SceneRun r{load_scene_text(yaml, "test.yaml"), {}, {}};
+  r.state = r.scene.initial_state;
+  Data data(r.scene.model);
+  r.result = simulate(r.scene.model, r.state, data, r.scene.simulation);
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  forward(r.scene.model, r.state, data);
+  const Energy end = energy(r.scene.model, r.state, data);
+  double dissipated = 0.0;
+  for (const ImpactRecord& impact : r.result.impacts) dissipated += impact.dissipated_energy;
+  EXPECT_GT(r.result.impacts.size(), 3u);
+  EXPECT_NEAR(dissipated, r.result.initial_energy - end.total(), 1e-7 * r.result.initial_energy);
+  EXPECT_TRUE(r.result.impacts.back().open) << "the ball rests: its last contact is still open";
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Persistent contact.
+
+TEST(PersistentContact, ABallComesToRestOverTenThousandSecondsInBoundedStepsAndRows) {
+  // Restitution 0.5: the bounces die down within 1.3 s; after that the contact rests (no events, no rows of its
+  // own) and BDF takes the steps the still ball allows. Before: 2 800 rows per simulated second (10⁴ s → 6.7 GB).
+  // Bounds: rows = duration/interval + the steps of ~10 impacts; steps a few thousand; the ball at the static
+  // Hertz depth δ_s to round-off.
+  std::string yaml = ball_on_ground("1.1", "0", "zhang_sharf_exact", 9.81, 1e4, "output: {interval: 10}\n");
+  yaml.replace(yaml.find("{law: zhang_sharf_exact}"), 24, "{law: zhang_sharf_exact, parameters: {restitution: 0.5}}");
+  long rows = 0;
+  const SceneRun r = run(yaml, [&](const State&, const Data&) { ++rows; });
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  EXPECT_LE(rows, 1001 + 2000);
+  EXPECT_LE(r.result.stats.steps, 10000);
+  EXPECT_GT(r.result.stats.resting_steps, 0) << "BDF must have taken over while the ball rested";
+  const double static_depth = std::pow(9.81 / kBallStiffness, 2.0 / 3.0);
+  EXPECT_NEAR(r.state.q[0], 0.1 - static_depth, 1e-6 * static_depth);
+  EXPECT_NEAR(r.state.v[0], 0.0, 1e-9);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Contact points (manifolds).
+
+// A 0.2 × 0.1 × 0.05 m box of 7.8 kg on a free joint, tilted by `tilt` about x, its lowest edge `drop` above the
+// ground; exact Hunt–Crossley damping for c = 0.5 with K = 1e9 N/m^1.5 per contact point.
+std::string box(double tilt, double drop, double duration) {
+  return "scene: box\n"
+         "variables: {tilt: " + std::to_string(tilt) + ", drop: " + std::to_string(drop) + "}\n"
+         "world: {shapes: [{name: ground, type: halfspace}]}\n"
+         "bodies:\n"
+         "  - name: box\n"
+         "    mass: 7.8\n"
+         "    joint: {type: free}\n"
+         "    initial:\n"
+         "      position: [0, 0, drop + 0.05*sin(tilt) + 0.025*cos(tilt)]\n"
+         "      orientation: {axis: [1, 0, 0], angle: tilt}\n"
+         "    shapes: [{name: box, type: box, size: [0.2, 0.1, 0.05]}]\n"
+         "contacts: {law: zhang_sharf_exact, parameters: {restitution: 0.5}, stiffness: 1e9, exponent: 1.5}\n"
+         "integrator: {relative_tolerance: 1e-9, absolute_tolerance: 1e-12}\n"
+         "duration: " + std::to_string(duration) + "\n";
+}
+
+TEST(ContactPoints, ABoxRestingFlatCarriesItsWeightOnItsFourBottomCornersAlike) {
+  // Dropped flat from 1 mm, it settles on its face: each bottom corner carries m g/4 = 19.1295 N at
+  // δ = (m g /(4K))^{2/3}, the top corners nothing. Before, one point at the face centre held it and it could not
+  // resist tilting. Once at rest it costs about what free flight does: a handful of steps per simulated second.
+  const SceneRun r = run(box(0.0, 1e-3, 3.0));
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  Data data(r.scene.model);
+  forward(r.scene.model, r.state, data);
+  ASSERT_EQ(data.pairs.size(), 8u);
+  const double quarter = 7.8 * 9.81 / 4.0;
+  for (std::size_t k = 0; k < 8; ++k) {
+    const bool bottom = (data.point[k] & 4) == 0;  // corner bit 2: the sign along the box's z
+    EXPECT_NEAR(data.contact_force[k].force, bottom ? quarter : 0.0, 1e-6 * quarter) << "corner " << data.point[k];
+  }
+  EXPECT_NEAR(r.state.q[2], 0.025 - std::pow(quarter / 1e9, 2.0 / 3.0), 1e-9);
+  // Ten more seconds at rest: no events, no rows of its own, and steps bounded by the resting contacts' vibration
+  // (docs/engine.md, "Resting contacts"; before: one jumping point, 109 s of computing per simulated second).
+  State resting = r.state;
+  SimulationOptions more = r.scene.simulation;
+  more.duration = 10.0;
+  long rows = 0;
+  const SimulationResult rest = simulate(r.scene.model, resting, data, more, [&](const State&, const Data&) { ++rows; });
+  ASSERT_EQ(rest.status, SimulationStatus::kCompleted) << rest.message;
+  EXPECT_EQ(rest.stats.events, 0);
+  EXPECT_LE(rows, 10.0 / r.scene.simulation.output_interval + 2.0);
+  std::printf("box at rest: %ld steps, %ld right-hand sides for 10 s\n", rest.stats.steps, rest.stats.rhs_evaluations);
+  EXPECT_LE(rest.stats.steps, 20000);
+}
+
+TEST(ContactPoints, ABoxLandingOnAnEdgeTouchesAtItsTwoCornersAtOnce) {
+  // Tilted 0.3 rad about x, the lowest edge (along x) lands flat: its two corners (y = −0.05, z = −0.025 in the box
+  // frame: points 0 and 1) touch at the same instant and speed, √(2 g drop).
+  const SceneRun r = run(box(0.3, 0.1, 0.2));
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  ASSERT_GE(r.result.impacts.size(), 2u);
+  const ImpactRecord& a = r.result.impacts[0];
+  const ImpactRecord& b = r.result.impacts[1];
+  EXPECT_EQ(std::min(a.point, b.point), 0);
+  EXPECT_EQ(std::max(a.point, b.point), 1);
+  EXPECT_NEAR(a.t_start, b.t_start, 1e-12);
+  EXPECT_NEAR(a.t_start, std::sqrt(2.0 * 0.1 / 9.81), 1e-9);
+  EXPECT_NEAR(a.impact_velocity, std::sqrt(2.0 * 9.81 * 0.1), 1e-8);
+  EXPECT_NEAR(b.impact_velocity, a.impact_velocity, 1e-9);
+}
+
+TEST(ContactPoints, ACapsuleLyingFlatRestsOnItsTwoEndsAlike) {
+  // A capsule (r = 2 cm, axis 0.2 m along x, 1 kg) dropped flat: each end sphere carries m g/2 on a Hertz
+  // contact (R* = r on the rigid ground). Before, the single contact point jumped between the ends (27 kN peaks
+  // for a 1 kg capsule, 292 s of computing for 1.5 s simulated).
+  const std::string yaml =
+      "scene: capsule\n"
+      "materials: {steel: {youngs_modulus: 2.1e11, poisson_ratio: 0.3}, ground: {rigid: true}}\n"
+      "world: {shapes: [{name: ground, type: halfspace, material: ground}]}\n"
+      "bodies:\n"
+      "  - name: capsule\n"
+      "    mass: 1\n"
+      "    joint: {type: free}\n"
+      "    initial: {position: [0, 0, 0.021]}\n"
+      "    shapes: [{name: capsule, type: capsule, radius: 0.02, length: 0.2, axis: [1, 0, 0], material: steel}]\n"
+      "contacts: {law: zhang_sharf_exact, parameters: {restitution: 0.5}}\n"
+      "integrator: {relative_tolerance: 1e-9, absolute_tolerance: 1e-12}\n"
+      "duration: 1.5\n";
+  const SceneRun r = run(yaml);
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  Data data(r.scene.model);
+  forward(r.scene.model, r.state, data);
+  ASSERT_EQ(data.pairs.size(), 2u);
+  EXPECT_NEAR(data.contact_force[0].force, 9.81 / 2.0, 1e-6 * 9.81);
+  EXPECT_NEAR(data.contact_force[1].force, 9.81 / 2.0, 1e-6 * 9.81);
+  double peak = 0.0;
+  for (const ImpactRecord& impact : r.result.impacts) peak = std::max(peak, impact.max_force);
+  // Dropped 1 mm: the landing's peak is bounded by the two ends sharing m g (1 + √(1 + 2 h K_eff / (m g)))-ish;
+  // 27 kN would be three orders above it.
+  EXPECT_LT(peak, 2000.0);
+  // At rest the two stiff steel contacts' vibration bounds the steps (docs/engine.md, "Resting contacts"):
+  // about 3 500 per simulated second, against 9 million before.
+  EXPECT_LE(r.result.stats.steps, 10000);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The impulse method.
+
+TEST(ImpulseMethod, APersistingContactEndsTheRunWithADiagnosisNotAnOverlap) {
+  // Rigid bounces with e = 0.5 shrink geometrically towards rest (Zeno): impulses cannot hold a resting
+  // contact. Before, they chattered and let the shapes sink into each other with status "completed".
+  std::string yaml = ball_on_ground("0.2", "0", "impulse", 9.81, 3.0);
+  yaml.replace(yaml.find("{law: impulse}"), 14, "{law: impulse, parameters: {restitution: 0.5}}");
+  double lowest = 1.0;
+  const SceneRun r = run(yaml, [&](const State& s, const Data&) { lowest = std::min(lowest, s.q[0]); });
+  ASSERT_EQ(r.result.status, SimulationStatus::kNumericalError);
+  EXPECT_NE(r.result.message.find("the contact persists"), std::string::npos) << r.result.message;
+  EXPECT_GE(lowest, 0.1 - 1e-9) << "the ball never sank into the ground";
+}
+
+}  // namespace
+}  // namespace contactlab
