@@ -31,6 +31,7 @@ struct SceneRun {
   Scene scene;
   State state;
   SimulationResult result;
+  double end_energy = 0.0;  // E at the end: kinetic, gravitational, springs and the contacts' elastic [J]
 };
 
 SceneRun run(const std::string& yaml, const SampleObserver& observer = {}) {
@@ -38,11 +39,16 @@ SceneRun run(const std::string& yaml, const SampleObserver& observer = {}) {
   r.state = r.scene.initial_state;
   Data data(r.scene.model);
   r.result = simulate(r.scene.model, r.state, data, r.scene.simulation, observer);
+  forward(r.scene.model, r.state, data);
+  r.end_energy = energy(r.scene.model, r.state, data).total();
   return r;
 }
 
-// A 1 kg ball of radius 0.1 m on a vertical slider above a rigid ground; {q}, {v}, {law}, {g}, {duration}.
-std::string ball_on_ground(const std::string& q, const std::string& v, const std::string& law, double g,
+// The exact Hunt–Crossley damping for restitution 0.5 (models.md D6).
+const std::string kExactDamping = "{law: zhang_sharf_exact, parameters: {restitution: 0.5}}";
+
+// A 1 kg ball of radius 0.1 m on a vertical slider above a rigid ground; `contacts` the scene's contacts block.
+std::string ball_on_ground(const std::string& q, const std::string& v, const std::string& contacts, double g,
                            double duration, const std::string& extra = "") {
   return "scene: ball\n"
          "gravity: [0, 0, " + std::to_string(-g) + "]\n"
@@ -54,7 +60,7 @@ std::string ball_on_ground(const std::string& q, const std::string& v, const std
          "    joint: {type: prismatic, axis: [0, 0, 1]}\n"
          "    initial: {q: " + q + ", v: " + v + "}\n"
          "    shapes: [{type: sphere, radius: 0.1, material: ball}]\n"
-         "contacts: {law: " + law + "}\n"
+         "contacts: " + contacts + "\n"
          "integrator: {relative_tolerance: 1e-10, absolute_tolerance: 1e-13}\n"
          "duration: " + std::to_string(duration) + "\n" + extra;
 }
@@ -67,7 +73,7 @@ TEST(OnsetAtTouch, ABallPlacedOnTheGroundSwingsToTheHertzDepthAndNoFurther) {
   // back: before, the pair never engaged and the ball fell 44 m through the ground with "no impacts".
   const double static_depth = std::pow(9.81 / kBallStiffness, 2.0 / 3.0);
   double lowest = 1.0;
-  const SceneRun r = run(ball_on_ground("0.1", "0", "hertz", 9.81, 0.01, "output: {interval: 1e-5}\n"),
+  const SceneRun r = run(ball_on_ground("0.1", "0", "{law: hertz}", 9.81, 0.01, "output: {interval: 1e-5}\n"),
                     [&](const State& s, const Data&) { lowest = std::min(lowest, s.q[0]); });
   ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
   ASSERT_FALSE(r.result.impacts.empty());
@@ -211,11 +217,9 @@ TEST(Watchdogs, AGivenStiffnessIsCheckedAgainstTheLawsValidityToo) {
   // K given (not from the materials): a soft contact pressing a 0.1 m ball in by more than 0.1 R* = 1 cm leaves
   // the point-contact laws' validity (models.md §2.7), which docs/scenes.md states for every pair. Before, only
   // the shape's full size stopped it.
-  const SceneRun r = run(ball_on_ground("0.1", "-5", "hertz", 0.0, 0.2));
+  const SceneRun r = run(ball_on_ground("0.1", "-5", "{law: hertz}", 0.0, 0.2));
   ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << "control: the stiff ball stays valid";
-  std::string soft = ball_on_ground("0.1", "-5", "hertz", 0.0, 0.2);
-  soft.replace(soft.find("contacts: {law: hertz}"), 22, "contacts: {law: hertz, stiffness: 1e5, exponent: 1.5}");
-  const SceneRun s = run(soft);
+  const SceneRun s = run(ball_on_ground("0.1", "-5", "{law: hertz, stiffness: 1e5, exponent: 1.5}", 0.0, 0.2));
   ASSERT_EQ(s.result.status, SimulationStatus::kNumericalError);
   EXPECT_NE(s.result.message.find("0.1 of the effective radius 0.1 m"), std::string::npos) << s.result.message;
 }
@@ -229,7 +233,7 @@ TEST(Ledger, AnOverlapAtTheStartCountsItsElasticEnergyInEZero) {
   // energy was negative). Elastic: the ball leaves with all of it as kinetic energy, nothing dissipated.
   const double depth = 1e-4;
   const double stored = 0.4 * kBallStiffness * std::pow(depth, 2.5);
-  const SceneRun r = run(ball_on_ground("0.1 - 1e-4", "0", "hertz", 0.0, 0.01));
+  const SceneRun r = run(ball_on_ground("0.1 - 1e-4", "0", "{law: hertz}", 0.0, 0.01));
   ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
   EXPECT_NEAR(r.result.initial_energy, stored, 1e-12 * stored);
   ASSERT_EQ(r.result.impacts.size(), 1u);
@@ -237,37 +241,23 @@ TEST(Ledger, AnOverlapAtTheStartCountsItsElasticEnergyInEZero) {
   EXPECT_NEAR(0.5 * r.state.v[0] * r.state.v[0], stored, 1e-8 * stored);
   // Damped (Hunt–Crossley, exact damping for c = 0.5 at the floored δ̇⁻): what the ball does not carry away was
   // dissipated, and the impact says so.
-  std::string damped = ball_on_ground("0.1 - 1e-4", "0", "zhang_sharf_exact", 0.0, 0.01);
-  damped.replace(damped.find("{law: zhang_sharf_exact}"), 24, "{law: zhang_sharf_exact, parameters: {restitution: 0.5}}");
-  SceneRun h{load_scene_text(damped, "test.yaml"), {}, {}};
-  h.state = h.scene.initial_state;
-  Data data(h.scene.model);
-  h.result = simulate(h.scene.model, h.state, data, h.scene.simulation);
+  const SceneRun h = run(ball_on_ground("0.1 - 1e-4", "0", kExactDamping, 0.0, 0.01));
   ASSERT_EQ(h.result.status, SimulationStatus::kCompleted) << h.result.message;
   ASSERT_EQ(h.result.impacts.size(), 1u);
   EXPECT_NEAR(h.result.initial_energy, stored, 1e-12 * stored);
-  forward(h.scene.model, h.state, data);
-  const double left = energy(h.scene.model, h.state, data).total();  // kinetic, and elastic if still pressing
   EXPECT_GT(h.result.impacts[0].dissipated_energy, 0.0);
-  EXPECT_NEAR(h.result.impacts[0].dissipated_energy, stored - left, 1e-8 * stored);
+  EXPECT_NEAR(h.result.impacts[0].dissipated_energy, stored - h.end_energy, 1e-8 * stored);
 }
 
 TEST(Ledger, APersistentContactsImpactsAddUpToTheLedger) {
   // A ball bouncing to rest (exact Hunt–Crossley damping, c = 0.5): every bounce's dissipated energy, and the open
   // resting contact's, add up to E(0) − E(end), E(end) counting the elastic energy of the resting contact.
-  std::string yaml = ball_on_ground("0.2", "0", "zhang_sharf_exact", 9.81, 3.0);
-  yaml.replace(yaml.find("{law: zhang_sharf_exact}"), 24, "{law: zhang_sharf_exact, parameters: {restitution: 0.5}}");
-  SceneRun r{load_scene_text(yaml, "test.yaml"), {}, {}};
-  r.state = r.scene.initial_state;
-  Data data(r.scene.model);
-  r.result = simulate(r.scene.model, r.state, data, r.scene.simulation);
+  const SceneRun r = run(ball_on_ground("0.2", "0", kExactDamping, 9.81, 3.0));
   ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
-  forward(r.scene.model, r.state, data);
-  const Energy end = energy(r.scene.model, r.state, data);
   double dissipated = 0.0;
   for (const ImpactRecord& impact : r.result.impacts) dissipated += impact.dissipated_energy;
   EXPECT_GT(r.result.impacts.size(), 3u);
-  EXPECT_NEAR(dissipated, r.result.initial_energy - end.total(), 1e-7 * r.result.initial_energy);
+  EXPECT_NEAR(dissipated, r.result.initial_energy - r.end_energy, 1e-7 * r.result.initial_energy);
   EXPECT_TRUE(r.result.impacts.back().open) << "the ball rests: its last contact is still open";
 }
 
@@ -279,10 +269,9 @@ TEST(PersistentContact, ABallComesToRestOverTenThousandSecondsInBoundedStepsAndR
   // own) and BDF takes the steps the still ball allows. Before: 2 800 rows per simulated second (10⁴ s → 6.7 GB).
   // Bounds: rows = duration/interval + the steps of ~10 impacts; steps a few thousand; the ball at the static
   // Hertz depth δ_s to round-off.
-  std::string yaml = ball_on_ground("1.1", "0", "zhang_sharf_exact", 9.81, 1e4, "output: {interval: 10}\n");
-  yaml.replace(yaml.find("{law: zhang_sharf_exact}"), 24, "{law: zhang_sharf_exact, parameters: {restitution: 0.5}}");
   long rows = 0;
-  const SceneRun r = run(yaml, [&](const State&, const Data&) { ++rows; });
+  const SceneRun r = run(ball_on_ground("1.1", "0", kExactDamping, 9.81, 1e4, "output: {interval: 10}\n"),
+                         [&](const State&, const Data&) { ++rows; });
   ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
   EXPECT_LE(rows, 1001 + 2000);
   EXPECT_LE(r.result.stats.steps, 10000);
@@ -399,10 +388,9 @@ TEST(ContactPoints, ACapsuleLyingFlatRestsOnItsTwoEndsAlike) {
 TEST(ImpulseMethod, APersistingContactEndsTheRunWithADiagnosisNotAnOverlap) {
   // Rigid bounces with e = 0.5 shrink geometrically towards rest (Zeno): impulses cannot hold a resting
   // contact. Before, they chattered and let the shapes sink into each other with status "completed".
-  std::string yaml = ball_on_ground("0.2", "0", "impulse", 9.81, 3.0);
-  yaml.replace(yaml.find("{law: impulse}"), 14, "{law: impulse, parameters: {restitution: 0.5}}");
   double lowest = 1.0;
-  const SceneRun r = run(yaml, [&](const State& s, const Data&) { lowest = std::min(lowest, s.q[0]); });
+  const SceneRun r = run(ball_on_ground("0.2", "0", "{law: impulse, parameters: {restitution: 0.5}}", 9.81, 3.0),
+                         [&](const State& s, const Data&) { lowest = std::min(lowest, s.q[0]); });
   ASSERT_EQ(r.result.status, SimulationStatus::kNumericalError);
   EXPECT_NE(r.result.message.find("the contact persists"), std::string::npos) << r.result.message;
   EXPECT_GE(lowest, 0.1 - 1e-9) << "the ball never sank into the ground";
