@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <optional>
 
+#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include "apps/comparison.h"
@@ -412,32 +413,36 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     if (!p.required) out << ", default " << format_number(p.default_value);
     out << ": " << p.description << "\n";
   };
-  auto json_law = [&](const LawInfo& info) {
-    out << "{\"id\": " << json_string(std::string(info.id)) << ", \"aliases\": [";
-    for (std::size_t i = 0; i < info.aliases.size(); ++i) out << (i ? ", " : "") << json_string(std::string(info.aliases[i]));
-    out << "], \"family\": " << json_string(std::string(info.family)) << ", \"formula\": " << json_string(std::string(info.formula))
-        << ", \"source\": " << json_string(std::string(info.source)) << ", \"parameters\": [";
-    for (std::size_t i = 0; i < info.parameters.size(); ++i) {
-      const LawParameter& p = info.parameters[i];
-      out << (i ? ", " : "") << "{\"name\": " << json_string(std::string(p.name)) << ", \"unit\": " << json_string(std::string(p.unit))
-          << ", \"description\": " << json_string(std::string(p.description)) << ", \"required\": " << (p.required ? "true" : "false")
-          << ", \"default\": " << (std::isfinite(p.default_value) ? format_number(p.default_value) : "null")
-          << ", \"min\": " << (std::isfinite(p.min) ? format_number(p.min) : "null")
-          << ", \"max\": " << (std::isfinite(p.max) ? format_number(p.max) : "null") << "}";
+  auto json_law = [](const LawInfo& info) {
+    using Json = nlohmann::ordered_json;
+    auto finite_or_null = [](double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); };
+    Json parameters = Json::array();
+    for (const LawParameter& p : info.parameters) {
+      parameters.push_back({{"name", p.name},
+                            {"unit", p.unit},
+                            {"description", p.description},
+                            {"required", p.required},
+                            {"default", finite_or_null(p.default_value)},
+                            {"min", finite_or_null(p.min)},
+                            {"max", finite_or_null(p.max)}});
     }
-    out << "], \"needs_impact_velocity\": " << ((info.needs & kNeedsImpactVelocity) ? "true" : "false")
-        << ", \"needs_effective_mass\": " << ((info.needs & kNeedsEffectiveMass) ? "true" : "false")
-        << ", \"state_size\": " << info.state_size << ", \"separation\": "
-        << (info.separation == Separation::kForce ? "\"force\"" : "\"indentation\"")
-        << ", \"can_tension\": " << (info.can_tension ? "true" : "false")
-        << ", \"force_jump\": " << (info.force_jump ? "true" : "false")
-        << ", \"accurate_restitution\": ";
-    if (info.accurate_restitution_max > info.accurate_restitution_min) {
-      out << "[" << format_number(info.accurate_restitution_min) << ", " << format_number(info.accurate_restitution_max) << "]";
-    } else {
-      out << "null";
-    }
-    out << "}";
+    Json aliases = Json::array();
+    for (std::string_view alias : info.aliases) aliases.push_back(alias);
+    const bool accurate = info.accurate_restitution_max > info.accurate_restitution_min;
+    return Json{{"id", info.id},
+                {"aliases", aliases},
+                {"family", info.family},
+                {"formula", info.formula},
+                {"source", info.source},
+                {"parameters", parameters},
+                {"needs_impact_velocity", (info.needs & kNeedsImpactVelocity) != 0},
+                {"needs_effective_mass", (info.needs & kNeedsEffectiveMass) != 0},
+                {"state_size", info.state_size},
+                {"separation", info.separation == Separation::kForce ? "force" : "indentation"},
+                {"can_tension", info.can_tension},
+                {"force_jump", info.force_jump},
+                {"accurate_restitution", accurate ? Json::array({info.accurate_restitution_min, info.accurate_restitution_max})
+                                                  : Json(nullptr)}};
   };
 
   if (!law.empty()) {
@@ -450,8 +455,7 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     }
     const LawInfo& info = law_info(index);
     if (json) {
-      json_law(info);
-      out << "\n";
+      out << json_text(json_law(info));
       return 0;
     }
     out << info.id << " (" << info.family << ")\n  " << info.formula << "\n  source: " << info.source << "\n";
@@ -474,14 +478,9 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     return 0;
   }
   if (json) {
-    out << "[\n";
-    const auto laws = all_laws();
-    for (std::size_t i = 0; i < laws.size(); ++i) {
-      out << "  ";
-      json_law(laws[i]);
-      out << (i + 1 < laws.size() ? ",\n" : "\n");
-    }
-    out << "]\n";
+    nlohmann::ordered_json laws = nlohmann::ordered_json::array();
+    for (const LawInfo& info : all_laws()) laws.push_back(json_law(info));
+    out << json_text(laws);
     return 0;
   }
   for (const LawInfo& info : all_laws()) {

@@ -19,7 +19,10 @@
 #include "models/registry.h"
 #include "engine/calibration.h"
 #include "scenes/expression.h"
+#include "scenes/inertia_check.h"
+#include "scenes/names.h"
 #include "scenes/scene.h"
+#include "scenes/yaml_document.h"
 
 namespace contactlab {
 
@@ -89,11 +92,27 @@ YAML::Node child_of(const YAML::Node& node, const std::string& key) {
   return value.IsDefined() ? value : YAML::Node();
 }
 
+std::string format_double(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
 std::string describe(const YAML::Node& node) {
   if (!node.IsDefined() || node.IsNull()) return "nothing";
   if (node.IsMap()) return "a map";
   if (node.IsSequence()) return "a list of " + std::to_string(node.size());
   return "'" + node.Scalar() + "'";
+}
+
+// Why a computed value cannot be used, or "" when it is finite.
+std::string non_finite_problem(double value) {
+  if (std::isnan(value)) {
+    return "is not a number (NaN: a square root or logarithm of a negative value, or 0/0, with the variables as "
+           "they are)";
+  }
+  if (std::isinf(value)) return "is infinite (a division by zero or an overflow, with the variables as they are)";
+  return {};
 }
 
 class Reader {
@@ -124,6 +143,10 @@ class Reader {
       }
     }
     if (node.IsMap()) {
+      for (const auto& entry : node) {
+        const std::string name = entry.first.Scalar();
+        if (std::string problem = variable_name_problem(name); !problem.empty()) fail(entry.first, "variables." + name, problem);
+      }
       for (const auto& entry : node) resolve(entry.first.Scalar());
     }
   }
@@ -136,17 +159,17 @@ class Reader {
   double number(const YAML::Node& node, const std::string& path) {
     if (!node.IsDefined() || !node.IsScalar()) fail(node, path, "expected a number or an expression, found " + describe(node));
     double value = 0.0;
-    if (YAML::convert<double>::decode(node, value)) return value;
-    return expression(node.Scalar(), node, path);
+    if (!YAML::convert<double>::decode(node, value)) return expression(node.Scalar(), node, path);
+    if (!std::isfinite(value)) fail(node, path, "expected a finite number, found " + node.Scalar());
+    return value;
   }
 
  private:
   double expression(const std::string& text, const YAML::Node& node, const std::string& path) {
     try {
       const double value = evaluate_expression(text, [this](std::string_view name) { return resolve(std::string(name)); });
-      if (std::isnan(value)) {
-        fail(node, path, "the expression '" + text + "' is not a number (NaN: a square root or logarithm of a negative "
-                         "value, or 0/0, with the variables as they are)");
+      if (std::string problem = non_finite_problem(value); !problem.empty()) {
+        fail(node, path, "the expression '" + text + "' " + problem);
       }
       return value;
     } catch (const ExpressionError& error) {
@@ -169,6 +192,9 @@ class Reader {
       } catch (const ExpressionError& error) {
         throw SceneError(file_, 0, 0, "variables." + name,
                          "--set " + name + "=" + it->second + ": " + error.what());
+      }
+      if (std::string problem = non_finite_problem(value); !problem.empty()) {
+        throw SceneError(file_, 0, 0, "variables." + name, "--set " + name + "=" + it->second + ": " + problem);
       }
     } else {
       value = number(child_of(variables_node_, name), "variables." + name);
@@ -243,6 +269,13 @@ class MapReader {
     return value.Scalar();
   }
 
+  // A name (scenes/names.h): it becomes a file name, a CSV column or a JSON string.
+  std::string name(const char* key, std::string fallback) const {
+    const std::string value = text(key, std::move(fallback));
+    if (std::string problem = name_problem(value); !problem.empty()) fail(key, problem);
+    return value;
+  }
+
   std::string choice(const char* key, const std::vector<std::string_view>& options, std::string fallback) const {
     const std::string value = text(key, fallback);
     if (std::find(options.begin(), options.end(), value) == options.end()) {
@@ -278,6 +311,7 @@ class MapReader {
   Eigen::Vector3d direction(const char* key, const Eigen::Vector3d& fallback) const {
     const Eigen::Vector3d v = vector3(key, fallback);
     if (!(v.norm() > 0.0)) reader_.fail(get(key), child(key), "expected a non-zero direction, found [0, 0, 0]");
+    if (!std::isfinite(v.norm())) reader_.fail(get(key), child(key), "the direction's length overflows; scale it down");
     return v.normalized();
   }
 
@@ -386,6 +420,7 @@ class Compiler {
   void read_initial(const InitialValues& initial, const Joint& joint, State& state);
   TimeFunction read_time_function(const MapReader& map, const char* key);
   std::vector<InitialValues> initial_;  // per body
+  std::vector<InitialValues> inertia_sources_;  // per body but the world: where its inertia was given (or the body)
 };
 
 void Compiler::read_materials(const MapReader& top) {
@@ -395,6 +430,7 @@ void Compiler::read_materials(const MapReader& top) {
   for (const auto& entry : materials) {
     const std::string name = entry.first.Scalar();
     const std::string path = "materials." + name;
+    if (std::string problem = name_problem(name); !problem.empty()) reader_.fail(entry.first, path, problem);
     MapReader m(reader_, entry.second, path,
                 {"youngs_modulus", "poisson_ratio", "density", "yield_strength", "restitution", "rigid"});
     Material material;
@@ -423,7 +459,7 @@ int Compiler::read_shape(const YAML::Node& node, const std::string& path, int bo
                "material", "group", "mask"});
   Shape shape;
   shape.body = body;
-  shape.name = m.text("name", default_name);
+  shape.name = m.name("name", default_name);
   const std::string type = m.choice("type", {"sphere", "capsule", "cylinder", "box", "halfspace", "hole"}, "");
   if (!m.has("type")) m.fail("type", "missing required key: expected one of sphere, capsule, cylinder, box, halfspace, hole");
   if (shape_index_.count(shape.name)) m.fail("name", "a shape named '" + shape.name + "' already exists; shape names must be unique");
@@ -496,6 +532,9 @@ void Compiler::compute_inertia_from_shapes(Body& body, int body_index, const Map
   if (total_volume <= 0.0) {
     map.fail("inertia", "the body has no solid shape to compute its inertia from; give inertia [kg·m²] (and com)");
   }
+  if (!std::isfinite(total_volume)) {
+    map.fail("shapes", "the shapes' volume overflows (" + format_double(total_volume) + "); their sizes are not usable");
+  }
   const double density = body.mass / total_volume;
   if (!map.has("com")) body.com = first_moment / total_volume;
   body.inertia.setZero();
@@ -531,13 +570,13 @@ void Compiler::read_bodies(const MapReader& top) {
     MapReader m(reader_, bodies[i], path, {"name", "count", "mass", "com", "inertia", "joint", "initial", "shapes"});
     if (!m.has("name")) m.fail("name", "missing required key: expected a body name");
     if (!m.has("count")) {
-      read_body(m, m.text("name", ""), std::nullopt);
+      read_body(m, m.name("name", ""), std::nullopt);
       continue;
     }
     // `count: N` makes N bodies name_0 … name_{N−1}; their values may use the index i.
     const double count = m.checked("count", std::nullopt, "a whole number of bodies >= 1",
                                    [](double x) { return x >= 1.0 && x <= 1e7 && x == std::floor(x); });
-    for (int k = 0; k < static_cast<int>(count); ++k) read_body(m, m.text("name", "") + "_" + std::to_string(k), k);
+    for (int k = 0; k < static_cast<int>(count); ++k) read_body(m, m.name("name", "") + "_" + std::to_string(k), k);
   }
 }
 
@@ -595,7 +634,7 @@ void Compiler::read_body(const MapReader& m, const std::string& name, std::optio
       const YAML::Node inertia = m.get("inertia");
       if (inertia.IsSequence() && inertia.size() == 3 && inertia[0].IsScalar()) {
         const Eigen::Vector3d diagonal = m.vector3("inertia", Eigen::Vector3d::Zero());
-        if (!(diagonal.minCoeff() >= 0.0)) m.fail("inertia", "expected non-negative principal moments [kg·m²]");
+        if (std::string problem = principal_moments_problem(diagonal); !problem.empty()) m.fail("inertia", problem);
         body.inertia = diagonal.asDiagonal();
       } else {
         m.fail("inertia", "expected principal moments [Ixx, Iyy, Izz] about the centre of mass [kg·m²], found " + describe(inertia));
@@ -604,6 +643,7 @@ void Compiler::read_body(const MapReader& m, const std::string& name, std::optio
       compute_inertia_from_shapes(body, index, m);
     }
     initial_.push_back({m.get("initial"), m.child("initial"), count_index});
+    inertia_sources_.push_back({m.has("inertia") ? m.get("inertia") : m.node(), m.child("inertia"), count_index});
     scene_.model.bodies.push_back(body);
   }
   reader_.set_index(std::nullopt);
@@ -749,6 +789,12 @@ void Compiler::read_contacts(const MapReader& top) {
       contact.pairs.push_back(make_contact_pair(contact, a, b, settings));
     } catch (const std::invalid_argument& error) {
       reader_.fail(at, path, error.what());
+    }
+    // Values derived from finite inputs can still overflow (a huge modulus times a huge radius).
+    const ContactPairModel& pair = contact.pairs.back();
+    if (!std::isfinite(pair.stiffness)) {
+      reader_.fail(at, path, "the stiffness of " + pair.name + " overflows (" + format_double(pair.stiffness) +
+                                 "); check the materials' moduli and the shapes' sizes");
     }
   };
   // `calibrate: {parameter, restitution, impact_velocity = 1 m/s, mass = the pair's reduced mass}`: the value of
@@ -1050,8 +1096,9 @@ Scene Compiler::compile() {
                  "integrator", "duration", "output", "checks"});
   scene_.file = reader_.file();
   if (!top.has("scene")) top.fail("scene", "missing required key: expected the scene's name");
-  scene_.name = top.text("scene", "");
+  scene_.name = top.name("scene", "");
   scene_.description = top.text("description", "");
+  if (std::string problem = text_problem(scene_.description); !problem.empty()) top.fail("description", problem);
   const YAML::Node variables = top.get("variables");
   if (top.has("variables") && !variables.IsMap()) reader_.fail(variables, "variables", "expected a map of name: value, found " + describe(variables));
   reader_.set_variables(variables);
@@ -1060,6 +1107,12 @@ Scene Compiler::compile() {
   scene_.model.gravity = top.vector3("gravity", Eigen::Vector3d(0.0, 0.0, -9.81));
   read_materials(top);
   read_bodies(top);
+  for (std::size_t b = 1; b < scene_.model.bodies.size(); ++b) {
+    if (std::string problem = rotational_inertia_problem(scene_.model, static_cast<int>(b)); !problem.empty()) {
+      const InitialValues& source = inertia_sources_[b - 1];
+      reader_.fail(source.node, source.path, problem);
+    }
+  }
   try {
     finalize(scene_.model);
   } catch (const std::invalid_argument& error) {
@@ -1079,13 +1132,7 @@ Scene Compiler::compile() {
 }  // namespace
 
 Scene load_scene_text(const std::string& text, const std::string& file, const SceneOptions& options) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(text);
-  } catch (const YAML::Exception& error) {
-    throw SceneError(file, error.mark.line + 1, error.mark.column + 1, "", "YAML syntax error: " + error.msg);
-  }
-  return Compiler(root, file, options).compile();
+  return Compiler(parse_scene_document(text, file), file, options).compile();
 }
 
 Scene load_scene(const std::string& path, const SceneOptions& options) {

@@ -11,12 +11,14 @@
 #include <unistd.h>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "tests/apps/cli_support.h"
 
 namespace {
 
 namespace fs = std::filesystem;
+using contactlab::test::kContactlab;
 using contactlab::test::without_wall_time;
 
 int run(const std::string& arguments, const fs::path& log) { return contactlab::test::run_contactlab(arguments, log); }
@@ -84,6 +86,38 @@ TEST_F(Cli, UnknownModelAndBadSetExitTwo) {
   EXPECT_EQ(run("run " + kScenes + "bouncing_ball.yaml --set nonsense --out " + (directory_ / "b").string(), directory_ / "log"), 2);
   EXPECT_FALSE(fs::exists(directory_ / "a"));
   EXPECT_FALSE(fs::exists(directory_ / "b"));
+}
+
+// The JSON outputs are written by a JSON library: they parse, whatever text they carry.
+TEST_F(Cli, JsonOutputsParse) {
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("run " + kScenes + "bouncing_ball.yaml --out " + out.string(), directory_ / "log"), 0);
+  const nlohmann::json summary = nlohmann::json::parse(read(out / "summary.json"));
+  EXPECT_EQ(summary.at("scene"), "bouncing_ball");
+  EXPECT_EQ(summary.at("impacts").size(), 4u);
+  ASSERT_EQ(run("models --json", directory_ / "models.json"), 0);
+  EXPECT_GT(nlohmann::json::parse(read(directory_ / "models.json")).size(), 20u);
+  ASSERT_EQ(run("models flores --json", directory_ / "flores.json"), 0);
+  EXPECT_EQ(nlohmann::json::parse(read(directory_ / "flores.json")).at("id"), "flores");
+}
+
+// A scene name is a name: a path or bytes that are not UTF-8 are refused before anything is written.
+TEST_F(Cli, SceneNamesThatArePathsOrNotTextAreRefused) {
+  for (const std::string name : {"/tmp/contactlab_escape", "../../contactlab_escape", "bad\xff"}) {
+    const fs::path scene = directory_ / "bad.yaml";
+    std::string text = read(kScenes + "bouncing_ball.yaml");
+    text.replace(text.find("scene: bouncing_ball"), 20, "scene: " + (name == "bad\xff" ? std::string("bad\xff") : name));
+    std::ofstream(scene) << text;
+    const fs::path work = directory_ / "work";
+    fs::create_directories(work);
+    // The default output directory, results/<name>, relative to the working directory.
+    EXPECT_EQ(run("run " + scene.string() + " > /dev/null; cd " + work.string() + " && " + kContactlab + " run " + scene.string(),
+                  directory_ / "log"),
+              2) << name;
+    EXPECT_TRUE(fs::is_empty(work)) << name;
+    EXPECT_FALSE(fs::exists("/tmp/contactlab_escape")) << name;
+    EXPECT_NE(read(directory_ / "log").find("bad.yaml:8:"), std::string::npos) << read(directory_ / "log");
+  }
 }
 
 TEST_F(Cli, RunsAreDeterministic) {

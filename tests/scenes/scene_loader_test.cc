@@ -3,8 +3,10 @@
 // message naming file, line, column and key path.
 #include <cmath>
 #include <numbers>
+#include <sstream>
 
 #include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
 
 #include "scenes/scene.h"
 
@@ -138,9 +140,59 @@ INSTANTIATE_TEST_SUITE_P(
         Malformed{"not_a_number", "v: -1}", "v: -sqrt(r - 1)}", 11, "bodies[0].initial.v", "is not a number (NaN"},
         // yaml-cpp reports the unclosed list where it detects it, on the next line.
         Malformed{"yaml_syntax", "mass: 1", "mass: [1", 10, "", "YAML syntax error"},
+        // yaml-cpp looks a key up by its first entry: a repeated key would silently lose its later value.
+        Malformed{"duplicate_key_block", "mass: 1", "mass: 1\n    mass: 1000", 10, "bodies[0].mass",
+                  "duplicate key 'mass': given at line 9 and again at line 10"},
+        Malformed{"duplicate_key_top_level", "duration: 1\n", "duration: 1\nduration: 2\n", 17, "duration",
+                  "given at line 16 and again at line 17"},
+        Malformed{"duplicate_key_flow", "{restitution: 0.9}", "{restitution: 0.9, restitution: 0.5}", 15,
+                  "contacts.parameters.restitution", "duplicate key 'restitution'"},
+        Malformed{"duplicate_key_in_list", "type: halfspace, material: steel}", "type: halfspace, material: steel, type: sphere}", 6,
+                  "world.shapes[0].type", "duplicate key 'type'"},
+        Malformed{"duplicate_variable", "variables: {r: 0.1}", "variables: {r: 0.1, r: 0.2}", 2, "variables.r",
+                  "duplicate key 'r'"},
+        // Infinities and NaN are bad input at their key, whether written in YAML or computed.
+        Malformed{"infinite_mass", "mass: 1", "mass: .inf", 9, "bodies[0].mass", "expected a finite number, found .inf"},
+        Malformed{"infinite_duration", "duration: 1", "duration: .inf", 16, "duration", "expected a finite number"},
+        Malformed{"nan_initial", "v: -1}", "v: .nan}", 11, "bodies[0].initial.v", "expected a finite number, found .nan"},
+        Malformed{"negative_infinity_position", "q: 1,", "q: -.inf,", 11, "bodies[0].initial.q", "expected a finite number"},
+        // Was blamed on the contacts block ("both surfaces flat").
+        Malformed{"radius_divided_by_zero", "radius: r", "radius: 1/0", 12, "bodies[0].shapes[0].radius", "division by zero"},
+        Malformed{"variable_divided_by_zero", "variables: {r: 0.1}", "variables: {r: 0.1, h: 1, m: r/(h-h)}", 2,
+                  "variables.m", "division by zero"},
+        Malformed{"overflowing_expression", "mass: 1", "mass: 1e300 * 1e300", 9, "bodies[0].mass", "infinite"},
+        Malformed{"infinity_hidden_in_expression", "mass: 1", "mass: 1 + 1/(1/0)", 9, "bodies[0].mass", "division by zero"},
+        Malformed{"infinite_gravity", "scene: t", "scene: t\ngravity: [0, 0, -.inf]", 2, "gravity[2]", "finite"},
+        Malformed{"impossible_principal_moments", "mass: 1", "mass: 1\n    inertia: [0.001, 0.001, 1]", 10, "bodies[0].inertia",
+                  "break the triangle inequality"},
+        // A scene name becomes results/<name>/: a name, never a path; every name lands in CSV headers and JSON.
+        Malformed{"scene_name_absolute_path", "scene: t", "scene: /tmp/x", 1, "scene", "a name is letters, digits"},
+        Malformed{"scene_name_parent_path", "scene: t", "scene: ../../x", 1, "scene", "may not start with '.'"},
+        Malformed{"scene_name_not_utf8", "scene: t", "scene: t\xff", 1, "scene", "not valid UTF-8"},
+        Malformed{"scene_name_empty", "scene: t", "scene: ''", 1, "scene", "expected a name, found nothing"},
+        Malformed{"body_name_with_comma", "name: ball", "name: 'ba,ll'", 8, "bodies[0].name", "found ','"},
+        Malformed{"shape_name_with_slash", "{name: ground,", "{name: gr/ound,", 6, "world.shapes[0].name", "found '/'"},
+        Malformed{"material_name_with_quote", "steel: {", "'ste\"el': {", 4, "materials.ste\"el", "found '\"'"},
+        Malformed{"variable_name_not_an_identifier", "variables: {r: 0.1}", "variables: {r: 0.1, a-b: 1}", 2, "variables.a-b",
+                  "a variable name is a letter"},
+        Malformed{"description_not_utf8", "scene: t", "scene: t\ndescription: a\xc3\x28", 2, "description",
+                  "not valid UTF-8"},
+        Malformed{"description_control_character", "scene: t", "scene: t\ndescription: \"a\\x07b\"", 2, "description",
+                  "control character"},
         Malformed{"linear_law_with_hertz_stiffness", "law: flores\n  parameters: {restitution: 0.9}",
                   "law: kelvin_voigt\n  parameters: {damping: 10}", 14, "contacts.law", "needs a linear stiffness"}),
     [](const ::testing::TestParamInfo<Malformed>& info) { return std::string(info.param.name); });
+
+TEST(SceneLoader, DeeplyNestedDocumentSaysSo) {
+  // yaml-cpp's own message for this is "bad file", which says nothing about what is wrong.
+  const std::string text = replace(kValid, "mass: 1", "mass: " + std::string(3000, '['));
+  try {
+    load_scene_text(text, "deep.yaml");
+    FAIL();
+  } catch (const SceneError& error) {
+    EXPECT_NE(std::string(error.what()).find("nested more than"), std::string::npos) << error.what();
+  }
+}
 
 TEST(SceneLoader, SetOfAnUnknownVariableIsAnError) {
   SceneOptions options;
@@ -150,6 +202,63 @@ TEST(SceneLoader, SetOfAnUnknownVariableIsAnError) {
     FAIL();
   } catch (const SceneError& error) {
     EXPECT_NE(std::string(error.what()).find("did you mean 'r'?"), std::string::npos) << error.what();
+  }
+}
+
+TEST(SceneLoader, SetOfANonFiniteValueIsAnErrorNamingTheOverride) {
+  for (const char* value : {"1/0", "log(0)", "1e999", "2/(3-3)"}) {
+    SceneOptions options;
+    options.variable_overrides = {{"r", value}};
+    try {
+      load_scene_text(kValid, "bad.yaml", options);
+      FAIL() << value;
+    } catch (const SceneError& error) {
+      EXPECT_EQ(error.key_path(), "variables.r") << error.what();
+      EXPECT_NE(std::string(error.what()).find(std::string("--set r=") + value), std::string::npos) << error.what();
+    }
+  }
+}
+
+// The class, not the examples: every number of the scene library, replaced by an infinity, a NaN or a division
+// by zero, is refused at its own key.
+std::vector<std::pair<std::string, YAML::Node>> numeric_scalars(const YAML::Node& node, const std::string& path) {
+  std::vector<std::pair<std::string, YAML::Node>> out;
+  if (node.IsScalar()) {
+    double value = 0.0;
+    if (YAML::convert<double>::decode(node, value)) out.emplace_back(path, node);
+  } else if (node.IsSequence()) {
+    for (std::size_t i = 0; i < node.size(); ++i) {
+      for (auto& found : numeric_scalars(node[i], path + "[" + std::to_string(i) + "]")) out.push_back(found);
+    }
+  } else if (node.IsMap()) {
+    for (const auto& entry : node) {
+      const std::string key = entry.first.Scalar();
+      for (auto& found : numeric_scalars(entry.second, path.empty() ? key : path + "." + key)) out.push_back(found);
+    }
+  }
+  return out;
+}
+
+TEST(SceneLoader, EveryNumberOfTheSceneLibraryRefusesNonFiniteValues) {
+  for (const char* name : {"bouncing_ball", "two_pendulums", "ball_on_cylinder_c1_slow", "impact_1dof"}) {
+    const std::string file = kSceneDirectory + name + ".yaml";
+    const std::size_t count = numeric_scalars(YAML::LoadFile(file), "").size();
+    ASSERT_GT(count, 5u) << name;
+    for (std::size_t k = 0; k < count; ++k) {
+      for (const char* bad : {".inf", "-.inf", ".nan", "1/0"}) {
+        YAML::Node root = YAML::LoadFile(file);
+        auto [path, node] = numeric_scalars(root, "")[k];
+        node = bad;
+        std::ostringstream text;
+        text << root;
+        try {
+          load_scene_text(text.str(), "bad.yaml");
+          ADD_FAILURE() << name << ": " << path << ": " << bad << " accepted";
+        } catch (const SceneError& error) {
+          EXPECT_EQ(error.key_path(), path) << name << ": " << bad << ": " << error.what();
+        }
+      }
+    }
   }
 }
 
@@ -193,6 +302,37 @@ TEST(SceneLoader, CountMakesIndexedBodies) {
   EXPECT_EQ(scene.model.bodies[3].mass, 3.0);
   EXPECT_EQ(scene.initial_state.q[2], 3.0);
   EXPECT_EQ(scene.model.contact.shapes[3].name, "ball_2");
+}
+
+// A body its joint can turn needs inertia about the turning axes, else M(q) is singular (NaN at t = 0).
+TEST(SceneLoader, JointsThatTurnABodyNeedItsInertia) {
+  auto body = [](const std::string& joint, const std::string& extra) {
+    return replace(replace(kValid, "joint: {type: prismatic, axis: [0, 0, 1]}\n    initial: {q: 1, v: -1}",
+                           "joint: " + joint + "\n" + extra),
+                   "mass: 1", "mass: 1\n    inertia: [0, 0, 0]");
+  };
+  for (const auto& [joint, extra] : std::vector<std::pair<std::string, std::string>>{
+           {"{type: free}", "    initial: {position: [0, 0, 1]}"},
+           {"{type: spherical}", ""},
+           {"{type: revolute, axis: [0, 1, 0]}", ""},
+           {"{type: planar}", ""}}) {
+    try {
+      load_scene_text(body(joint, extra), "bad.yaml");
+      ADD_FAILURE() << joint << ": accepted";
+    } catch (const SceneError& error) {
+      EXPECT_EQ(error.key_path(), "bodies[0].inertia") << error.what();
+      EXPECT_EQ(error.line(), 10) << error.what();
+    }
+  }
+  // A point mass off the axis of a revolute joint is a pendulum: valid.
+  EXPECT_NO_THROW(load_scene_text(replace(body("{type: revolute, axis: [0, 1, 0]}", ""), "inertia: [0, 0, 0]",
+                                          "inertia: [0, 0, 0]\n    com: [0.5, 0, 0]"),
+                                  "ok.yaml"));
+  // A massless-inertia body on a spherical joint that carries a welded body with inertia: valid.
+  const std::string with_child =
+      replace(body("{type: spherical}", ""), "contacts:",
+              "  - {name: weight, mass: 1, inertia: [1, 1, 1], joint: {type: fixed, parent: ball, position: [0, 0, 1]}}\ncontacts:");
+  EXPECT_NO_THROW(load_scene_text(with_child, "ok.yaml"));
 }
 
 TEST(SceneLoader, InertiaComesFromTheShapesWhenNotGiven) {
