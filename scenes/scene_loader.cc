@@ -3,7 +3,10 @@
 // engine can assume a consistent model. Every error names file:line:column, the key path, what was expected
 // and what was found.
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <numbers>
@@ -420,6 +423,21 @@ class Compiler {
   void read_initial(const InitialValues& initial, const Joint& joint, State& state);
   TimeFunction read_time_function(const MapReader& map, const char* key);
   std::vector<InitialValues> initial_;  // per body
+  // Whether the pair settings' law has a restitution with a default (an either/or parameter).
+  static bool optional_restitution(const PairSettings& settings) {
+    for (const LawParameter& p : settings.law_info->parameters) {
+      if (p.name == "restitution") return !p.required;
+    }
+    return false;
+  }
+  bool materials_give_restitution(int a, int b) const {
+    const ContactModel& contact = scene_.model.contact;
+    for (int shape : {a, b}) {
+      const int material = contact.shapes[static_cast<std::size_t>(shape)].material;
+      if (material < 0 || std::isnan(contact.materials[static_cast<std::size_t>(material)].restitution)) return false;
+    }
+    return true;
+  }
   std::vector<InitialValues> inertia_sources_;  // per body but the world: where its inertia was given (or the body)
 };
 
@@ -712,13 +730,16 @@ PairSettings Compiler::read_settings(const MapReader& defaults, const MapReader*
       }
     }
   }
-  // A law's `restitution` left out is taken per pair from the materials (mixed_restitution), if they give one.
+  // A law's `restitution` left out is taken per pair from the materials (mixed_restitution). When the law
+  // declares a default for it, restitution is one side of an either/or (tsuji's alpha, goldsmith's
+  // permanent_indentation): another of the law's parameters given means "use that", and the default stays;
+  // with none given the materials' restitution is used where they give one (compile_pair), else the default.
   for (const LawParameter& p : law.parameters) {
-    if (p.name == "restitution" && std::find(names.begin(), names.end(), "restitution") == names.end()) {
-      settings.restitution_from_materials = true;
-      names.push_back("restitution");
-      values.push_back({p.name, 1.0});  // placeholder inside the range; replaced per pair
-    }
+    if (p.name != "restitution" || std::find(names.begin(), names.end(), "restitution") != names.end()) continue;
+    if (!p.required && !names.empty()) continue;
+    settings.restitution_from_materials = true;
+    names.push_back("restitution");
+    values.push_back({p.name, p.required ? 1.0 : p.default_value});  // inside the range; replaced per pair
   }
   // A parameter about to be calibrated may be left out even if the law requires it: start inside its range.
   const MapReader& calibrate_map = pick("calibrate");
@@ -784,7 +805,11 @@ void Compiler::read_contacts(const MapReader& top) {
   const PairSettings default_settings = read_settings(defaults, nullptr);
 
   // A pair's compilation errors (missing material, flat–flat Hertz contact, …) point at the block it came from.
-  auto compile_pair = [&](int a, int b, const PairSettings& settings, const YAML::Node& at, const std::string& path) {
+  auto compile_pair = [&](int a, int b, const PairSettings& given, const YAML::Node& at, const std::string& path) {
+    PairSettings settings = given;
+    if (settings.restitution_from_materials && optional_restitution(settings) && !materials_give_restitution(a, b)) {
+      settings.restitution_from_materials = false;  // the law's default: see read_settings
+    }
     try {
       contact.pairs.push_back(make_contact_pair(contact, a, b, settings));
     } catch (const std::invalid_argument& error) {
@@ -895,6 +920,12 @@ void Compiler::read_contacts(const MapReader& top) {
     defaults.fail("calibrate", "calibration needs pairs compiled with the model: list the pairs or set broadphase: off");
   }
   contact.settings = default_settings;
+  // Pairs found at run time share one setting: the materials' restitution only if every shape has one.
+  if (optional_restitution(contact.settings)) {
+    for (std::size_t i = 0; i < shapes; ++i) {
+      if (!materials_give_restitution(static_cast<int>(i), static_cast<int>(i))) contact.settings.restitution_from_materials = false;
+    }
+  }
   // Default margin: a tenth of the smallest solid shape's size, so refreshes are rare and candidates few.
   double smallest = kInf;
   for (const Shape& shape : contact.shapes) {
@@ -1136,8 +1167,12 @@ Scene load_scene_text(const std::string& text, const std::string& file, const Sc
 }
 
 Scene load_scene(const std::string& path, const SceneOptions& options) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    throw SceneError(path, 0, 0, "", "is a directory; expected a scene file (YAML)");
+  }
   std::ifstream in(path);
-  if (!in) throw SceneError(path, 0, 0, "", "cannot open the scene file");
+  if (!in) throw SceneError(path, 0, 0, "", std::string("cannot open the scene file: ") + std::strerror(errno));
   std::stringstream buffer;
   buffer << in.rdbuf();
   return load_scene_text(buffer.str(), path, options);

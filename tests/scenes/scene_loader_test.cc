@@ -194,6 +194,22 @@ TEST(SceneLoader, DeeplyNestedDocumentSaysSo) {
   }
 }
 
+// Said as what it is, not as "expected a scene, found nothing".
+TEST(SceneLoader, ADirectoryOrAMissingFileSaysSo) {
+  try {
+    load_scene(kSceneDirectory);
+    FAIL();
+  } catch (const SceneError& error) {
+    EXPECT_NE(std::string(error.what()).find("is a directory"), std::string::npos) << error.what();
+  }
+  try {
+    load_scene(kSceneDirectory + "no_such_scene.yaml");
+    FAIL();
+  } catch (const SceneError& error) {
+    EXPECT_NE(std::string(error.what()).find("No such file or directory"), std::string::npos) << error.what();
+  }
+}
+
 TEST(SceneLoader, SetOfAnUnknownVariableIsAnError) {
   SceneOptions options;
   options.variable_overrides = {{"rr", "0.2"}};
@@ -292,6 +308,35 @@ duration: 0.01
   EXPECT_NEAR(scene.model.contact.pairs[0].parameters.values[0], 2.0 * xi * 1e3, 1e-4);
   ASSERT_FALSE(scene.notes.empty());
   EXPECT_NE(scene.notes.back().find("calibrated kelvin_voigt damping"), std::string::npos) << scene.notes.back();
+}
+
+// The registry's either/or parameters: a law whose restitution has a default takes the other form when that is
+// given, and the materials' restitution only when neither is.
+TEST(SceneLoader, EitherOrLawParametersTakeTheFormGiven) {
+  auto law = [](const std::string& name, const std::string& parameters, bool material_restitution) {
+    std::string text = replace(kValid, "law: flores\n  parameters: {restitution: 0.9}", "law: " + name + "\n  parameters: " + parameters);
+    if (material_restitution) text = replace(text, "poisson_ratio: 0.3}", "poisson_ratio: 0.3, restitution: 0.8}");
+    return load_scene_text(text, "ok.yaml").model.contact.pairs.at(0);
+  };
+  auto value = [](const ContactPairModel& pair, std::string_view name) {
+    for (std::size_t k = 0; k < pair.law_info->parameters.size(); ++k) {
+      if (pair.law_info->parameters[k].name == name) return pair.parameters.values[k];
+    }
+    ADD_FAILURE() << name;
+    return 0.0;
+  };
+  // tsuji: restitution defaults to 1 (= use alpha).
+  EXPECT_EQ(value(law("tsuji", "{alpha: 0.2}", false), "alpha"), 0.2);
+  EXPECT_EQ(value(law("tsuji", "{alpha: 0.2}", false), "restitution"), 1.0);
+  EXPECT_EQ(value(law("tsuji", "{alpha: 0.2}", true), "restitution"), 1.0);  // alpha given: not both
+  EXPECT_EQ(value(law("tsuji", "{}", true), "restitution"), 0.8);            // neither: the materials'
+  // goldsmith_modified_hertz: restitution or permanent_indentation.
+  EXPECT_EQ(value(law("goldsmith_modified_hertz", "{permanent_indentation: 1e-6}", false), "permanent_indentation"), 1e-6);
+  EXPECT_EQ(value(law("goldsmith_modified_hertz", "{permanent_indentation: 1e-6}", true), "restitution"), 1.0);
+  EXPECT_EQ(value(law("goldsmith_modified_hertz", "{}", true), "restitution"), 0.8);
+  // A law whose restitution is required still needs one from somewhere.
+  EXPECT_THROW(law("flores", "{}", false), SceneError);
+  EXPECT_EQ(value(law("flores", "{}", true), "restitution"), 0.8);
 }
 
 TEST(SceneLoader, CountMakesIndexedBodies) {
