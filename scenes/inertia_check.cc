@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <vector>
 
 #include <Eigen/Eigenvalues>
 
@@ -41,22 +42,22 @@ MassProperties combine(const MassProperties& a, const MassProperties& b) {
   return sum;
 }
 
-// The body and every body welded to it through fixed joints, in the body's frame (children follow their parent
-// in the list, so one pass from the end gathers them).
-MassProperties welded_mass_properties(const Model& model, int index) {
+// Every body with the bodies welded to it through fixed joints, each in its own frame (children follow their
+// parent in the list, so one pass from the end gathers them): O(bodies).
+std::vector<MassProperties> welded_mass_properties(const Model& model) {
   std::vector<MassProperties> gathered(model.bodies.size());
   for (std::size_t b = 0; b < model.bodies.size(); ++b) {
     gathered[b] = {model.bodies[b].mass, model.bodies[b].com, model.bodies[b].inertia};
   }
-  for (std::size_t b = model.bodies.size(); b-- > static_cast<std::size_t>(index) + 1;) {
+  for (std::size_t b = model.bodies.size(); b-- > 1;) {
     const Body& body = model.bodies[b];
-    if (body.joint.type != JointType::kFixed || body.parent < index) continue;
+    if (body.joint.type != JointType::kFixed || body.parent < 0) continue;
     const Mat3 R = body.joint.placement.linear();
     const MassProperties in_parent{gathered[b].mass, body.joint.placement * gathered[b].com,
                                    R * gathered[b].inertia * R.transpose()};
     gathered[static_cast<std::size_t>(body.parent)] = combine(gathered[static_cast<std::size_t>(body.parent)], in_parent);
   }
-  return gathered[static_cast<std::size_t>(index)];
+  return gathered;
 }
 
 // Rotational inertia about the body origin.
@@ -78,9 +79,9 @@ std::string principal_moments_problem(const Vec3& m) {
   return {};
 }
 
-std::string rotational_inertia_problem(const Model& model, int index) {
-  const Body& body = model.bodies[static_cast<std::size_t>(index)];
-  const MassProperties p = welded_mass_properties(model, index);
+namespace {
+
+std::string rotational_inertia_problem(const Body& body, const MassProperties& p) {
   const Vec3 axis = body.joint.axis.normalized();
   switch (body.joint.type) {
     case JointType::kFixed:
@@ -106,6 +107,15 @@ std::string rotational_inertia_problem(const Model& model, int index) {
     }
   }
   return {};
+}
+
+}  // namespace
+
+std::vector<std::string> rotational_inertia_problems(const Model& model) {
+  const std::vector<MassProperties> welded = welded_mass_properties(model);
+  std::vector<std::string> problems(model.bodies.size());
+  for (std::size_t b = 1; b < model.bodies.size(); ++b) problems[b] = rotational_inertia_problem(model.bodies[b], welded[b]);
+  return problems;
 }
 
 }  // namespace contactlab

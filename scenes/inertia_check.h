@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "engine/model.h"
 
@@ -14,8 +15,8 @@ namespace contactlab {
 // "" when the principal moments [kg·m²] can belong to a body, else why not.
 std::string principal_moments_problem(const Vec3& moments);
 
-// "" when the body `index` of a model whose bodies are read (not yet finalized) has inertia about every axis its
-// joint rotates it about, else why not.
-std::string rotational_inertia_problem(const Model& model, int index);
+// Per body of a model whose bodies are read (not yet finalized): "" when it has inertia about every axis its joint
+// turns it about, else why not. Entry 0 (the world) is "". O(bodies).
+std::vector<std::string> rotational_inertia_problems(const Model& model);
 
 }  // namespace contactlab

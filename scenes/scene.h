@@ -12,6 +12,7 @@
 #include "engine/model.h"
 #include "engine/simulate.h"
 #include "engine/state.h"
+#include "scenes/scene_size.h"
 
 namespace contactlab {
 
@@ -47,6 +48,8 @@ struct Scene {
   SimulationOptions simulation;
   std::map<std::string, double> variables;  // after overrides
   std::vector<std::string> notes;           // non-fatal remarks from compilation (e.g. dropped parameters)
+  SceneLimits limits;                       // the scene's `limits` block
+  SceneSize size;                           // estimated from the file before it was built
 };
 
 // Reads and compiles a scene file; throws SceneError on any problem.

@@ -24,6 +24,7 @@
 #include "scenes/expression.h"
 #include "scenes/inertia_check.h"
 #include "scenes/names.h"
+#include "scenes/scene_size.h"
 #include "scenes/scene.h"
 #include "scenes/yaml_document.h"
 
@@ -326,6 +327,24 @@ class MapReader {
 };
 
 auto positive = [](double x) { return x > 0.0; };
+
+const std::vector<std::string_view> kBodyKeys = {"name", "count", "mass", "com", "inertia", "joint", "initial", "shapes"};
+
+// A body entry's `count` (checked before the scene is built, to estimate its size, and again when it is).
+double read_count(const MapReader& body) {
+  return body.checked("count", std::nullopt, "a whole number of bodies >= 1",
+                      [](double x) { return x >= 1.0 && x <= 2147483647.0 && x == std::floor(x); });
+}
+
+// Coordinates and velocities of one joint type as written in a scene (unknown types: the largest).
+double joint_values(const YAML::Node& type) {
+  const std::string name = type.IsScalar() ? type.Scalar() : "free";
+  if (name == "fixed" && type.IsScalar()) return 0.0;
+  if (name == "revolute" || name == "prismatic") return 2.0;
+  if (name == "planar") return 6.0;
+  if (name == "spherical") return 7.0;
+  return 13.0;
+}
 auto non_negative = [](double x) { return x >= 0.0; };
 
 // Rotation taking +z onto `axis`.
@@ -398,6 +417,7 @@ class Compiler {
   Scene compile();
 
  private:
+  void check_size(const MapReader& top);
   void read_materials(const MapReader& top);
   int read_shape(const YAML::Node& node, const std::string& path, int body, const std::string& default_name);
   void read_bodies(const MapReader& top);
@@ -440,6 +460,71 @@ class Compiler {
   }
   std::vector<InitialValues> inertia_sources_;  // per body but the world: where its inertia was given (or the body)
 };
+
+// Estimates the scene's size from the file (scenes/scene_size.h) and refuses what would not fit, before any
+// body is built.
+void Compiler::check_size(const MapReader& top) {
+  MapReader limits_map(reader_, top.get("limits"), "limits", {"memory", "output"});
+  SceneLimits limits;
+  limits.memory_bytes = limits_map.checked("memory", limits.memory_bytes, "a positive number of bytes", positive);
+  limits.output_bytes = limits_map.checked("output", limits.output_bytes, "a positive number of bytes", positive);
+
+  SceneSize size;
+  const YAML::Node world_shapes = child_of(top.get("world"), "shapes");
+  if (world_shapes.IsSequence()) size.shapes += static_cast<double>(world_shapes.size());
+  double values = 0.0;  // coordinates and velocities
+  double largest_group = -1.0;
+  YAML::Node largest_at = top.node();
+  std::string largest_path = "bodies";
+  const YAML::Node bodies = top.get("bodies");
+  for (std::size_t i = 0; bodies.IsSequence() && i < bodies.size(); ++i) {
+    if (!bodies[i].IsMap()) continue;  // read_bodies says what is wrong
+    const MapReader body(reader_, bodies[i], "bodies[" + std::to_string(i) + "]", kBodyKeys);
+    const double count = body.has("count") ? read_count(body) : 1.0;
+    const YAML::Node shapes = body.get("shapes");
+    const double shape_count = shapes.IsSequence() ? static_cast<double>(shapes.size()) : 0.0;
+    size.bodies += count;
+    size.shapes += count * shape_count;
+    values += count * joint_values(child_of(body.get("joint"), "type"));
+    if (count * (1.0 + shape_count) > largest_group) {
+      largest_group = count * (1.0 + shape_count);
+      largest_at.reset(body.has("count") ? body.get("count") : body.node());  // rebind: `=` would write into the tree
+      largest_path = body.has("count") ? body.child("count") : body.path();
+    }
+  }
+  const YAML::Node contacts = top.get("contacts");
+  const YAML::Node pairs = child_of(contacts, "pairs");
+  double compiled_pairs = 0.0;
+  if (pairs.IsSequence()) {
+    compiled_pairs = size.pairs = static_cast<double>(pairs.size());
+  } else {
+    const YAML::Node broadphase = child_of(contacts, "broadphase");
+    const std::string mode = broadphase.IsScalar() ? broadphase.Scalar() : "auto";
+    if (mode == "off" || (mode == "auto" && size.shapes <= 12.0)) {
+      compiled_pairs = size.pairs = size.shapes * (size.shapes - 1.0) / 2.0;  // every pair, before filtering
+    } else {
+      size.pairs = 2.0 * size.shapes;  // candidates found at run time: a few per shape
+    }
+  }
+  if (std::string problem = memory_problem(size, limits); !problem.empty()) {
+    // Pairs compiled with the model grow as shapes²: then the contacts block is what to change.
+    const bool pairs_dominate = compiled_pairs * kBytesPerPair > size.bodies * kBytesPerBody + size.shapes * kBytesPerShape;
+    if (pairs_dominate) reader_.fail(contacts.IsDefined() ? contacts : top.node(), "contacts", problem);
+    reader_.fail(largest_at, largest_path, problem);
+  }
+  if (!top.has("duration")) return;  // read_integration says so
+  const double duration = top.checked("duration", std::nullopt, "a positive duration [s]", positive);
+  const MapReader output(reader_, top.get("output"), "output", {"interval", "steps_in_contact"});
+  const double interval = output.checked("interval", duration / 1000.0, "an interval >= 0 [s]", non_negative);
+  size.timeseries_rows = interval > 0.0 ? std::floor(duration / interval) + 1.0 : 0.0;
+  size.timeseries_columns = 1.0 + values + 7.0 + 3.0 * compiled_pairs;
+  if (std::string problem = output_problem(size, limits); !problem.empty()) {
+    if (output.has("interval")) output.fail("interval", problem);
+    top.fail("duration", problem);
+  }
+  scene_.limits = limits;
+  scene_.size = size;
+}
 
 void Compiler::read_materials(const MapReader& top) {
   if (!top.has("materials")) return;
@@ -538,8 +623,13 @@ void Compiler::compute_inertia_from_shapes(Body& body, int body_index, const Map
   double total_volume = 0.0;
   Eigen::Vector3d first_moment = Eigen::Vector3d::Zero();
   std::vector<std::pair<const Shape*, double>> solids;
-  for (const Shape& s : scene_.model.contact.shapes) {
-    if (s.body != body_index || s.type == ShapeType::kHalfspace) continue;
+  // The body's shapes are the last ones read: walk back over them only, not every shape of the scene.
+  const std::vector<Shape>& shapes = scene_.model.contact.shapes;
+  std::size_t first = shapes.size();
+  while (first > 0 && shapes[first - 1].body == body_index) --first;
+  for (std::size_t k = first; k < shapes.size(); ++k) {
+    const Shape& s = shapes[k];
+    if (s.type == ShapeType::kHalfspace) continue;
     double volume = 0.0;
     Eigen::Matrix3d unused;
     unit_density_inertia(s, volume, unused);
@@ -585,15 +675,14 @@ void Compiler::read_bodies(const MapReader& top) {
   if (!bodies.IsSequence()) reader_.fail(bodies, "bodies", "expected a list of bodies, found " + describe(bodies));
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::string path = "bodies[" + std::to_string(i) + "]";
-    MapReader m(reader_, bodies[i], path, {"name", "count", "mass", "com", "inertia", "joint", "initial", "shapes"});
+    MapReader m(reader_, bodies[i], path, kBodyKeys);
     if (!m.has("name")) m.fail("name", "missing required key: expected a body name");
     if (!m.has("count")) {
       read_body(m, m.name("name", ""), std::nullopt);
       continue;
     }
     // `count: N` makes N bodies name_0 … name_{N−1}; their values may use the index i.
-    const double count = m.checked("count", std::nullopt, "a whole number of bodies >= 1",
-                                   [](double x) { return x >= 1.0 && x <= 1e7 && x == std::floor(x); });
+    const double count = read_count(m);
     for (int k = 0; k < static_cast<int>(count); ++k) read_body(m, m.name("name", "") + "_" + std::to_string(k), k);
   }
 }
@@ -1124,7 +1213,7 @@ Scene Compiler::compile() {
   if (!root_.IsMap()) reader_.fail(root_, "", "expected a scene (a YAML map), found " + describe(root_));
   MapReader top(reader_, root_, "",
                 {"scene", "description", "variables", "gravity", "materials", "bodies", "world", "contacts",
-                 "integrator", "duration", "output", "checks"});
+                 "integrator", "duration", "output", "checks", "limits"});
   scene_.file = reader_.file();
   if (!top.has("scene")) top.fail("scene", "missing required key: expected the scene's name");
   scene_.name = top.name("scene", "");
@@ -1134,15 +1223,14 @@ Scene Compiler::compile() {
   if (top.has("variables") && !variables.IsMap()) reader_.fail(variables, "variables", "expected a map of name: value, found " + describe(variables));
   reader_.set_variables(variables);
 
+  check_size(top);
   scene_.model = make_model();
   scene_.model.gravity = top.vector3("gravity", Eigen::Vector3d(0.0, 0.0, -9.81));
   read_materials(top);
   read_bodies(top);
-  for (std::size_t b = 1; b < scene_.model.bodies.size(); ++b) {
-    if (std::string problem = rotational_inertia_problem(scene_.model, static_cast<int>(b)); !problem.empty()) {
-      const InitialValues& source = inertia_sources_[b - 1];
-      reader_.fail(source.node, source.path, problem);
-    }
+  const std::vector<std::string> inertia_problems = rotational_inertia_problems(scene_.model);
+  for (std::size_t b = 1; b < inertia_problems.size(); ++b) {
+    if (!inertia_problems[b].empty()) reader_.fail(inertia_sources_[b - 1].node, inertia_sources_[b - 1].path, inertia_problems[b]);
   }
   try {
     finalize(scene_.model);

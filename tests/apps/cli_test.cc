@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The runner's contract (docs/output.md): files and keys of `contactlab run`, exit codes, no partial output
 // on bad input, deterministic output.
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -118,6 +119,25 @@ TEST_F(Cli, SceneNamesThatArePathsOrNotTextAreRefused) {
     EXPECT_FALSE(fs::exists("/tmp/contactlab_escape")) << name;
     EXPECT_NE(read(directory_ / "log").find("bad.yaml:8:"), std::string::npos) << read(directory_ / "log");
   }
+}
+
+// A short file asking for ten million bodies is refused at once with what it would take (it used to end in
+// std::bad_alloc after a minute); an infinite duration is bad input, not a run that never ends.
+TEST_F(Cli, OversizedOrEndlessScenesAreRefusedAtOnce) {
+  const fs::path scene = directory_ / "big.yaml";
+  std::ofstream(scene) << "scene: big\nbodies:\n  - name: bead\n    count: 1e7\n    mass: 1\n    joint: {type: prismatic}\n"
+                          "    shapes: [{type: sphere, radius: 0.01, material: steel}]\n"
+                          "materials: {steel: {youngs_modulus: 2e11}}\nduration: 1\n";
+  const fs::path out = directory_ / "out";
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(run("run " + scene.string() + " --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10.0);
+  EXPECT_NE(read(directory_ / "log").find("big.yaml:4:12: bodies[0].count: the scene would need about"), std::string::npos)
+      << read(directory_ / "log");
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_EQ(run("run " + kScenes + "bouncing_ball.yaml --set 'impact_speed=1/0' --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_NE(read(directory_ / "log").find("--set impact_speed=1/0: division by zero"), std::string::npos) << read(directory_ / "log");
+  EXPECT_FALSE(fs::exists(out));
 }
 
 TEST_F(Cli, RunsAreDeterministic) {

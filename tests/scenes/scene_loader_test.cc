@@ -339,6 +339,35 @@ TEST(SceneLoader, EitherOrLawParametersTakeTheFormGiven) {
   EXPECT_EQ(value(law("flores", "{}", true), "restitution"), 0.8);
 }
 
+// What a scene needs is estimated from the file and refused, with the amounts, before anything is built
+// (count: 1e7 used to end in std::bad_alloc after a minute).
+TEST(SceneLoader, ScenesTooLargeAreRefusedBeforeTheyAreBuilt) {
+  auto refused = [](const std::string& text, const std::string& key, const std::string& fragment) {
+    try {
+      load_scene_text(text, "big.yaml");
+      ADD_FAILURE() << key << ": accepted";
+    } catch (const SceneError& error) {
+      EXPECT_EQ(error.key_path(), key) << error.what();
+      EXPECT_NE(std::string(error.what()).find(fragment), std::string::npos) << error.what();
+    }
+  };
+  const std::string many = replace(kValid, "  - name: ball\n    mass: 1", "  - name: ball\n    count: 1e7\n    mass: 1");
+  refused(many, "bodies[0].count", "would need about 100 GB of memory (1e+07 bodies, 1e+07 shapes");
+  refused(many, "bodies[0].count", "more than limits.memory = 4 GB");
+  // Every pair of 2000 spheres compiled with the model (no broadphase): 2 million pairs.
+  refused(replace(replace(kValid, "  - name: ball\n    mass: 1", "  - name: ball\n    count: 2000\n    mass: 1"),
+                  "law: flores", "broadphase: off\n  law: flores"),
+          "contacts", "e+06 contact pairs), more than limits.memory");
+  // 10^12 samples of timeseries.csv.
+  refused(replace(kValid, "duration: 1", "duration: 1\noutput: {interval: 1e-12}"), "output.interval",
+          "timeseries.csv would take about");
+  refused(replace(kValid, "duration: 1", "duration: 1e10\noutput: {interval: 1e-3}"), "output.interval",
+          "more than limits.output = 10 GB");
+  // The limits are the scene's to move.
+  refused(replace(kValid, "duration: 1", "duration: 1\nlimits: {memory: 1e3}"), "bodies[0]", "limits.memory = 1 kB");
+  EXPECT_NO_THROW(load_scene_text(replace(kValid, "duration: 1", "duration: 1e3\noutput: {interval: 1e-6}\nlimits: {output: 1e15}"), "ok.yaml"));
+}
+
 TEST(SceneLoader, CountMakesIndexedBodies) {
   const std::string text = replace(kValid, "  - name: ball\n    mass: 1", "  - name: ball\n    count: 3\n    mass: 1 + i");
   const Scene scene = load_scene_text(replace(text, "q: 1, v: -1", "q: 1 + i, v: -1"), "ok.yaml");
