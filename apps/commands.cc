@@ -5,12 +5,14 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <memory>
 #include <optional>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include "apps/comparison.h"
+#include "apps/output_directory.h"
 #include "apps/output_files.h"
 #include "apps/parallel.h"
 #include "apps/plotting.h"
@@ -88,6 +90,21 @@ RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& di
   write_file_atomically(directory / "impacts.csv", impacts_csv(scene, output.result));
   write_file_atomically(directory / "summary.json", summary_json(scene, output.result, output.wall_time_s));
   return output;
+}
+
+// The output directory of one command as a unit (apps/output_directory.h), or nullptr after logging why not;
+// `code` is then the exit code: bad input for a target that is not an output directory, else other error.
+std::unique_ptr<OutputDirectory> open_output(const std::filesystem::path& directory, const char* command, int& code) {
+  try {
+    return std::make_unique<OutputDirectory>(directory, command);
+  } catch (const OutputDirectoryRefused& error) {
+    spdlog::error("{}", error.what());
+    code = kBadInput;
+  } catch (const std::exception& error) {
+    spdlog::error("{}", error.what());
+    code = kOtherError;
+  }
+  return nullptr;
 }
 
 // --plot: fail before a long run rather than after it when plots cannot be drawn.
@@ -243,11 +260,17 @@ int run_scene(const RunArguments& arguments, std::ostream& out) {
   if (arguments.plot && !plotting_available()) return kOtherError;
   const std::filesystem::path directory =
       arguments.output_directory.empty() ? std::filesystem::path("results") / scene->name : std::filesystem::path(arguments.output_directory);
+  int code = 0;
+  const std::unique_ptr<OutputDirectory> unit = open_output(directory, "run", code);
+  if (!unit) return code;
   RunOutput output;
+  int plot_code = 0;
   try {
-    std::filesystem::create_directories(directory);
     ProgressBar progress(scene->name, 1);
-    output = run_into_directory(*scene, directory, progress, 0);
+    output = run_into_directory(*scene, unit->staging(), progress, 0);
+    // Plots also of a run stopped by numerical trouble: they show what led up to it.
+    plot_code = arguments.plot ? plot_directory(unit->staging()) : 0;
+    unit->commit();
   } catch (const std::exception& error) {
     spdlog::error("{}", error.what());
     return kOtherError;
@@ -256,8 +279,6 @@ int run_scene(const RunArguments& arguments, std::ostream& out) {
   out.flush();  // the table before the log lines on stderr, also when both go to one file
   for (const std::string& diagnostic : output.result.diagnostics) spdlog::warn("{}", diagnostic);
   spdlog::info("wrote {}", (directory / "summary.json").string());
-  // Plots also of a run stopped by numerical trouble: they show what led up to it.
-  const int plot_code = arguments.plot ? plot_directory(directory) : 0;
   if (output.result.status != SimulationStatus::kCompleted) {
     spdlog::error("numerical trouble: {}", output.result.message);
     return kNumericalTrouble;
@@ -280,17 +301,20 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
                                               ? std::filesystem::path("results") / scene->name / "compare"
                                               : std::filesystem::path(arguments.output_directory);
 
+  int code = 0;
+  const std::unique_ptr<OutputDirectory> unit = open_output(directory, "compare", code);
+  if (!unit) return code;
+
   std::vector<LawRun> runs(laws->size());
   for (std::size_t i = 0; i < laws->size(); ++i) runs[i].law = (*laws)[i];
   int threads = 0;
   const auto start = std::chrono::steady_clock::now();
   try {
-    std::filesystem::create_directories(directory);
     ProgressBar progress("compare " + scene->name, static_cast<int>(runs.size()));
     // Every law has its own Scene (Model), Data and State, and writes only its own directory and its own slot
     // of `runs`, so the result does not depend on the scheduling.
     threads = run_in_parallel(runs.size(), *requested_threads, [&](std::size_t i) {
-      run_law(arguments.scene, *options, directory, progress, static_cast<int>(i), runs[i]);
+      run_law(arguments.scene, *options, unit->staging(), progress, static_cast<int>(i), runs[i]);
     });
   } catch (const std::exception& error) {
     spdlog::error("{}", error.what());
@@ -298,9 +322,12 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
   }
   const double wall_time = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
+  int plot_code = 0;
   try {
-    write_file_atomically(directory / "comparison.csv", comparison_csv(*scene, runs));
-    write_file_atomically(directory / "comparison.md", comparison_markdown(*scene, runs));
+    write_file_atomically(unit->staging() / "comparison.csv", comparison_csv(*scene, runs));
+    write_file_atomically(unit->staging() / "comparison.md", comparison_markdown(*scene, runs));
+    plot_code = arguments.plot ? plot_directory(unit->staging()) : 0;
+    unit->commit();
   } catch (const std::exception& error) {
     spdlog::error("{}", error.what());
     return kOtherError;
@@ -316,7 +343,6 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
     }
   }
   spdlog::info("wrote {}", (directory / "comparison.md").string());
-  const int plot_code = arguments.plot ? plot_directory(directory) : 0;
   return any_failed ? kOtherError : plot_code;
 }
 
@@ -342,11 +368,14 @@ int sweep_scene(const SweepArguments& arguments, std::ostream& out) {
                                               ? std::filesystem::path("results") / scene->name / "sweep"
                                               : std::filesystem::path(arguments.output_directory);
 
+  int code = 0;
+  const std::unique_ptr<OutputDirectory> unit = open_output(directory, "sweep", code);  // before the runs: fails at once
+  if (!unit) return code;
+
   std::vector<SweepRun> runs(count);
   int threads = 0;
   const auto start = std::chrono::steady_clock::now();
   try {
-    std::filesystem::create_directories(directory);  // before the runs: an unwritable --out fails at once
     ProgressBar progress("sweep " + scene->name, static_cast<int>(count));
     // Every run has its own Scene (Model), Data and State and writes only its own slot of `runs`, so the
     // result does not depend on the scheduling or the number of threads.
@@ -360,8 +389,9 @@ int sweep_scene(const SweepArguments& arguments, std::ostream& out) {
   const double wall_time = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   try {
-    write_file_atomically(directory / "sweep.csv", sweep_csv(setup, runs));
-    write_file_atomically(directory / "sweep.md", sweep_markdown(*scene, setup, runs));
+    write_file_atomically(unit->staging() / "sweep.csv", sweep_csv(setup, runs));
+    write_file_atomically(unit->staging() / "sweep.md", sweep_markdown(*scene, setup, runs));
+    unit->commit();
   } catch (const std::exception& error) {
     spdlog::error("{}", error.what());
     return kOtherError;

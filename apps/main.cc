@@ -16,6 +16,7 @@
 #include <spdlog/spdlog.h>
 
 #include "apps/commands.h"
+#include "apps/interruption.h"
 #include "apps/models_document.h"
 #include "apps/plotting.h"
 
@@ -47,6 +48,8 @@ int run_validation(std::vector<std::string> arguments) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // First, before any thread starts: SIGINT and SIGTERM remove partial output, then end the process.
+  contactlab::handle_interruptions();
   CLI::App app{"contactlab: multibody dynamics with pluggable penalty contact laws"};
   app.require_subcommand(1);
   app.fallthrough();  // -q/-v also after the subcommand: `contactlab compare scene.yaml -q`

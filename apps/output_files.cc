@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -13,7 +15,7 @@ AtomicFile::AtomicFile(std::filesystem::path target) : target_(std::move(target)
   temporary_ = target_;
   temporary_ += ".tmp-" + std::to_string(::getpid());
   stream_.open(temporary_, std::ios::out | std::ios::trunc);
-  if (!stream_) throw std::runtime_error("cannot write " + temporary_.string());
+  if (!stream_) throw std::runtime_error("cannot write " + temporary_.string() + ": " + std::strerror(errno));
 }
 
 AtomicFile::~AtomicFile() {

@@ -96,11 +96,11 @@ TEST_F(Sweep, RowsAreRowMajorAndAgreeWithEachSingleRun) {
     std::snprintf(printed, sizeof(printed), "%.5f", std::stod(impacts[0].at("restitution")));
     EXPECT_NE(markdown.find(printed), std::string::npos) << printed;
   }
-  // No per-run output, no temporary file.
+  // No per-run output, no temporary file: the unit's marker and the two tables.
   std::vector<std::string> files;
   for (const auto& entry : fs::directory_iterator(out)) files.push_back(entry.path().filename().string());
   std::sort(files.begin(), files.end());
-  EXPECT_EQ(files, (std::vector<std::string>{"sweep.csv", "sweep.md"}));
+  EXPECT_EQ(files, (std::vector<std::string>{".contactlab", "sweep.csv", "sweep.md"}));
   EXPECT_NE(markdown.find("contactlab run " + kImpact + " --model hunt_crossley --set restitution=0.3 --set impact_velocity=1"),
             std::string::npos)
       << markdown;
