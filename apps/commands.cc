@@ -17,6 +17,7 @@
 #include "apps/parallel.h"
 #include "apps/plotting.h"
 #include "apps/progress.h"
+#include "apps/provenance.h"
 #include "apps/report.h"
 #include "apps/sweep.h"
 #include "engine/data.h"
@@ -72,7 +73,8 @@ struct RunOutput {
 
 // Simulates a compiled scene and writes summary.json, impacts.csv and timeseries.csv into `directory`
 // (which must exist); reports the simulated fraction to `progress` as task `task`. Throws on I/O errors.
-RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& directory, ProgressBar& progress, int task) {
+RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& directory, const Provenance& provenance,
+                             ProgressBar& progress, int task) {
   Data data(scene.model);
   State state = scene.initial_state;
   const double start_time = state.time;
@@ -88,7 +90,7 @@ RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& di
   progress.finish(task);
   timeseries.commit();
   write_file_atomically(directory / "impacts.csv", impacts_csv(scene, output.result));
-  write_file_atomically(directory / "summary.json", summary_json(scene, output.result, output.wall_time_s));
+  write_file_atomically(directory / "summary.json", summary_json(scene, output.result, output.wall_time_s, provenance));
   return output;
 }
 
@@ -105,6 +107,13 @@ std::unique_ptr<OutputDirectory> open_output(const std::filesystem::path& direct
     code = kOtherError;
   }
   return nullptr;
+}
+
+Provenance run_provenance(const Scene& scene, const RunArguments& arguments) {
+  std::vector<std::string> given;
+  if (!arguments.law.empty()) given.push_back("--model " + arguments.law);
+  for (const std::string& o : arguments.overrides) given.push_back("--set " + o);
+  return make_provenance(scene, arguments.command_line, given);
 }
 
 // --plot: fail before a long run rather than after it when plots cannot be drawn.
@@ -153,7 +162,7 @@ std::optional<std::vector<std::string>> resolve_laws(const std::string& list) {
 // One law of a comparison: compile the scene with the law, run it into <directory>/<law>/. Never throws:
 // whatever stops the law is recorded as its status and reason, so the other laws go on.
 void run_law(const std::string& scene_file, const SceneOptions& base_options, const std::filesystem::path& directory,
-             ProgressBar& progress, int task, LawRun& run) {
+             const Provenance& provenance, ProgressBar& progress, int task, LawRun& run) {
   SceneOptions options = base_options;
   options.law_override = run.law;
   std::optional<Scene> scene;
@@ -176,7 +185,7 @@ void run_law(const std::string& scene_file, const SceneOptions& base_options, co
   try {
     const std::filesystem::path law_directory = directory / run.law;
     std::filesystem::create_directories(law_directory);
-    RunOutput output = run_into_directory(*scene, law_directory, progress, task);
+    RunOutput output = run_into_directory(*scene, law_directory, provenance, progress, task);
     run.result = std::move(output.result);
     run.notes.insert(run.notes.end(), run.result.diagnostics.begin(), run.result.diagnostics.end());
     if (run.result.status == SimulationStatus::kCompleted) {
@@ -267,7 +276,7 @@ int run_scene(const RunArguments& arguments, std::ostream& out) {
   int plot_code = 0;
   try {
     ProgressBar progress(scene->name, 1);
-    output = run_into_directory(*scene, unit->staging(), progress, 0);
+    output = run_into_directory(*scene, unit->staging(), run_provenance(*scene, arguments), progress, 0);
     // Plots also of a run stopped by numerical trouble: they show what led up to it.
     plot_code = arguments.plot ? plot_directory(unit->staging()) : 0;
     unit->commit();
@@ -305,6 +314,9 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
   const std::unique_ptr<OutputDirectory> unit = open_output(directory, "compare", code);
   if (!unit) return code;
 
+  std::vector<std::string> given = {"--models " + arguments.laws};
+  for (const std::string& o : arguments.overrides) given.push_back("--set " + o);
+  const Provenance provenance = make_provenance(*scene, arguments.command_line, given);
   std::vector<LawRun> runs(laws->size());
   for (std::size_t i = 0; i < laws->size(); ++i) runs[i].law = (*laws)[i];
   int threads = 0;
@@ -314,7 +326,7 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
     // Every law has its own Scene (Model), Data and State, and writes only its own directory and its own slot
     // of `runs`, so the result does not depend on the scheduling.
     threads = run_in_parallel(runs.size(), *requested_threads, [&](std::size_t i) {
-      run_law(arguments.scene, *options, unit->staging(), progress, static_cast<int>(i), runs[i]);
+      run_law(arguments.scene, *options, unit->staging(), provenance, progress, static_cast<int>(i), runs[i]);
     });
   } catch (const std::exception& error) {
     spdlog::error("{}", error.what());
@@ -325,7 +337,8 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
   int plot_code = 0;
   try {
     write_file_atomically(unit->staging() / "comparison.csv", comparison_csv(*scene, runs));
-    write_file_atomically(unit->staging() / "comparison.md", comparison_markdown(*scene, runs));
+    write_file_atomically(unit->staging() / "comparison.md", comparison_markdown(*scene, runs) + provenance_markdown(provenance));
+    write_file_atomically(unit->staging() / "provenance.json", json_text(provenance_json(provenance)));
     plot_code = arguments.plot ? plot_directory(unit->staging()) : 0;
     unit->commit();
   } catch (const std::exception& error) {
@@ -390,7 +403,13 @@ int sweep_scene(const SweepArguments& arguments, std::ostream& out) {
 
   try {
     write_file_atomically(unit->staging() / "sweep.csv", sweep_csv(setup, runs));
-    write_file_atomically(unit->staging() / "sweep.md", sweep_markdown(*scene, setup, runs));
+    std::vector<std::string> given;
+    if (!arguments.law.empty()) given.push_back("--model " + arguments.law);
+    for (const std::string& o : arguments.overrides) given.push_back("--set " + o);
+    for (const std::string& v : arguments.varies) given.push_back("--vary " + v);
+    const Provenance provenance = make_provenance(*scene, arguments.command_line, given);
+    write_file_atomically(unit->staging() / "sweep.md", sweep_markdown(*scene, setup, runs) + provenance_markdown(provenance));
+    write_file_atomically(unit->staging() / "provenance.json", json_text(provenance_json(provenance)));
     unit->commit();
   } catch (const std::exception& error) {
     spdlog::error("{}", error.what());

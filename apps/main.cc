@@ -19,6 +19,7 @@
 #include "apps/interruption.h"
 #include "apps/models_document.h"
 #include "apps/plotting.h"
+#include "apps/provenance.h"
 
 namespace {
 
@@ -119,6 +120,9 @@ int main(int argc, char** argv) {
     const int code = app.exit(error);
     return code == 0 ? 0 : 2;
   }
+
+  const std::string command_line = contactlab::shell_command_line(argc, argv);
+  run.command_line = compare.command_line = sweep.command_line = command_line;
 
   auto logger = spdlog::stderr_color_mt("contactlab");
   spdlog::set_default_logger(logger);

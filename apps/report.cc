@@ -59,7 +59,7 @@ std::string scene_law(const Scene& scene) {
   return law.empty() ? "none" : law;
 }
 
-std::string summary_json(const Scene& scene, const SimulationResult& result, double wall_time_s) {
+std::string summary_json(const Scene& scene, const SimulationResult& result, double wall_time_s, const Provenance& provenance) {
   using Json = nlohmann::ordered_json;
   const IntegratorOptions& integrator = scene.simulation.integrator;
   Json j;
@@ -129,6 +129,7 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
   }
   j["diagnostics"] = scene.notes;
   for (const std::string& diagnostic : result.diagnostics) j["diagnostics"].push_back(diagnostic);
+  j["provenance"] = provenance_json(provenance);
   return json_text(j);
 }
 

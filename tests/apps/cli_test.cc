@@ -140,6 +140,24 @@ TEST_F(Cli, OversizedOrEndlessScenesAreRefusedAtOnce) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+// A result can be traced and rerun: version, scene file and its SHA-256, overrides, command line, variables.
+TEST_F(Cli, SummaryRecordsProvenance) {
+  const fs::path out = directory_ / "out";
+  const std::string scene = kScenes + "bouncing_ball.yaml";
+  ASSERT_EQ(run("run " + scene + " --set restitution=0.8 --model hunt_crossley --out " + out.string(), directory_ / "log"), 0);
+  const nlohmann::json provenance = nlohmann::json::parse(read(out / "summary.json")).at("provenance");
+  EXPECT_FALSE(provenance.at("contactlab_version").get<std::string>().empty());
+  EXPECT_EQ(provenance.at("scene_file"), scene);
+  // sha256sum of the file, computed here independently.
+  ASSERT_EQ(std::system(("sha256sum " + scene + " | cut -c1-64 > " + (directory_ / "sha").string()).c_str()), 0);
+  EXPECT_EQ(provenance.at("scene_sha256").get<std::string>() + "\n", read(directory_ / "sha"));
+  EXPECT_EQ(provenance.at("overrides"), nlohmann::json::array({"--model hunt_crossley", "--set restitution=0.8"}));
+  EXPECT_NE(provenance.at("command_line").get<std::string>().find("run " + scene + " --set restitution=0.8 --model hunt_crossley --out"),
+            std::string::npos);
+  EXPECT_EQ(provenance.at("variables").at("restitution"), 0.8);
+  EXPECT_EQ(provenance.at("variables").at("impact_speed"), 5.0);
+}
+
 TEST_F(Cli, RunsAreDeterministic) {
   for (const char* name : {"one", "two"}) {
     ASSERT_EQ(run("run " + kScenes + "bouncing_ball.yaml --out " + (directory_ / name).string(), directory_ / "log"), 0);

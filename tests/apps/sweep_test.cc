@@ -96,11 +96,11 @@ TEST_F(Sweep, RowsAreRowMajorAndAgreeWithEachSingleRun) {
     std::snprintf(printed, sizeof(printed), "%.5f", std::stod(impacts[0].at("restitution")));
     EXPECT_NE(markdown.find(printed), std::string::npos) << printed;
   }
-  // No per-run output, no temporary file: the unit's marker and the two tables.
+  // No per-run output, no temporary file: the unit's marker, the two tables and their provenance.
   std::vector<std::string> files;
   for (const auto& entry : fs::directory_iterator(out)) files.push_back(entry.path().filename().string());
   std::sort(files.begin(), files.end());
-  EXPECT_EQ(files, (std::vector<std::string>{".contactlab", "sweep.csv", "sweep.md"}));
+  EXPECT_EQ(files, (std::vector<std::string>{".contactlab", "provenance.json", "sweep.csv", "sweep.md"}));
   EXPECT_NE(markdown.find("contactlab run " + kImpact + " --model hunt_crossley --set restitution=0.3 --set impact_velocity=1"),
             std::string::npos)
       << markdown;
@@ -116,7 +116,10 @@ TEST_F(Sweep, FilesDoNotDependOnTheThreadCount) {
   EXPECT_EQ(without_wall_times(one), without_wall_times(read(directory_ / "two" / "sweep.csv")));
   EXPECT_EQ(without_wall_times(one), without_wall_times(read(directory_ / "default" / "sweep.csv")));
   EXPECT_NE(one, without_wall_times(one));  // the wall times are there
-  EXPECT_EQ(read(directory_ / "one" / "sweep.md"), read(directory_ / "two" / "sweep.md"));
+  EXPECT_EQ(contactlab::test::without_provenance(read(directory_ / "one" / "sweep.md")),
+            contactlab::test::without_provenance(read(directory_ / "two" / "sweep.md")));
+  EXPECT_NE(read(directory_ / "one" / "sweep.md").find("## Provenance"), std::string::npos);
+  EXPECT_NE(read(directory_ / "one" / "provenance.json").find("\"--vary "), std::string::npos);
   EXPECT_NE(read(directory_ / "log_one").find("12 runs (restitution 4 × impact_velocity 3), law zhang_sharf_exact, 1 thread,"),
             std::string::npos)
       << read(directory_ / "log_one");
