@@ -234,7 +234,10 @@ void run_sweep_point(const std::string& scene_file, const SceneOptions& base_opt
       progress.finish(task);
       return;
     }
-    for (std::size_t v = 0; v < variables.size(); ++v) run.values[v] = format_number(scene->variables.at(variables[v].name));
+    for (std::size_t v = 0; v < variables.size(); ++v) {
+      const auto value = scene->variables.find(variables[v].name);  // a key path's value stays as given
+      if (value != scene->variables.end()) run.values[v] = format_number(value->second);
+    }
     Data data(scene->model);
     State state = scene->initial_state;
     const double start_time = state.time;
@@ -374,6 +377,10 @@ int sweep_scene(const SweepArguments& arguments, std::ostream& out) {
     spdlog::error("{}", error.what());
     return kBadInput;
   }
+  // Varied key paths must lead somewhere: the scene with every first value compiles, or nothing runs.
+  SceneOptions first_values = *options;
+  for (const SweepVariable& variable : setup.variables) first_values.variable_overrides.emplace_back(variable.name, variable.values.front());
+  if (!compile(arguments.scene, first_values, spdlog::level::debug)) return kBadInput;
   const std::size_t count = sweep_size(setup.variables);
   const std::optional<int> requested_threads = thread_count(arguments.threads, count);
   if (!requested_threads) return kBadInput;

@@ -35,7 +35,9 @@ class SceneError : public std::runtime_error {
 };
 
 struct SceneOptions {
-  std::vector<std::pair<std::string, std::string>> variable_overrides;  // --set NAME=VALUE (VALUE: expression)
+  // --set NAME=VALUE: a variable (VALUE: an expression), or a key path of the document such as
+  // contacts.parameters.damping or bodies.ball.mass (VALUE: YAML), validated like the file (scenes/key_path.h).
+  std::vector<std::pair<std::string, std::string>> variable_overrides;
   std::string law_override;                                            // --model ID: every contact's law
 };
 

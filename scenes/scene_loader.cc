@@ -23,6 +23,7 @@
 #include "engine/calibration.h"
 #include "scenes/expression.h"
 #include "scenes/inertia_check.h"
+#include "scenes/key_path.h"
 #include "scenes/names.h"
 #include "scenes/scene_size.h"
 #include "scenes/scene.h"
@@ -1211,9 +1212,7 @@ void Compiler::read_initial(const InitialValues& initial, const Joint& joint, St
 
 Scene Compiler::compile() {
   if (!root_.IsMap()) reader_.fail(root_, "", "expected a scene (a YAML map), found " + describe(root_));
-  MapReader top(reader_, root_, "",
-                {"scene", "description", "variables", "gravity", "materials", "bodies", "world", "contacts",
-                 "integrator", "duration", "output", "checks", "limits"});
+  MapReader top(reader_, root_, "", scene_top_level_keys());
   scene_.file = reader_.file();
   if (!top.has("scene")) top.fail("scene", "missing required key: expected the scene's name");
   scene_.name = top.name("scene", "");
@@ -1251,7 +1250,32 @@ Scene Compiler::compile() {
 }  // namespace
 
 Scene load_scene_text(const std::string& text, const std::string& file, const SceneOptions& options) {
-  return Compiler(parse_scene_document(text, file), file, options).compile();
+  YAML::Node root = parse_scene_document(text, file);
+  // --set NAME=VALUE names a variable; a key path (or a top-level key the scene has no variable for, such as
+  // `duration`) overrides that key of the document itself (scenes/key_path.h).
+  SceneOptions variable_options = options;
+  variable_options.variable_overrides.clear();
+  std::vector<std::pair<std::string, std::string>> key_overrides;
+  const YAML::Node declared = root.IsMap() ? child_of(root, "variables") : YAML::Node();
+  for (const auto& [name, value] : options.variable_overrides) {
+    if (overrides_a_key(name, !child_of(declared, name).IsNull())) key_overrides.emplace_back(name, value);
+    else variable_options.variable_overrides.emplace_back(name, value);
+  }
+  if (!key_overrides.empty() && !root.IsMap() && !root.IsNull()) {
+    throw SceneError(file, 0, 0, "", "expected a scene (a YAML map), found " + describe(root));
+  }
+  const std::vector<AppliedOverride> applied = apply_key_path_overrides(root, key_overrides, file);
+  try {
+    return Compiler(root, file, variable_options).compile();
+  } catch (const SceneError& error) {
+    // A problem inside an overridden value is the override's: name it (its value has no line in the file).
+    for (auto it = applied.rbegin(); it != applied.rend(); ++it) {
+      const std::string& path = error.key_path();
+      const bool inside = path == it->key_path || path.starts_with(it->key_path + ".") || path.starts_with(it->key_path + "[");
+      if (inside) throw SceneError(file, 0, 0, path, it->argument + ": " + error.problem());
+    }
+    throw;
+  }
 }
 
 Scene load_scene(const std::string& path, const SceneOptions& options) {

@@ -204,6 +204,33 @@ TEST_F(Sweep, CompareTakesAThreadCount) {
   }
 }
 
+// --vary takes key paths like --set: any key of the file, its values validated like the file's.
+TEST_F(Sweep, VaryTakesKeyPaths) {
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("sweep " + kImpact + " --vary contacts.parameters.restitution=0.5,0.9 --vary contacts.law=flores,hunt_crossley --out " +
+                    out.string(),
+                directory_ / "log"),
+            0)
+      << read(directory_ / "log");
+  const auto rows = csv_rows(out / "sweep.csv");
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0].at("var.contacts.parameters.restitution"), "0.5");
+  EXPECT_EQ(rows[1].at("var.contacts.law"), "hunt_crossley");
+  // Each row is the run it says: the same as `run --set` with the row's values.
+  const fs::path single = directory_ / "single";
+  ASSERT_EQ(run("run " + kImpact + " --set contacts.parameters.restitution=0.9 --set contacts.law=flores --out " + single.string(),
+                directory_ / "log"),
+            0);
+  EXPECT_EQ(rows[2].at("restitution"), csv_rows(single / "impacts.csv").at(0).at("restitution"));
+  EXPECT_NE(read(out / "sweep.md").find("law: varied (contacts.law)"), std::string::npos);
+  // A path that leads nowhere is bad input before any run, and nothing is written.
+  EXPECT_EQ(run("sweep " + kImpact + " --vary contacts.parameters.dampin=1,2 --out " + (directory_ / "bad").string(),
+                directory_ / "log"),
+            2);
+  EXPECT_NE(read(directory_ / "log").find("contacts.parameters.dampin"), std::string::npos) << read(directory_ / "log");
+  EXPECT_FALSE(fs::exists(directory_ / "bad"));
+}
+
 TEST_F(Sweep, DefaultOutputDirectoryIsResultsSceneSweep) {
   const std::string command = "cd " + directory_.string() + " && " + contactlab::test::kContactlab + " sweep " + kImpact +
                               " --vary restitution=0.5 -q > log 2>&1";

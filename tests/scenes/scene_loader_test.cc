@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 #include <sstream>
+#include <tuple>
 
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
@@ -274,6 +275,48 @@ TEST(SceneLoader, EveryNumberOfTheSceneLibraryRefusesNonFiniteValues) {
           EXPECT_EQ(error.key_path(), path) << name << ": " << bad << ": " << error.what();
         }
       }
+    }
+  }
+}
+
+// --set reaches every key, by its path, and is validated exactly like the file.
+TEST(SceneLoader, SetTakesKeyPaths) {
+  SceneOptions options;
+  options.variable_overrides = {{"contacts.parameters.restitution", "0.5"},
+                                {"bodies.ball.mass", "2*r"},  // an expression, as in the file
+                                {"integrator.relative_tolerance", "1e-9"},  // the file has no integrator block
+                                {"duration", "5"},                         // a top-level key that is no variable
+                                {"bodies[0].initial.v", "-3"},
+                                {"gravity", "[0, 0, -1]"}};
+  const Scene scene = load_scene_text(kValid, "ok.yaml", options);
+  EXPECT_EQ(scene.model.contact.pairs[0].parameters.values[0], 0.5);
+  EXPECT_EQ(scene.model.bodies[1].mass, 0.2);
+  EXPECT_EQ(scene.simulation.integrator.relative_tolerance, 1e-9);
+  EXPECT_EQ(scene.simulation.duration, 5.0);
+  EXPECT_EQ(scene.initial_state.v[0], -3.0);
+  EXPECT_EQ(scene.model.gravity.z(), -1.0);
+}
+
+TEST(SceneLoader, KeyPathOverrideErrorsNameTheOverride) {
+  const std::vector<std::tuple<std::string, std::string, std::string, std::string>> cases = {
+      {"bodies.bal.mass", "2", "bodies", "no element named 'bal' (the names are ball)"},
+      {"contacts.parameters.restitution", "2", "contacts.parameters.restitution", "expected restitution in (0, 1], found 2"},
+      {"bodies.ball.mass", "1/0", "bodies[0].mass", "division by zero"},
+      {"bodies.ball.mass.value", "1", "bodies[0].mass", "is a value, not a map"},
+      {"integrator.relative_toleranc", "1e-9", "integrator.relative_toleranc", "did you mean 'relative_tolerance'?"},
+      {"contacts.parameters.damping", "239", "contacts.parameters.damping", "law 'flores' has no parameter 'damping'"},
+      {"bodies[3].mass", "1", "bodies", "index 3 is past the end of a list of 1"},
+  };
+  for (const auto& [path, value, key, message] : cases) {
+    SceneOptions options;
+    options.variable_overrides = {{path, value}};
+    try {
+      load_scene_text(kValid, "bad.yaml", options);
+      ADD_FAILURE() << path << ": accepted";
+    } catch (const SceneError& error) {
+      EXPECT_EQ(error.key_path(), key) << error.what();
+      EXPECT_NE(std::string(error.what()).find("--set " + path + "=" + value + ": "), std::string::npos) << error.what();
+      EXPECT_NE(std::string(error.what()).find(message), std::string::npos) << error.what();
     }
   }
 }
