@@ -12,6 +12,7 @@
 #include <spdlog/spdlog.h>
 
 #include "apps/comparison.h"
+#include "apps/law_reduction.h"
 #include "apps/output_directory.h"
 #include "apps/output_files.h"
 #include "apps/parallel.h"
@@ -181,6 +182,7 @@ void run_law(const std::string& scene_file, const SceneOptions& base_options, co
     return;
   }
   run.parameters = law_parameter_text(*scene);
+  run.same_as = elastic_equivalent(*scene);
   run.notes = scene->notes;
   try {
     const std::filesystem::path law_directory = directory / run.law;

@@ -134,6 +134,20 @@ TEST_F(Compare, AllListsEveryRegistryLawWithAReasonWhenItFails) {
   for (const auto& law : laws) EXPECT_NE(log.find(std::string(law.id)), std::string::npos) << law.id;
 }
 
+// A law that reduces to another with its parameters (no damping) is labelled so in every table, end to end.
+TEST_F(Compare, LawsThatAreAnotherLawAreLabelledSo) {
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("compare " + kBall + " --models kuwabara_kono,flores,hertz --out " + out.string(), directory_ / "log"), 0);
+  const std::string label = "kuwabara_kono (= hertz: damping=0 internal_friction=0)";
+  EXPECT_NE(read(directory_ / "log").find(label), std::string::npos) << read(directory_ / "log");
+  EXPECT_NE(read(out / "comparison.md").find("| " + label + " |"), std::string::npos);
+  const auto rows = contactlab::test::csv_rows(out / "comparison.csv");
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].at("same_as"), "hertz");
+  EXPECT_EQ(rows[1].at("same_as"), "");  // flores dissipates
+  EXPECT_EQ(rows[2].at("same_as"), "");  // hertz is itself
+}
+
 TEST_F(Compare, TwoComparisonsGiveIdenticalFiles) {
   for (const char* name : {"one", "two"}) {
     ASSERT_EQ(run("compare " + kBall + " --models all --out " + (directory_ / name).string(), directory_ / "log"), 0);
