@@ -3,6 +3,7 @@
 // options. The schema is documented in docs/scenes.md.
 #pragma once
 
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -39,6 +40,8 @@ struct SceneOptions {
   // contacts.parameters.damping or bodies.ball.mass (VALUE: YAML), validated like the file (scenes/key_path.h).
   std::vector<std::pair<std::string, std::string>> variable_overrides;
   std::string law_override;                                            // --model ID: every contact's law
+  // The most a scene's own `limits` may allow (a fuzzer or a service lowers it; the default leaves it to the scene).
+  SceneLimits ceiling{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
 };
 
 struct Scene {

@@ -469,6 +469,8 @@ void Compiler::check_size(const MapReader& top) {
   SceneLimits limits;
   limits.memory_bytes = limits_map.checked("memory", limits.memory_bytes, "a positive number of bytes", positive);
   limits.output_bytes = limits_map.checked("output", limits.output_bytes, "a positive number of bytes", positive);
+  limits.memory_bytes = std::min(limits.memory_bytes, options_.ceiling.memory_bytes);
+  limits.output_bytes = std::min(limits.output_bytes, options_.ceiling.output_bytes);
 
   SceneSize size;
   const YAML::Node world_shapes = child_of(top.get("world"), "shapes");

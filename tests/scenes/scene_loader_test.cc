@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 // scenes/scene_loader: the scene library compiles to the intended model, and malformed scenes give one clear
 // message naming file, line, column and key path.
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
 #include <numbers>
 #include <sstream>
 #include <tuple>
@@ -83,6 +87,16 @@ contacts:
 duration: 1
 )";
 
+// With CONTACTLAB_FUZZ_CORPUS=DIR, the malformed scenes of these tests are also written to DIR/malformed_<name>,
+// to seed the fuzzer's corpus (scripts/seed-fuzz-corpus.sh).
+void keep_for_fuzzing(const std::string& name, const std::string& text) {
+  const char* directory = std::getenv("CONTACTLAB_FUZZ_CORPUS");
+  if (directory == nullptr) return;
+  std::string file = name;
+  std::replace_if(file.begin(), file.end(), [](char c) { return c == '/' || c == '.'; }, '_');
+  std::ofstream(std::string(directory) + "/malformed_" + file, std::ios::binary) << text;
+}
+
 struct Malformed {
   const char* name;
   std::string from;  // text replaced in kValid
@@ -105,6 +119,7 @@ class MalformedScene : public ::testing::TestWithParam<Malformed> {};
 TEST_P(MalformedScene, NamesFileLineKeyAndProblem) {
   const Malformed& c = GetParam();
   const std::string text = replace(kValid, c.from, c.to);
+  keep_for_fuzzing(c.name, text);
   try {
     load_scene_text(text, "bad.yaml");
     FAIL() << c.name << ": no error";
@@ -187,6 +202,7 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(SceneLoader, DeeplyNestedDocumentSaysSo) {
   // yaml-cpp's own message for this is "bad file", which says nothing about what is wrong.
   const std::string text = replace(kValid, "mass: 1", "mass: " + std::string(3000, '['));
+  keep_for_fuzzing("deeply_nested", text);
   try {
     load_scene_text(text, "deep.yaml");
     FAIL();
@@ -268,6 +284,7 @@ TEST(SceneLoader, EveryNumberOfTheSceneLibraryRefusesNonFiniteValues) {
         node = bad;
         std::ostringstream text;
         text << root;
+        if (std::string(name) == "bouncing_ball") keep_for_fuzzing(std::string(name) + "_" + std::to_string(k) + "_" + bad, text.str());
         try {
           load_scene_text(text.str(), "bad.yaml");
           ADD_FAILURE() << name << ": " << path << ": " << bad << " accepted";
@@ -386,6 +403,7 @@ TEST(SceneLoader, EitherOrLawParametersTakeTheFormGiven) {
 // (count: 1e7 used to end in std::bad_alloc after a minute).
 TEST(SceneLoader, ScenesTooLargeAreRefusedBeforeTheyAreBuilt) {
   auto refused = [](const std::string& text, const std::string& key, const std::string& fragment) {
+    keep_for_fuzzing("too_large_" + std::to_string(std::hash<std::string>{}(text) % 100000), text);
     try {
       load_scene_text(text, "big.yaml");
       ADD_FAILURE() << key << ": accepted";
@@ -434,6 +452,7 @@ TEST(SceneLoader, JointsThatTurnABodyNeedItsInertia) {
            {"{type: revolute, axis: [0, 1, 0]}", ""},
            {"{type: planar}", ""}}) {
     try {
+      keep_for_fuzzing("no_inertia_" + std::to_string(std::hash<std::string>{}(joint) % 100000), body(joint, extra));
       load_scene_text(body(joint, extra), "bad.yaml");
       ADD_FAILURE() << joint << ": accepted";
     } catch (const SceneError& error) {
