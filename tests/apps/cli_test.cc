@@ -104,6 +104,7 @@ TEST_F(Cli, JsonOutputsParse) {
 
 // A scene name is a name: a path or bytes that are not UTF-8 are refused before anything is written.
 TEST_F(Cli, SceneNamesThatArePathsOrNotTextAreRefused) {
+  fs::remove_all("/tmp/contactlab_escape");  // where both paths below would lead (work is two levels below /tmp)
   for (const std::string name : {"/tmp/contactlab_escape", "../../contactlab_escape", "bad\xff"}) {
     const fs::path scene = directory_ / "bad.yaml";
     std::string text = read(kScenes + "bouncing_ball.yaml");
