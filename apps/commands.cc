@@ -23,6 +23,7 @@
 #include "apps/sweep.h"
 #include "engine/data.h"
 #include "models/registry.h"
+#include "scenes/key_path.h"
 #include "scenes/scene.h"
 
 namespace contactlab {
@@ -379,10 +380,29 @@ int sweep_scene(const SweepArguments& arguments, std::ostream& out) {
     spdlog::error("{}", error.what());
     return kBadInput;
   }
-  // Varied key paths must lead somewhere: the scene with every first value compiles, or nothing runs.
-  SceneOptions first_values = *options;
-  for (const SweepVariable& variable : setup.variables) first_values.variable_overrides.emplace_back(variable.name, variable.values.front());
-  if (!compile(arguments.scene, first_values, spdlog::level::debug)) return kBadInput;
+  // A varied key path must lead somewhere: bad input, and nothing runs, when the scene compiles with none of its
+  // values. (A value that fails where others compile is that run's row: bad_input.)
+  for (const SweepVariable& variable : setup.variables) {
+    if (!overrides_a_key(variable.name, scene->variables.count(variable.name) > 0)) continue;
+    std::optional<SceneError> first_error;
+    bool any = false;
+    for (const std::string& value : variable.values) {
+      SceneOptions one = *options;
+      one.override_flag = "--vary";
+      one.variable_overrides.emplace_back(variable.name, value);
+      try {
+        load_scene(arguments.scene, one);
+        any = true;
+        break;
+      } catch (const SceneError& error) {
+        if (!first_error) first_error.emplace(error);
+      }
+    }
+    if (!any) {
+      spdlog::error("{}", first_error->what());
+      return kBadInput;
+    }
+  }
   const std::size_t count = sweep_size(setup.variables);
   const std::optional<int> requested_threads = thread_count(arguments.threads, count);
   if (!requested_threads) return kBadInput;

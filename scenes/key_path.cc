@@ -75,10 +75,10 @@ bool overrides_a_key(const std::string& name, bool declared_variable) {
 
 std::vector<AppliedOverride> apply_key_path_overrides(YAML::Node& root,
                                                       const std::vector<std::pair<std::string, std::string>>& overrides,
-                                                      const std::string& file) {
+                                                      const std::string& file, const std::string& flag) {
   std::vector<AppliedOverride> applied;
   for (const auto& [path, value] : overrides) {
-    const std::string argument = "--set " + path + "=" + value;
+    const std::string argument = flag + " " + path + "=" + value;
     if (root.IsNull()) root = YAML::Node(YAML::NodeType::Map);
     const std::vector<Step> steps = steps_of(path, argument, file);
     YAML::Node node = root;  // bound to the root; `reset` moves it down without writing into the tree

@@ -30,13 +30,13 @@ bool overrides_a_key(const std::string& name, bool declared_variable);
 // argument as given.
 struct AppliedOverride {
   std::string key_path;
-  std::string argument;  // "--set PATH=VALUE"
+  std::string argument;  // "--set PATH=VALUE" (or the flag given)
 };
 
 // Applies `overrides` (PATH, VALUE) to `root` in order; throws SceneError naming the override when a path does
 // not lead anywhere (an unknown body name, a key inside a number, an index out of range).
 std::vector<AppliedOverride> apply_key_path_overrides(YAML::Node& root,
                                                       const std::vector<std::pair<std::string, std::string>>& overrides,
-                                                      const std::string& file);
+                                                      const std::string& file, const std::string& flag = "--set");
 
 }  // namespace contactlab

@@ -39,6 +39,7 @@ struct SceneOptions {
   // --set NAME=VALUE: a variable (VALUE: an expression), or a key path of the document such as
   // contacts.parameters.damping or bodies.ball.mass (VALUE: YAML), validated like the file (scenes/key_path.h).
   std::vector<std::pair<std::string, std::string>> variable_overrides;
+  std::string override_flag = "--set";  // how messages name an override (`sweep` checks its --vary values)
   std::string law_override;                                            // --model ID: every contact's law
   // The most a scene's own `limits` may allow (a fuzzer or a service lowers it; the default leaves it to the scene).
   SceneLimits ceiling{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};

@@ -122,7 +122,7 @@ std::string non_finite_problem(double value) {
 
 class Reader {
  public:
-  Reader(std::string file, const SceneOptions& options) : file_(std::move(file)) {
+  Reader(std::string file, const SceneOptions& options) : file_(std::move(file)), flag_(options.override_flag) {
     for (const auto& [name, value] : options.variable_overrides) overrides_[name] = value;
   }
 
@@ -143,7 +143,7 @@ class Reader {
           for (const auto& entry : node) names.push_back(entry.first.Scalar());
         }
         throw SceneError(file_, 0, 0, "variables",
-                         "--set " + name + ": the scene has no variable '" + name + "'" + did_you_mean(name, names) +
+                         flag_ + " " + name + ": the scene has no variable '" + name + "'" + did_you_mean(name, names) +
                              (names.empty() ? "; it declares none" : "; its variables are " + join(names)));
       }
     }
@@ -196,10 +196,10 @@ class Reader {
         value = evaluate_expression(it->second, [this](std::string_view n) { return resolve(std::string(n)); });
       } catch (const ExpressionError& error) {
         throw SceneError(file_, 0, 0, "variables." + name,
-                         "--set " + name + "=" + it->second + ": " + error.what());
+                         flag_ + " " + name + "=" + it->second + ": " + error.what());
       }
       if (std::string problem = non_finite_problem(value); !problem.empty()) {
-        throw SceneError(file_, 0, 0, "variables." + name, "--set " + name + "=" + it->second + ": " + problem);
+        throw SceneError(file_, 0, 0, "variables." + name, flag_ + " " + name + "=" + it->second + ": " + problem);
       }
     } else {
       value = number(child_of(variables_node_, name), "variables." + name);
@@ -210,6 +210,7 @@ class Reader {
   }
 
   std::string file_;
+  std::string flag_;  // --set, or --vary when sweep checks its values
   std::map<std::string, std::string> overrides_;
   YAML::Node variables_node_;
   std::map<std::string, double> values_;
@@ -1266,7 +1267,7 @@ Scene load_scene_text(const std::string& text, const std::string& file, const Sc
   if (!key_overrides.empty() && !root.IsMap() && !root.IsNull()) {
     throw SceneError(file, 0, 0, "", "expected a scene (a YAML map), found " + describe(root));
   }
-  const std::vector<AppliedOverride> applied = apply_key_path_overrides(root, key_overrides, file);
+  const std::vector<AppliedOverride> applied = apply_key_path_overrides(root, key_overrides, file, options.override_flag);
   try {
     return Compiler(root, file, variable_options).compile();
   } catch (const SceneError& error) {

@@ -227,8 +227,16 @@ TEST_F(Sweep, VaryTakesKeyPaths) {
   EXPECT_EQ(run("sweep " + kImpact + " --vary contacts.parameters.dampin=1,2 --out " + (directory_ / "bad").string(),
                 directory_ / "log"),
             2);
-  EXPECT_NE(read(directory_ / "log").find("contacts.parameters.dampin"), std::string::npos) << read(directory_ / "log");
+  EXPECT_NE(read(directory_ / "log").find("--vary contacts.parameters.dampin=1: law"), std::string::npos) << read(directory_ / "log");
   EXPECT_FALSE(fs::exists(directory_ / "bad"));
+  // A value out of range among valid ones is that run's row, as for variables.
+  ASSERT_EQ(run("sweep " + kImpact + " --vary contacts.parameters.restitution=2,0.5 --out " + (directory_ / "mixed").string(),
+                directory_ / "log"),
+            2);
+  const auto mixed = csv_rows(directory_ / "mixed" / "sweep.csv");
+  ASSERT_EQ(mixed.size(), 2u);
+  EXPECT_EQ(mixed[0].at("status"), "bad_input");
+  EXPECT_EQ(mixed[1].at("status"), "ok");
 }
 
 TEST_F(Sweep, DefaultOutputDirectoryIsResultsSceneSweep) {
