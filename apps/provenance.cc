@@ -73,7 +73,10 @@ std::string provenance_markdown(const Provenance& p) {
   m << "| scene SHA-256 | `" << p.scene_sha256 << "` |\n";
   std::string overrides;
   for (const std::string& o : p.overrides) overrides += (overrides.empty() ? "" : " ") + o;
-  m << "| overrides | " << (overrides.empty() ? "none" : "`" + markdown_cell(overrides) + "`") << " |\n";
+  m << "| overrides | ";
+  if (overrides.empty()) m << "none";
+  else m << "`" << markdown_cell(overrides) << "`";
+  m << " |\n";
   std::string variables;
   for (const auto& [name, value] : p.variables) variables += (variables.empty() ? "" : ", ") + name + " = " + format_number(value);
   m << "| variables | " << (variables.empty() ? "none" : markdown_cell(variables)) << " |\n";

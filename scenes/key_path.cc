@@ -106,7 +106,7 @@ std::vector<AppliedOverride> apply_key_path_overrides(YAML::Node& root,
                  "; give an element of a list by its name or its index [k]");
           }
         }
-        key_path += "[" + std::to_string(found) + "]";
+        key_path.append("[").append(std::to_string(found)).append("]");
         if (last) {
           node[found] = parse_value(value);
         } else {

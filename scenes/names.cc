@@ -60,7 +60,9 @@ std::string name_problem(std::string_view name) {
     const bool allowed = length > 1 ? code_point >= 0xA0 && code_point != 0x2028 && code_point != 0x2029
                                     : ascii_letter(c) || ascii_digit(c) || c == '_' || c == '-' || c == '.';
     if (!allowed) {
-      const std::string shown = code_point < 0x20 || code_point == 0x7F ? "a control character" : "'" + std::string(name.substr(at, length)) + "'";
+      const std::string shown = code_point < 0x20 || code_point == 0x7F
+                                    ? std::string("a control character")
+                                    : std::string(1, '\'').append(name.substr(at, length)).append("'");
       return "a name is letters, digits, '_', '-' and '.'; found " + shown + byte_position(at);
     }
     at += length;

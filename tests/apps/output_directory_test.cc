@@ -61,7 +61,9 @@ class OutputDirectory : public ::testing::Test {
       ::execl(kContactlab.c_str(), kContactlab.c_str(), "run", scene.c_str(), "--out", out.c_str(), "-q", nullptr);
       ::_exit(127);
     }
-    const fs::path staging = out.parent_path() / ("." + out.filename().string() + ".tmp-" + std::to_string(child_));
+    std::string name = out.filename().string();
+    name.insert(0, 1, '.').append(".tmp-").append(std::to_string(child_));
+    const fs::path staging = out.parent_path() / name;
     for (int k = 0; k < 500 && !fs::exists(staging / ("timeseries.csv.tmp-" + std::to_string(child_))); ++k) {
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
