@@ -5,19 +5,25 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <memory>
 #include <optional>
 
+#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
 #include "apps/comparison.h"
+#include "apps/law_reduction.h"
+#include "apps/output_directory.h"
 #include "apps/output_files.h"
 #include "apps/parallel.h"
 #include "apps/plotting.h"
 #include "apps/progress.h"
+#include "apps/provenance.h"
 #include "apps/report.h"
 #include "apps/sweep.h"
 #include "engine/data.h"
 #include "models/registry.h"
+#include "scenes/key_path.h"
 #include "scenes/scene.h"
 
 namespace contactlab {
@@ -69,7 +75,8 @@ struct RunOutput {
 
 // Simulates a compiled scene and writes summary.json, impacts.csv and timeseries.csv into `directory`
 // (which must exist); reports the simulated fraction to `progress` as task `task`. Throws on I/O errors.
-RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& directory, ProgressBar& progress, int task) {
+RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& directory, const Provenance& provenance,
+                             ProgressBar& progress, int task) {
   Data data(scene.model);
   State state = scene.initial_state;
   const double start_time = state.time;
@@ -85,8 +92,30 @@ RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& di
   progress.finish(task);
   timeseries.commit();
   write_file_atomically(directory / "impacts.csv", impacts_csv(scene, output.result));
-  write_file_atomically(directory / "summary.json", summary_json(scene, output.result, output.wall_time_s));
+  write_file_atomically(directory / "summary.json", summary_json(scene, output.result, output.wall_time_s, provenance));
   return output;
+}
+
+// The output directory of one command as a unit (apps/output_directory.h), or nullptr after logging why not;
+// `code` is then the exit code: bad input for a target that is not an output directory, else other error.
+std::unique_ptr<OutputDirectory> open_output(const std::filesystem::path& directory, const char* command, int& code) {
+  try {
+    return std::make_unique<OutputDirectory>(directory, command);
+  } catch (const OutputDirectoryRefused& error) {
+    spdlog::error("{}", error.what());
+    code = kBadInput;
+  } catch (const std::exception& error) {
+    spdlog::error("{}", error.what());
+    code = kOtherError;
+  }
+  return nullptr;
+}
+
+Provenance run_provenance(const Scene& scene, const RunArguments& arguments) {
+  std::vector<std::string> given;
+  if (!arguments.law.empty()) given.push_back("--model " + arguments.law);
+  for (const std::string& o : arguments.overrides) given.push_back("--set " + o);
+  return make_provenance(scene, arguments.command_line, given);
 }
 
 // --plot: fail before a long run rather than after it when plots cannot be drawn.
@@ -135,7 +164,7 @@ std::optional<std::vector<std::string>> resolve_laws(const std::string& list) {
 // One law of a comparison: compile the scene with the law, run it into <directory>/<law>/. Never throws:
 // whatever stops the law is recorded as its status and reason, so the other laws go on.
 void run_law(const std::string& scene_file, const SceneOptions& base_options, const std::filesystem::path& directory,
-             ProgressBar& progress, int task, LawRun& run) {
+             const Provenance& provenance, ProgressBar& progress, int task, LawRun& run) {
   SceneOptions options = base_options;
   options.law_override = run.law;
   std::optional<Scene> scene;
@@ -154,11 +183,12 @@ void run_law(const std::string& scene_file, const SceneOptions& base_options, co
     return;
   }
   run.parameters = law_parameter_text(*scene);
+  run.same_as = elastic_equivalent(*scene);
   run.notes = scene->notes;
   try {
     const std::filesystem::path law_directory = directory / run.law;
     std::filesystem::create_directories(law_directory);
-    RunOutput output = run_into_directory(*scene, law_directory, progress, task);
+    RunOutput output = run_into_directory(*scene, law_directory, provenance, progress, task);
     run.result = std::move(output.result);
     run.notes.insert(run.notes.end(), run.result.diagnostics.begin(), run.result.diagnostics.end());
     if (run.result.status == SimulationStatus::kCompleted) {
@@ -207,7 +237,10 @@ void run_sweep_point(const std::string& scene_file, const SceneOptions& base_opt
       progress.finish(task);
       return;
     }
-    for (std::size_t v = 0; v < variables.size(); ++v) run.values[v] = format_number(scene->variables.at(variables[v].name));
+    for (std::size_t v = 0; v < variables.size(); ++v) {
+      const auto value = scene->variables.find(variables[v].name);  // a key path's value stays as given
+      if (value != scene->variables.end()) run.values[v] = format_number(value->second);
+    }
     Data data(scene->model);
     State state = scene->initial_state;
     const double start_time = state.time;
@@ -242,11 +275,17 @@ int run_scene(const RunArguments& arguments, std::ostream& out) {
   if (arguments.plot && !plotting_available()) return kOtherError;
   const std::filesystem::path directory =
       arguments.output_directory.empty() ? std::filesystem::path("results") / scene->name : std::filesystem::path(arguments.output_directory);
+  int code = 0;
+  const std::unique_ptr<OutputDirectory> unit = open_output(directory, "run", code);
+  if (!unit) return code;
   RunOutput output;
+  int plot_code = 0;
   try {
-    std::filesystem::create_directories(directory);
     ProgressBar progress(scene->name, 1);
-    output = run_into_directory(*scene, directory, progress, 0);
+    output = run_into_directory(*scene, unit->staging(), run_provenance(*scene, arguments), progress, 0);
+    // Plots also of a run stopped by numerical trouble: they show what led up to it.
+    plot_code = arguments.plot ? plot_directory(unit->staging()) : 0;
+    unit->commit();
   } catch (const std::exception& error) {
     spdlog::error("{}", error.what());
     return kOtherError;
@@ -255,8 +294,6 @@ int run_scene(const RunArguments& arguments, std::ostream& out) {
   out.flush();  // the table before the log lines on stderr, also when both go to one file
   for (const std::string& diagnostic : output.result.diagnostics) spdlog::warn("{}", diagnostic);
   spdlog::info("wrote {}", (directory / "summary.json").string());
-  // Plots also of a run stopped by numerical trouble: they show what led up to it.
-  const int plot_code = arguments.plot ? plot_directory(directory) : 0;
   if (output.result.status != SimulationStatus::kCompleted) {
     spdlog::error("numerical trouble: {}", output.result.message);
     return kNumericalTrouble;
@@ -279,17 +316,23 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
                                               ? std::filesystem::path("results") / scene->name / "compare"
                                               : std::filesystem::path(arguments.output_directory);
 
+  int code = 0;
+  const std::unique_ptr<OutputDirectory> unit = open_output(directory, "compare", code);
+  if (!unit) return code;
+
+  std::vector<std::string> given = {"--models " + arguments.laws};
+  for (const std::string& o : arguments.overrides) given.push_back("--set " + o);
+  const Provenance provenance = make_provenance(*scene, arguments.command_line, given);
   std::vector<LawRun> runs(laws->size());
   for (std::size_t i = 0; i < laws->size(); ++i) runs[i].law = (*laws)[i];
   int threads = 0;
   const auto start = std::chrono::steady_clock::now();
   try {
-    std::filesystem::create_directories(directory);
     ProgressBar progress("compare " + scene->name, static_cast<int>(runs.size()));
     // Every law has its own Scene (Model), Data and State, and writes only its own directory and its own slot
     // of `runs`, so the result does not depend on the scheduling.
     threads = run_in_parallel(runs.size(), *requested_threads, [&](std::size_t i) {
-      run_law(arguments.scene, *options, directory, progress, static_cast<int>(i), runs[i]);
+      run_law(arguments.scene, *options, unit->staging(), provenance, progress, static_cast<int>(i), runs[i]);
     });
   } catch (const std::exception& error) {
     spdlog::error("{}", error.what());
@@ -297,9 +340,13 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
   }
   const double wall_time = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
+  int plot_code = 0;
   try {
-    write_file_atomically(directory / "comparison.csv", comparison_csv(*scene, runs));
-    write_file_atomically(directory / "comparison.md", comparison_markdown(*scene, runs));
+    write_file_atomically(unit->staging() / "comparison.csv", comparison_csv(*scene, runs));
+    write_file_atomically(unit->staging() / "comparison.md", comparison_markdown(*scene, runs) + provenance_markdown(provenance));
+    write_file_atomically(unit->staging() / "provenance.json", json_text(provenance_json(provenance)));
+    plot_code = arguments.plot ? plot_directory(unit->staging()) : 0;
+    unit->commit();
   } catch (const std::exception& error) {
     spdlog::error("{}", error.what());
     return kOtherError;
@@ -315,7 +362,6 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
     }
   }
   spdlog::info("wrote {}", (directory / "comparison.md").string());
-  const int plot_code = arguments.plot ? plot_directory(directory) : 0;
   return any_failed ? kOtherError : plot_code;
 }
 
@@ -334,6 +380,29 @@ int sweep_scene(const SweepArguments& arguments, std::ostream& out) {
     spdlog::error("{}", error.what());
     return kBadInput;
   }
+  // A varied key path must lead somewhere: bad input, and nothing runs, when the scene compiles with none of its
+  // values. (A value that fails where others compile is that run's row: bad_input.)
+  for (const SweepVariable& variable : setup.variables) {
+    if (!overrides_a_key(variable.name, scene->variables.count(variable.name) > 0)) continue;
+    std::optional<SceneError> first_error;
+    bool any = false;
+    for (const std::string& value : variable.values) {
+      SceneOptions one = *options;
+      one.override_flag = "--vary";
+      one.variable_overrides.emplace_back(variable.name, value);
+      try {
+        load_scene(arguments.scene, one);
+        any = true;
+        break;
+      } catch (const SceneError& error) {
+        if (!first_error) first_error.emplace(error);
+      }
+    }
+    if (!any) {
+      spdlog::error("{}", first_error->what());
+      return kBadInput;
+    }
+  }
   const std::size_t count = sweep_size(setup.variables);
   const std::optional<int> requested_threads = thread_count(arguments.threads, count);
   if (!requested_threads) return kBadInput;
@@ -341,11 +410,14 @@ int sweep_scene(const SweepArguments& arguments, std::ostream& out) {
                                               ? std::filesystem::path("results") / scene->name / "sweep"
                                               : std::filesystem::path(arguments.output_directory);
 
+  int code = 0;
+  const std::unique_ptr<OutputDirectory> unit = open_output(directory, "sweep", code);  // before the runs: fails at once
+  if (!unit) return code;
+
   std::vector<SweepRun> runs(count);
   int threads = 0;
   const auto start = std::chrono::steady_clock::now();
   try {
-    std::filesystem::create_directories(directory);  // before the runs: an unwritable --out fails at once
     ProgressBar progress("sweep " + scene->name, static_cast<int>(count));
     // Every run has its own Scene (Model), Data and State and writes only its own slot of `runs`, so the
     // result does not depend on the scheduling or the number of threads.
@@ -359,8 +431,15 @@ int sweep_scene(const SweepArguments& arguments, std::ostream& out) {
   const double wall_time = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   try {
-    write_file_atomically(directory / "sweep.csv", sweep_csv(setup, runs));
-    write_file_atomically(directory / "sweep.md", sweep_markdown(*scene, setup, runs));
+    write_file_atomically(unit->staging() / "sweep.csv", sweep_csv(setup, runs));
+    std::vector<std::string> given;
+    if (!arguments.law.empty()) given.push_back("--model " + arguments.law);
+    for (const std::string& o : arguments.overrides) given.push_back("--set " + o);
+    for (const std::string& v : arguments.varies) given.push_back("--vary " + v);
+    const Provenance provenance = make_provenance(*scene, arguments.command_line, given);
+    write_file_atomically(unit->staging() / "sweep.md", sweep_markdown(*scene, setup, runs) + provenance_markdown(provenance));
+    write_file_atomically(unit->staging() / "provenance.json", json_text(provenance_json(provenance)));
+    unit->commit();
   } catch (const std::exception& error) {
     spdlog::error("{}", error.what());
     return kOtherError;
@@ -412,32 +491,36 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     if (!p.required) out << ", default " << format_number(p.default_value);
     out << ": " << p.description << "\n";
   };
-  auto json_law = [&](const LawInfo& info) {
-    out << "{\"id\": " << json_string(std::string(info.id)) << ", \"aliases\": [";
-    for (std::size_t i = 0; i < info.aliases.size(); ++i) out << (i ? ", " : "") << json_string(std::string(info.aliases[i]));
-    out << "], \"family\": " << json_string(std::string(info.family)) << ", \"formula\": " << json_string(std::string(info.formula))
-        << ", \"source\": " << json_string(std::string(info.source)) << ", \"parameters\": [";
-    for (std::size_t i = 0; i < info.parameters.size(); ++i) {
-      const LawParameter& p = info.parameters[i];
-      out << (i ? ", " : "") << "{\"name\": " << json_string(std::string(p.name)) << ", \"unit\": " << json_string(std::string(p.unit))
-          << ", \"description\": " << json_string(std::string(p.description)) << ", \"required\": " << (p.required ? "true" : "false")
-          << ", \"default\": " << (std::isfinite(p.default_value) ? format_number(p.default_value) : "null")
-          << ", \"min\": " << (std::isfinite(p.min) ? format_number(p.min) : "null")
-          << ", \"max\": " << (std::isfinite(p.max) ? format_number(p.max) : "null") << "}";
+  auto json_law = [](const LawInfo& info) {
+    using Json = nlohmann::ordered_json;
+    auto finite_or_null = [](double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); };
+    Json parameters = Json::array();
+    for (const LawParameter& p : info.parameters) {
+      parameters.push_back({{"name", p.name},
+                            {"unit", p.unit},
+                            {"description", p.description},
+                            {"required", p.required},
+                            {"default", finite_or_null(p.default_value)},
+                            {"min", finite_or_null(p.min)},
+                            {"max", finite_or_null(p.max)}});
     }
-    out << "], \"needs_impact_velocity\": " << ((info.needs & kNeedsImpactVelocity) ? "true" : "false")
-        << ", \"needs_effective_mass\": " << ((info.needs & kNeedsEffectiveMass) ? "true" : "false")
-        << ", \"state_size\": " << info.state_size << ", \"separation\": "
-        << (info.separation == Separation::kForce ? "\"force\"" : "\"indentation\"")
-        << ", \"can_tension\": " << (info.can_tension ? "true" : "false")
-        << ", \"force_jump\": " << (info.force_jump ? "true" : "false")
-        << ", \"accurate_restitution\": ";
-    if (info.accurate_restitution_max > info.accurate_restitution_min) {
-      out << "[" << format_number(info.accurate_restitution_min) << ", " << format_number(info.accurate_restitution_max) << "]";
-    } else {
-      out << "null";
-    }
-    out << "}";
+    Json aliases = Json::array();
+    for (std::string_view alias : info.aliases) aliases.push_back(alias);
+    const bool accurate = info.accurate_restitution_max > info.accurate_restitution_min;
+    return Json{{"id", info.id},
+                {"aliases", aliases},
+                {"family", info.family},
+                {"formula", info.formula},
+                {"source", info.source},
+                {"parameters", parameters},
+                {"needs_impact_velocity", (info.needs & kNeedsImpactVelocity) != 0},
+                {"needs_effective_mass", (info.needs & kNeedsEffectiveMass) != 0},
+                {"state_size", info.state_size},
+                {"separation", info.separation == Separation::kForce ? "force" : "indentation"},
+                {"can_tension", info.can_tension},
+                {"force_jump", info.force_jump},
+                {"accurate_restitution", accurate ? Json::array({info.accurate_restitution_min, info.accurate_restitution_max})
+                                                  : Json(nullptr)}};
   };
 
   if (!law.empty()) {
@@ -450,8 +533,7 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     }
     const LawInfo& info = law_info(index);
     if (json) {
-      json_law(info);
-      out << "\n";
+      out << json_text(json_law(info));
       return 0;
     }
     out << info.id << " (" << info.family << ")\n  " << info.formula << "\n  source: " << info.source << "\n";
@@ -474,14 +556,9 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     return 0;
   }
   if (json) {
-    out << "[\n";
-    const auto laws = all_laws();
-    for (std::size_t i = 0; i < laws.size(); ++i) {
-      out << "  ";
-      json_law(laws[i]);
-      out << (i + 1 < laws.size() ? ",\n" : "\n");
-    }
-    out << "]\n";
+    nlohmann::ordered_json laws = nlohmann::ordered_json::array();
+    for (const LawInfo& info : all_laws()) laws.push_back(json_law(info));
+    out << json_text(laws);
     return 0;
   }
   for (const LawInfo& info : all_laws()) {

@@ -10,6 +10,7 @@
 namespace contactlab {
 
 struct RunArguments {
+  std::string command_line;            // as typed, for provenance
   std::string scene;
   std::string law;                     // --model
   std::vector<std::string> overrides;  // --set NAME=VALUE
@@ -18,6 +19,7 @@ struct RunArguments {
 };
 
 struct CompareArguments {
+  std::string command_line;            // as typed, for provenance
   std::string scene;
   std::string laws;                    // --models ID,ID,… or "all"
   std::vector<std::string> overrides;  // --set NAME=VALUE
@@ -27,6 +29,7 @@ struct CompareArguments {
 };
 
 struct SweepArguments {
+  std::string command_line;            // as typed, for provenance
   std::string scene;
   std::string law;                     // --model
   std::vector<std::string> overrides;  // --set NAME=VALUE

@@ -128,7 +128,7 @@ void write_pair_tables(std::ostream& m, const std::vector<LawRun>& runs, const I
     const LawRun& run = runs[r];
     if (!has_result(run)) continue;
     const auto& grouped = grid.by_run[r];
-    m << "| " << run.law << " | " << (run.parameters.empty() ? "—" : markdown_cell(run.parameters)) << " |";
+    m << "| " << markdown_cell(law_label(run)) << " | " << (run.parameters.empty() ? "—" : markdown_cell(run.parameters)) << " |";
     for (std::size_t i = 0; i < shown; ++i) m << " " << grouped[impacted[i]].size() << " |";
     m << "\n";
   }
@@ -139,7 +139,7 @@ void write_pair_tables(std::ostream& m, const std::vector<LawRun>& runs, const I
       const LawRun& run = runs[r];
       if (!has_result(run)) continue;
       const auto& grouped = grid.by_run[r];
-      m << "| " << run.law << " |";
+      m << "| " << markdown_cell(law_label(run)) << " |";
       for (std::size_t i = 0; i < shown; ++i) {
         const auto& impacts = grouped[impacted[i]];
         m << " " << (impacts.empty() ? "—" : scaled.cell(*impacts.front())) << " |";
@@ -160,6 +160,11 @@ std::string status_text(const LawRun& run) {
 }
 
 }  // namespace
+
+std::string law_label(const LawRun& run) {
+  if (run.same_as.empty()) return run.law;
+  return run.law + " (= " + run.same_as + ": " + run.parameters + ")";
+}
 
 const char* law_run_status_name(LawRunStatus status) {
   switch (status) {
@@ -227,7 +232,7 @@ std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) 
   const std::vector<std::string>& pairs = grid.pairs;
   const std::vector<std::size_t>& columns = grid.columns;
   std::ostringstream c;
-  c << "law,status,reason,parameters,end_time,steps,rhs_evaluations,max_relative_balance_error";
+  c << "law,same_as,status,reason,parameters,end_time,steps,rhs_evaluations,max_relative_balance_error";
   for (std::size_t p = 0; p < pairs.size(); ++p) {
     const std::string& pair = pairs[p];
     c << "," << csv_field(pair + ".impacts");
@@ -240,7 +245,8 @@ std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) 
   for (std::size_t r = 0; r < runs.size(); ++r) {
     const LawRun& run = runs[r];
     const bool result = has_result(run);
-    c << run.law << "," << law_run_status_name(run.status) << "," << csv_field(run.reason) << "," << csv_field(run.parameters);
+    c << run.law << "," << run.same_as << "," << law_run_status_name(run.status) << "," << csv_field(run.reason) << ","
+      << csv_field(run.parameters);
     if (result) {
       c << "," << format_number(run.result.end_time) << "," << run.result.stats.steps << ","
         << run.result.stats.rhs_evaluations << "," << format_number(relative_balance_error(run.result));
@@ -331,7 +337,7 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
     for (std::size_t r = 0; r < runs.size(); ++r) {
       const LawRun& run = runs[r];
       const auto& grouped = grid.by_run[r];
-      m << "| " << run.law << " | " << (run.parameters.empty() ? "—" : markdown_cell(run.parameters)) << " | "
+      m << "| " << markdown_cell(law_label(run)) << " | " << (run.parameters.empty() ? "—" : markdown_cell(run.parameters)) << " | "
         << (has_result(run) ? std::to_string(grouped[p].size()) : "—") << " |";
       for (const ScaledMeasure& measure : scaled) m << " " << (grouped[p].empty() ? "—" : measure.cell(*grouped[p].front())) << " |";
       m << " " << status_text(run) << " |\n";
@@ -351,7 +357,7 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
         const LawRun& run = runs[r];
         if (!has_result(run)) continue;
         const auto& grouped = grid.by_run[r];
-        m << "| " << run.law << " |";
+        m << "| " << markdown_cell(law_label(run)) << " |";
         for (std::size_t k = 0; k < shown; ++k) m << " " << (k < grouped[p].size() ? measure.cell(*grouped[p][k]) : "—") << " |";
         m << "\n";
       }
@@ -362,7 +368,7 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
        "|---|---|--:|--:|--:|--:|\n";
   for (const LawRun& run : runs) {
     if (!has_result(run)) continue;
-    m << "| " << run.law << " | " << status_text(run) << " | " << printf_number("%.6g", run.result.end_time) << " | "
+    m << "| " << markdown_cell(law_label(run)) << " | " << status_text(run) << " | " << printf_number("%.6g", run.result.end_time) << " | "
       << run.result.stats.steps << " | " << run.result.stats.rhs_evaluations << " | "
       << printf_number("%.2e", relative_balance_error(run.result)) << " |\n";
   }
@@ -397,16 +403,16 @@ void print_comparison_table(std::ostream& out, const Scene& scene, const std::ve
   out << line;
   for (const LawRun& run : runs) {
     if (!has_result(run)) {
-      std::snprintf(line, sizeof(line), "%-26s %s: ", run.law.c_str(), status_text(run).c_str());
+      std::snprintf(line, sizeof(line), "%-26s %s: ", law_label(run).c_str(), status_text(run).c_str());
       out << line << run.reason << "\n";
       continue;
     }
     if (run.result.impacts.empty()) {
-      std::snprintf(line, sizeof(line), "%-26s %-20s %7d  no impacts\n", run.law.c_str(), "", 0);
+      std::snprintf(line, sizeof(line), "%-26s %-20s %7d  no impacts\n", law_label(run).c_str(), "", 0);
       out << line;
     } else {
       const ImpactRecord& r = run.result.impacts.front();
-      std::snprintf(line, sizeof(line), "%-26s %-20s %7zu %14.7g %12.7f %13.6e %13.6e %13.6e %14.6e%s\n", run.law.c_str(),
+      std::snprintf(line, sizeof(line), "%-26s %-20s %7zu %14.7g %12.7f %13.6e %13.6e %13.6e %14.6e%s\n", law_label(run).c_str(),
                     r.pair.c_str(), run.result.impacts.size(),
                     r.impact_velocity, r.restitution, r.max_indentation, r.max_force, r.t_end - r.t_start,
                     r.dissipated_energy, r.open ? "  (open at end)" : "");

@@ -28,8 +28,13 @@ struct LawRun {
   std::string reason;                          // why it did not complete (empty when completed)
   std::string parameters;                      // "name=value …" as compiled (per pair when they differ)
   std::vector<std::string> notes;              // compile notes and run diagnostics
+  std::string same_as;                         // the elastic law this one reduces to with its parameters, or ""
   SimulationResult result;                     // meaningful for kCompleted and kNumericalError
 };
+
+// The law as a comparison's rows name it: its id, and when its parameters make it another law, that law and the
+// parameters, e.g. "kuwabara_kono (= hertz: damping=0 internal_friction=0)".
+std::string law_label(const LawRun& run);
 
 // `scene` is the scene compiled with its own law: it provides the name, file, settings and pair names,
 // which are the same for every law.

@@ -16,8 +16,10 @@
 #include <spdlog/spdlog.h>
 
 #include "apps/commands.h"
+#include "apps/interruption.h"
 #include "apps/models_document.h"
 #include "apps/plotting.h"
+#include "apps/provenance.h"
 
 namespace {
 
@@ -47,6 +49,8 @@ int run_validation(std::vector<std::string> arguments) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // First, before any thread starts: SIGINT and SIGTERM remove partial output, then end the process.
+  contactlab::handle_interruptions();
   CLI::App app{"contactlab: multibody dynamics with pluggable penalty contact laws"};
   app.require_subcommand(1);
   app.fallthrough();  // -q/-v also after the subcommand: `contactlab compare scene.yaml -q`
@@ -116,6 +120,9 @@ int main(int argc, char** argv) {
     const int code = app.exit(error);
     return code == 0 ? 0 : 2;
   }
+
+  const std::string command_line = contactlab::shell_command_line(argc, argv);
+  run.command_line = compare.command_line = sweep.command_line = command_line;
 
   auto logger = spdlog::stderr_color_mt("contactlab");
   spdlog::set_default_logger(logger);

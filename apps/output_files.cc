@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -13,7 +15,7 @@ AtomicFile::AtomicFile(std::filesystem::path target) : target_(std::move(target)
   temporary_ = target_;
   temporary_ += ".tmp-" + std::to_string(::getpid());
   stream_.open(temporary_, std::ios::out | std::ios::trunc);
-  if (!stream_) throw std::runtime_error("cannot write " + temporary_.string());
+  if (!stream_) throw std::runtime_error("cannot write " + temporary_.string() + ": " + std::strerror(errno));
 }
 
 AtomicFile::~AtomicFile() {
@@ -64,25 +66,8 @@ std::string markdown_cell(const std::string& text) {
   return escaped;
 }
 
-std::string json_string(const std::string& text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char escaped[8];
-          std::snprintf(escaped, sizeof(escaped), "\\u%04x", c);
-          out += escaped;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
+std::string json_text(const nlohmann::ordered_json& document) {
+  return document.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace contactlab

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 namespace contactlab {
 
 class AtomicFile {
@@ -38,7 +40,8 @@ std::string csv_field(std::string text);
 // Markdown table cell: `|` escaped, line breaks become spaces.
 std::string markdown_cell(const std::string& text);
 
-// JSON string literal with escapes.
-std::string json_string(const std::string& text);
+// JSON text of a document, indented by two, with a final line break. Text that is not valid UTF-8 (a message
+// quoting what a user typed) is written with U+FFFD in place of the bad bytes: the file stays valid JSON.
+std::string json_text(const nlohmann::ordered_json& document);
 
 }  // namespace contactlab

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "contact/narrowphase.h"
 #include "engine/energy.h"
 #include "engine/pair_impacts.h"
@@ -13,7 +15,10 @@
 namespace contactlab {
 namespace {
 
-std::string json_number(double value) { return std::isfinite(value) ? format_number(value) : "null"; }
+// Non-finite numbers are null in JSON.
+nlohmann::ordered_json json_number(double value) {
+  return std::isfinite(value) ? nlohmann::ordered_json(value) : nlohmann::ordered_json(nullptr);
+}
 
 std::string status_name(SimulationStatus status) {
   return status == SimulationStatus::kCompleted ? "completed" : "numerical_error";
@@ -68,86 +73,80 @@ std::string scene_law(const Scene& scene) {
   return law.empty() ? "none" : law;
 }
 
-std::string summary_json(const Scene& scene, const SimulationResult& result, double wall_time_s) {
+std::string summary_json(const Scene& scene, const SimulationResult& result, double wall_time_s, const Provenance& provenance) {
+  using Json = nlohmann::ordered_json;
   const IntegratorOptions& integrator = scene.simulation.integrator;
-  std::ostringstream j;
-  j << "{\n";
-  j << "  \"scene\": " << json_string(scene.name) << ",\n";
-  j << "  \"scene_file\": " << json_string(scene.file) << ",\n";
-  j << "  \"model\": " << json_string(scene_law(scene)) << ",\n";
-  j << "  \"status\": " << json_string(status_name(result.status)) << ",\n";
-  j << "  \"message\": " << json_string(result.message) << ",\n";
-  j << "  \"variables\": {";
-  bool first = true;
-  for (const auto& [name, value] : scene.variables) {
-    j << (first ? "" : ", ") << json_string(name) << ": " << json_number(value);
-    first = false;
-  }
-  j << "},\n";
+  Json j;
+  j["scene"] = scene.name;
+  j["scene_file"] = scene.file;
+  j["model"] = scene_law(scene);
+  j["status"] = status_name(result.status);
+  j["message"] = result.message;
+  j["variables"] = Json::object();
+  for (const auto& [name, value] : scene.variables) j["variables"][name] = json_number(value);
   // So plots and scripts can label the timeseries.csv coordinate columns ("1": quaternion components).
-  j << "  \"coordinate_units\": {";
-  first = true;
+  j["coordinate_units"] = Json::object();
   for (const Body& body : scene.model.bodies) {
     for (const bool velocity : {false, true}) {
       const int count = velocity ? body.joint.nv : body.joint.nq;
       const std::vector<std::string> units = joint_units(body.joint.type, velocity);
       for (int k = 0; k < count && k < static_cast<int>(units.size()); ++k) {
-        j << (first ? "" : ", ") << json_string((velocity ? "v_" : "q_") + coordinate_name(body, k, count)) << ": "
-          << json_string(units[static_cast<std::size_t>(k)]);
-        first = false;
+        j["coordinate_units"][(velocity ? "v_" : "q_") + coordinate_name(body, k, count)] = units[static_cast<std::size_t>(k)];
       }
     }
   }
-  j << "},\n";
-  j << "  \"duration\": " << json_number(scene.simulation.duration) << ",\n";
-  j << "  \"end_time\": " << json_number(result.end_time) << ",\n";
-  j << "  \"integrator\": {\"method\": " << json_string(integrator_method_name(integrator.method))
-    << ", \"relative_tolerance\": " << json_number(integrator.relative_tolerance)
-    << ", \"absolute_tolerance\": " << json_number(integrator.absolute_tolerance)
-    << ", \"steps\": " << result.stats.steps << ", \"step_attempts\": " << result.stats.step_attempts
-    << ", \"error_test_failures\": " << result.stats.error_test_failures
-    << ", \"rhs_evaluations\": " << result.stats.rhs_evaluations
-    << ", \"root_evaluations\": " << result.stats.root_evaluations << ", \"events\": " << result.stats.events
-    << ", \"resting_steps\": " << result.stats.resting_steps << "},\n";
-  j << "  \"wall_time_s\": " << json_number(wall_time_s) << ",\n";
-  j << "  \"energy\": {\"initial\": " << json_number(result.initial_energy)
-    << ", \"max_balance_error\": " << json_number(result.max_energy_balance_error)
-    << ", \"scale\": " << json_number(result.energy_scale) << ", \"max_relative_balance_error\": "
-    << json_number(result.energy_scale > 0.0 ? result.max_energy_balance_error / result.energy_scale : 0.0) << "},\n";
-  j << "  \"contacts\": [";
-  for (std::size_t p = 0; p < scene.model.contact.pairs.size(); ++p) {
-    const ContactPairModel& pair = scene.model.contact.pairs[p];
-    j << (p ? ",\n" : "\n") << "    {\"pair\": " << json_string(pair.name) << ", \"law\": " << json_string(std::string(pair.law_info->id))
-      << ", \"parameters\": {";
+  j["duration"] = json_number(scene.simulation.duration);
+  j["end_time"] = json_number(result.end_time);
+  j["integrator"] = {{"method", integrator_method_name(integrator.method)},
+                     {"relative_tolerance", json_number(integrator.relative_tolerance)},
+                     {"absolute_tolerance", json_number(integrator.absolute_tolerance)},
+                     {"steps", result.stats.steps},
+                     {"step_attempts", result.stats.step_attempts},
+                     {"error_test_failures", result.stats.error_test_failures},
+                     {"rhs_evaluations", result.stats.rhs_evaluations},
+                     {"root_evaluations", result.stats.root_evaluations},
+                     {"events", result.stats.events},
+                     {"resting_steps", result.stats.resting_steps}};
+  j["wall_time_s"] = json_number(wall_time_s);
+  j["energy"] = {{"initial", json_number(result.initial_energy)},
+                 {"max_balance_error", json_number(result.max_energy_balance_error)},
+                 {"scale", json_number(result.energy_scale)},
+                 {"max_relative_balance_error",
+                  json_number(result.energy_scale > 0.0 ? result.max_energy_balance_error / result.energy_scale : 0.0)}};
+  j["contacts"] = Json::array();
+  for (const ContactPairModel& pair : scene.model.contact.pairs) {
+    Json parameters = Json::object();
     for (std::size_t k = 0; k < pair.law_info->parameters.size(); ++k) {
-      j << (k ? ", " : "") << json_string(std::string(pair.law_info->parameters[k].name)) << ": "
-        << json_number(pair.parameters.values[k]);
+      parameters[std::string(pair.law_info->parameters[k].name)] = json_number(pair.parameters.values[k]);
     }
-    j << "}, \"stiffness\": " << json_number(pair.stiffness) << ", \"exponent\": " << json_number(pair.exponent)
-      << ", \"effective_radius\": " << json_number(pair.effective_radius)
-      << ", \"effective_modulus\": " << json_number(pair.effective_modulus) << "}";
+    j["contacts"].push_back({{"pair", pair.name},
+                             {"law", std::string(pair.law_info->id)},
+                             {"parameters", parameters},
+                             {"stiffness", json_number(pair.stiffness)},
+                             {"exponent", json_number(pair.exponent)},
+                             {"effective_radius", json_number(pair.effective_radius)},
+                             {"effective_modulus", json_number(pair.effective_modulus)}});
   }
-  j << (scene.model.contact.pairs.empty() ? "],\n" : "\n  ],\n");
-  j << "  \"impacts\": [";
-  for (std::size_t i = 0; i < result.impacts.size(); ++i) {
-    const ImpactRecord& r = result.impacts[i];
-    j << (i ? ",\n" : "\n") << "    {\"pair\": " << json_string(r.pair) << ", \"point\": " << r.point
-      << ", \"t_start\": " << json_number(r.t_start) << ", \"t_end\": " << json_number(r.t_end)
-      << ", \"open\": " << (r.open ? "true" : "false") << ", \"impact_velocity\": " << json_number(r.impact_velocity)
-      << ", \"separation_velocity\": " << json_number(r.separation_velocity)
-      << ", \"restitution\": " << json_number(r.restitution) << ", \"max_indentation\": " << json_number(r.max_indentation)
-      << ", \"max_force\": " << json_number(r.max_force) << ", \"min_force\": " << json_number(r.min_force)
-      << ", \"effective_mass\": " << json_number(r.effective_mass)
-      << ", \"dissipated_energy\": " << json_number(r.dissipated_energy) << "}";
+  j["impacts"] = Json::array();
+  for (const ImpactRecord& r : result.impacts) {
+    j["impacts"].push_back({{"pair", r.pair},
+                            {"point", r.point},
+                            {"t_start", json_number(r.t_start)},
+                            {"t_end", json_number(r.t_end)},
+                            {"open", r.open},
+                            {"impact_velocity", json_number(r.impact_velocity)},
+                            {"separation_velocity", json_number(r.separation_velocity)},
+                            {"restitution", json_number(r.restitution)},
+                            {"max_indentation", json_number(r.max_indentation)},
+                            {"max_force", json_number(r.max_force)},
+                            {"min_force", json_number(r.min_force)},
+                            {"effective_mass", json_number(r.effective_mass)},
+                            {"dissipated_energy", json_number(r.dissipated_energy)}});
   }
-  j << (result.impacts.empty() ? "],\n" : "\n  ],\n");
-  j << "  \"diagnostics\": [";
-  std::vector<std::string> all = scene.notes;
-  all.insert(all.end(), result.diagnostics.begin(), result.diagnostics.end());
-  for (std::size_t i = 0; i < all.size(); ++i) j << (i ? ",\n" : "\n") << "    " << json_string(all[i]);
-  j << (all.empty() ? "]\n" : "\n  ]\n");
-  j << "}\n";
-  return j.str();
+  j["diagnostics"] = scene.notes;
+  for (const std::string& diagnostic : result.diagnostics) j["diagnostics"].push_back(diagnostic);
+  j["provenance"] = provenance_json(provenance);
+  return json_text(j);
 }
 
 std::string impacts_csv(const Scene& /*scene*/, const SimulationResult& result) {

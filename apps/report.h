@@ -9,12 +9,14 @@
 #include <string>
 
 #include "apps/output_files.h"
+#include "apps/provenance.h"
 #include "engine/simulate.h"
 #include "scenes/scene.h"
 
 namespace contactlab {
 
-std::string summary_json(const Scene& scene, const SimulationResult& result, double wall_time_s);
+// `provenance` is written as the last member, "provenance".
+std::string summary_json(const Scene& scene, const SimulationResult& result, double wall_time_s, const Provenance& provenance);
 std::string impacts_csv(const Scene& scene, const SimulationResult& result);
 void print_impact_table(std::ostream& out, const Scene& scene, const SimulationResult& result, double wall_time_s);
 

@@ -14,6 +14,7 @@
 #include "apps/output_files.h"
 #include "apps/report.h"
 #include "scenes/expression.h"
+#include "scenes/key_path.h"
 
 namespace contactlab {
 namespace {
@@ -163,6 +164,20 @@ std::string value_summary(const std::vector<std::string>& values) {
   return values[0] + ", " + values[1] + ", " + values[2] + ", …, " + values.back();
 }
 
+// The law every run uses, or "varied" when a varied key can change it (contacts.law, contacts.pairs[k].method, …).
+std::string sweep_law(const Scene& scene, const SweepSetup& setup) {
+  for (const SweepVariable& variable : setup.variables) {
+    const std::string& name = variable.name;
+    for (const char* key : {"law", "method"}) {
+      const std::string suffix = std::string(".") + key;
+      if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
+        return "varied (" + name + ")";
+      }
+    }
+  }
+  return scene_law(scene);
+}
+
 }  // namespace
 
 SweepVariable parse_vary(const std::string& argument, const std::map<std::string, double>& variables) {
@@ -172,11 +187,13 @@ SweepVariable parse_vary(const std::string& argument, const std::map<std::string
   }
   SweepVariable variable;
   variable.name = trim(argument.substr(0, equals));
-  if (variables.find(variable.name) == variables.end()) {
+  const bool key = overrides_a_key(variable.name, variables.count(variable.name) > 0);
+  if (!key && variables.find(variable.name) == variables.end()) {
     std::vector<std::string> names;
     for (const auto& [name, value] : variables) names.push_back(name);
     throw SweepArgumentError("--vary " + argument + ": the scene has no variable '" + variable.name + "'" +
-                             (names.empty() ? "; it declares none" : "; its variables are " + join(names, ", ")));
+                             (names.empty() ? "; it declares none" : "; its variables are " + join(names, ", ")) +
+                             "; any other key is varied by its path, e.g. contacts.parameters.damping");
   }
   const std::string values = trim(argument.substr(equals + 1));
   if (values.empty()) throw SweepArgumentError("--vary " + argument + ": no values; expected " + kValuesSyntax);
@@ -194,6 +211,16 @@ SweepVariable parse_vary(const std::string& argument, const std::map<std::string
   }
   for (std::string& item : split_list(values)) {
     if (item.empty()) throw SweepArgumentError("--vary " + argument + ": an empty value in the list; expected " + kValuesSyntax);
+    // A key may take names (contacts.law=hertz,flores): a value that is not an expression is passed on as it is,
+    // and the scene says whether it fits.
+    if (key) {
+      try {
+        (void)evaluate(argument, "value", item, variables);
+      } catch (const SweepArgumentError&) {
+        variable.values.push_back(std::move(item));
+        continue;
+      }
+    }
     const double value = evaluate(argument, "value", item, variables);
     // A plain number is written as the scene reports it (1e3 as 1000), the same double.
     double number = 0.0;
@@ -303,7 +330,7 @@ std::string sweep_markdown(const Scene& scene, const SweepSetup& setup, const st
   std::ostringstream m;
   m << "# Parameter sweep: " << scene.name << "\n\n";
   if (!scene.description.empty()) m << scene.description << "\n\n";
-  m << "- Scene file: `" << setup.scene_file << "`; law: " << scene_law(scene) << "\n";
+  m << "- Scene file: `" << setup.scene_file << "`; law: " << sweep_law(scene, setup) << "\n";
   std::vector<std::string> fixed;
   for (const auto& [name, value] : scene.variables) {
     const bool varied = std::any_of(setup.variables.begin(), setup.variables.end(),
@@ -391,7 +418,7 @@ void print_sweep_table(std::ostream& out, const Scene& scene, const SweepSetup& 
   char line[1024];
   std::snprintf(line, sizeof(line), "%s: sweep of %zu run%s (%s), law %s, %d thread%s, %.3f s wall time; first impact of each run\n",
                 scene.name.c_str(), runs.size(), runs.size() == 1 ? "" : "s", join(shape, " × ").c_str(),
-                scene_law(scene).c_str(), threads, threads == 1 ? "" : "s", wall_time_s);
+                sweep_law(scene, setup).c_str(), threads, threads == 1 ? "" : "s", wall_time_s);
   out << line;
   std::vector<int> widths;
   std::string header;

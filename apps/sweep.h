@@ -21,7 +21,7 @@ struct SweepArgumentError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// One varied scene variable and the values it takes, in order.
+// One varied scene variable (or key path, e.g. contacts.parameters.damping) and the values it takes, in order.
 struct SweepVariable {
   std::string name;
   // As `--set NAME=VALUE` takes them: the expressions of a list as given (trimmed), the values of a range as

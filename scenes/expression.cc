@@ -28,6 +28,15 @@ class Parser {
  private:
   [[noreturn]] void fail(const std::string& message) const { throw ExpressionError(message, position_); }
 
+  // Every intermediate value must be finite: an infinity or NaN is an error where it arises, not a value that
+  // reaches the simulation (or vanishes in 1/inf = 0).
+  double finite(double value, const std::string& what) const { return finite(value, what, position_); }
+  static double finite(double value, const std::string& what, std::size_t at) {
+    if (std::isnan(value)) throw ExpressionError(what + " is not a number (NaN)", at);
+    if (std::isinf(value)) throw ExpressionError(what + " is infinite (overflow or a pole)", at);
+    return value;
+  }
+
   void skip_space() {
     while (position_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[position_]))) ++position_;
   }
@@ -44,8 +53,8 @@ class Parser {
   double sum() {
     double value = product();
     for (;;) {
-      if (accept('+')) value += product();
-      else if (accept('-')) value -= product();
+      if (accept('+')) value = finite(value + product(), "the sum");
+      else if (accept('-')) value = finite(value - product(), "the difference");
       else return value;
     }
   }
@@ -53,9 +62,16 @@ class Parser {
   double product() {
     double value = unary();
     for (;;) {
-      if (accept('*')) value *= unary();
-      else if (accept('/')) value /= unary();
-      else return value;
+      if (accept('*')) {
+        value = finite(value * unary(), "the product");
+      } else if (accept('/')) {
+        const std::size_t at = position_;
+        const double divisor = unary();
+        if (divisor == 0.0) throw ExpressionError("division by zero", at);
+        value = finite(value / divisor, "the quotient");
+      } else {
+        return value;
+      }
     }
   }
 
@@ -72,7 +88,7 @@ class Parser {
 
   double power() {
     const double base = atom();
-    if (accept('^')) return std::pow(base, unary());
+    if (accept('^')) return finite(std::pow(base, unary()), "the power");
     return base;
   }
 
@@ -95,6 +111,7 @@ class Parser {
     char* end = nullptr;
     const double value = std::strtod(rest.c_str(), &end);
     if (end == rest.c_str()) fail("malformed number");
+    if (!std::isfinite(value)) fail("number out of range");
     position_ += static_cast<std::size_t>(end - rest.c_str());
     return value;
   }
@@ -111,10 +128,10 @@ class Parser {
       if (accept(',')) {
         const double y = sum();
         if (!accept(')')) fail("expected ')' after the arguments of " + std::string(id));
-        return call(id, x, y, start);
+        return finite(call(id, x, y, start), std::string(id), start);
       }
       if (!accept(')')) fail("expected ')' after the argument of " + std::string(id));
-      return call(id, x, start);
+      return finite(call(id, x, start), std::string(id), start);
     }
     if (std::optional<double> value = lookup_ ? lookup_(id) : std::nullopt) return *value;
     if (id == "pi") return std::numbers::pi;

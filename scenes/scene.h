@@ -3,6 +3,7 @@
 // options. The schema is documented in docs/scenes.md.
 #pragma once
 
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -12,6 +13,7 @@
 #include "engine/model.h"
 #include "engine/simulate.h"
 #include "engine/state.h"
+#include "scenes/scene_size.h"
 
 namespace contactlab {
 
@@ -34,8 +36,13 @@ class SceneError : public std::runtime_error {
 };
 
 struct SceneOptions {
-  std::vector<std::pair<std::string, std::string>> variable_overrides;  // --set NAME=VALUE (VALUE: expression)
+  // --set NAME=VALUE: a variable (VALUE: an expression), or a key path of the document such as
+  // contacts.parameters.damping or bodies.ball.mass (VALUE: YAML), validated like the file (scenes/key_path.h).
+  std::vector<std::pair<std::string, std::string>> variable_overrides;
+  std::string override_flag = "--set";  // how messages name an override (`sweep` checks its --vary values)
   std::string law_override;                                            // --model ID: every contact's law
+  // The most a scene's own `limits` may allow (a fuzzer or a service lowers it; the default leaves it to the scene).
+  SceneLimits ceiling{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
 };
 
 struct Scene {
@@ -47,6 +54,8 @@ struct Scene {
   SimulationOptions simulation;
   std::map<std::string, double> variables;  // after overrides
   std::vector<std::string> notes;           // non-fatal remarks from compilation (e.g. dropped parameters)
+  SceneLimits limits;                       // the scene's `limits` block
+  SceneSize size;                           // estimated from the file before it was built
 };
 
 // Reads and compiles a scene file; throws SceneError on any problem.

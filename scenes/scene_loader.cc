@@ -3,7 +3,10 @@
 // engine can assume a consistent model. Every error names file:line:column, the key path, what was expected
 // and what was found.
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <numbers>
@@ -19,7 +22,12 @@
 #include "models/registry.h"
 #include "engine/calibration.h"
 #include "scenes/expression.h"
+#include "scenes/inertia_check.h"
+#include "scenes/key_path.h"
+#include "scenes/names.h"
+#include "scenes/scene_size.h"
 #include "scenes/scene.h"
+#include "scenes/yaml_document.h"
 
 namespace contactlab {
 
@@ -89,6 +97,12 @@ YAML::Node child_of(const YAML::Node& node, const std::string& key) {
   return value.IsDefined() ? value : YAML::Node();
 }
 
+std::string format_double(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
 std::string describe(const YAML::Node& node) {
   if (!node.IsDefined() || node.IsNull()) return "nothing";
   if (node.IsMap()) return "a map";
@@ -96,9 +110,19 @@ std::string describe(const YAML::Node& node) {
   return "'" + node.Scalar() + "'";
 }
 
+// Why a computed value cannot be used, or "" when it is finite.
+std::string non_finite_problem(double value) {
+  if (std::isnan(value)) {
+    return "is not a number (NaN: a square root or logarithm of a negative value, or 0/0, with the variables as "
+           "they are)";
+  }
+  if (std::isinf(value)) return "is infinite (a division by zero or an overflow, with the variables as they are)";
+  return {};
+}
+
 class Reader {
  public:
-  Reader(std::string file, const SceneOptions& options) : file_(std::move(file)) {
+  Reader(std::string file, const SceneOptions& options) : file_(std::move(file)), flag_(options.override_flag) {
     for (const auto& [name, value] : options.variable_overrides) overrides_[name] = value;
   }
 
@@ -119,11 +143,15 @@ class Reader {
           for (const auto& entry : node) names.push_back(entry.first.Scalar());
         }
         throw SceneError(file_, 0, 0, "variables",
-                         "--set " + name + ": the scene has no variable '" + name + "'" + did_you_mean(name, names) +
+                         flag_ + " " + name + ": the scene has no variable '" + name + "'" + did_you_mean(name, names) +
                              (names.empty() ? "; it declares none" : "; its variables are " + join(names)));
       }
     }
     if (node.IsMap()) {
+      for (const auto& entry : node) {
+        const std::string name = entry.first.Scalar();
+        if (std::string problem = variable_name_problem(name); !problem.empty()) fail(entry.first, "variables." + name, problem);
+      }
       for (const auto& entry : node) resolve(entry.first.Scalar());
     }
   }
@@ -136,17 +164,17 @@ class Reader {
   double number(const YAML::Node& node, const std::string& path) {
     if (!node.IsDefined() || !node.IsScalar()) fail(node, path, "expected a number or an expression, found " + describe(node));
     double value = 0.0;
-    if (YAML::convert<double>::decode(node, value)) return value;
-    return expression(node.Scalar(), node, path);
+    if (!YAML::convert<double>::decode(node, value)) return expression(node.Scalar(), node, path);
+    if (!std::isfinite(value)) fail(node, path, "expected a finite number, found " + node.Scalar());
+    return value;
   }
 
  private:
   double expression(const std::string& text, const YAML::Node& node, const std::string& path) {
     try {
       const double value = evaluate_expression(text, [this](std::string_view name) { return resolve(std::string(name)); });
-      if (std::isnan(value)) {
-        fail(node, path, "the expression '" + text + "' is not a number (NaN: a square root or logarithm of a negative "
-                         "value, or 0/0, with the variables as they are)");
+      if (std::string problem = non_finite_problem(value); !problem.empty()) {
+        fail(node, path, "the expression '" + text + "' " + problem);
       }
       return value;
     } catch (const ExpressionError& error) {
@@ -168,7 +196,10 @@ class Reader {
         value = evaluate_expression(it->second, [this](std::string_view n) { return resolve(std::string(n)); });
       } catch (const ExpressionError& error) {
         throw SceneError(file_, 0, 0, "variables." + name,
-                         "--set " + name + "=" + it->second + ": " + error.what());
+                         flag_ + " " + name + "=" + it->second + ": " + error.what());
+      }
+      if (std::string problem = non_finite_problem(value); !problem.empty()) {
+        throw SceneError(file_, 0, 0, "variables." + name, flag_ + " " + name + "=" + it->second + ": " + problem);
       }
     } else {
       value = number(child_of(variables_node_, name), "variables." + name);
@@ -179,6 +210,7 @@ class Reader {
   }
 
   std::string file_;
+  std::string flag_;  // --set, or --vary when sweep checks its values
   std::map<std::string, std::string> overrides_;
   YAML::Node variables_node_;
   std::map<std::string, double> values_;
@@ -243,6 +275,13 @@ class MapReader {
     return value.Scalar();
   }
 
+  // A name (scenes/names.h): it becomes a file name, a CSV column or a JSON string.
+  std::string name(const char* key, std::string fallback) const {
+    const std::string value = text(key, std::move(fallback));
+    if (std::string problem = name_problem(value); !problem.empty()) fail(key, problem);
+    return value;
+  }
+
   std::string choice(const char* key, const std::vector<std::string_view>& options, std::string fallback) const {
     const std::string value = text(key, fallback);
     if (std::find(options.begin(), options.end(), value) == options.end()) {
@@ -278,6 +317,7 @@ class MapReader {
   Eigen::Vector3d direction(const char* key, const Eigen::Vector3d& fallback) const {
     const Eigen::Vector3d v = vector3(key, fallback);
     if (!(v.norm() > 0.0)) reader_.fail(get(key), child(key), "expected a non-zero direction, found [0, 0, 0]");
+    if (!std::isfinite(v.norm())) reader_.fail(get(key), child(key), "the direction's length overflows; scale it down");
     return v.normalized();
   }
 
@@ -289,6 +329,24 @@ class MapReader {
 };
 
 auto positive = [](double x) { return x > 0.0; };
+
+const std::vector<std::string_view> kBodyKeys = {"name", "count", "mass", "com", "inertia", "joint", "initial", "shapes"};
+
+// A body entry's `count` (checked before the scene is built, to estimate its size, and again when it is).
+double read_count(const MapReader& body) {
+  return body.checked("count", std::nullopt, "a whole number of bodies >= 1",
+                      [](double x) { return x >= 1.0 && x <= 2147483647.0 && x == std::floor(x); });
+}
+
+// Coordinates and velocities of one joint type as written in a scene (unknown types: the largest).
+double joint_values(const YAML::Node& type) {
+  const std::string name = type.IsScalar() ? type.Scalar() : "free";
+  if (name == "fixed" && type.IsScalar()) return 0.0;
+  if (name == "revolute" || name == "prismatic") return 2.0;
+  if (name == "planar") return 6.0;
+  if (name == "spherical") return 7.0;
+  return 13.0;
+}
 auto non_negative = [](double x) { return x >= 0.0; };
 
 // Rotation taking +z onto `axis`.
@@ -361,6 +419,7 @@ class Compiler {
   Scene compile();
 
  private:
+  void check_size(const MapReader& top);
   void read_materials(const MapReader& top);
   int read_shape(const YAML::Node& node, const std::string& path, int body, const std::string& default_name);
   void read_bodies(const MapReader& top);
@@ -386,7 +445,90 @@ class Compiler {
   void read_initial(const InitialValues& initial, const Joint& joint, State& state);
   TimeFunction read_time_function(const MapReader& map, const char* key);
   std::vector<InitialValues> initial_;  // per body
+  // Whether the pair settings' law has a restitution with a default (an either/or parameter).
+  static bool optional_restitution(const PairSettings& settings) {
+    for (const LawParameter& p : settings.law_info->parameters) {
+      if (p.name == "restitution") return !p.required;
+    }
+    return false;
+  }
+  bool materials_give_restitution(int a, int b) const {
+    const ContactModel& contact = scene_.model.contact;
+    for (int shape : {a, b}) {
+      const int material = contact.shapes[static_cast<std::size_t>(shape)].material;
+      if (material < 0 || std::isnan(contact.materials[static_cast<std::size_t>(material)].restitution)) return false;
+    }
+    return true;
+  }
+  std::vector<InitialValues> inertia_sources_;  // per body but the world: where its inertia was given (or the body)
 };
+
+// Estimates the scene's size from the file (scenes/scene_size.h) and refuses what would not fit, before any
+// body is built.
+void Compiler::check_size(const MapReader& top) {
+  MapReader limits_map(reader_, top.get("limits"), "limits", {"memory", "output"});
+  SceneLimits limits;
+  limits.memory_bytes = limits_map.checked("memory", limits.memory_bytes, "a positive number of bytes", positive);
+  limits.output_bytes = limits_map.checked("output", limits.output_bytes, "a positive number of bytes", positive);
+  limits.memory_bytes = std::min(limits.memory_bytes, options_.ceiling.memory_bytes);
+  limits.output_bytes = std::min(limits.output_bytes, options_.ceiling.output_bytes);
+
+  SceneSize size;
+  const YAML::Node world_shapes = child_of(top.get("world"), "shapes");
+  if (world_shapes.IsSequence()) size.shapes += static_cast<double>(world_shapes.size());
+  double values = 0.0;  // coordinates and velocities
+  double largest_group = -1.0;
+  YAML::Node largest_at = top.node();
+  std::string largest_path = "bodies";
+  const YAML::Node bodies = top.get("bodies");
+  for (std::size_t i = 0; bodies.IsSequence() && i < bodies.size(); ++i) {
+    if (!bodies[i].IsMap()) continue;  // read_bodies says what is wrong
+    const MapReader body(reader_, bodies[i], "bodies[" + std::to_string(i) + "]", kBodyKeys);
+    const double count = body.has("count") ? read_count(body) : 1.0;
+    const YAML::Node shapes = body.get("shapes");
+    const double shape_count = shapes.IsSequence() ? static_cast<double>(shapes.size()) : 0.0;
+    size.bodies += count;
+    size.shapes += count * shape_count;
+    values += count * joint_values(child_of(body.get("joint"), "type"));
+    if (count * (1.0 + shape_count) > largest_group) {
+      largest_group = count * (1.0 + shape_count);
+      largest_at.reset(body.has("count") ? body.get("count") : body.node());  // rebind: `=` would write into the tree
+      largest_path = body.has("count") ? body.child("count") : body.path();
+    }
+  }
+  const YAML::Node contacts = top.get("contacts");
+  const YAML::Node pairs = child_of(contacts, "pairs");
+  double compiled_pairs = 0.0;
+  if (pairs.IsSequence()) {
+    compiled_pairs = size.pairs = static_cast<double>(pairs.size());
+  } else {
+    const YAML::Node broadphase = child_of(contacts, "broadphase");
+    const std::string mode = broadphase.IsScalar() ? broadphase.Scalar() : "auto";
+    if (mode == "off" || (mode == "auto" && size.shapes <= 12.0)) {
+      compiled_pairs = size.pairs = size.shapes * (size.shapes - 1.0) / 2.0;  // every pair, before filtering
+    } else {
+      size.pairs = 2.0 * size.shapes;  // candidates found at run time: a few per shape
+    }
+  }
+  if (std::string problem = memory_problem(size, limits); !problem.empty()) {
+    // Pairs compiled with the model grow as shapes²: then the contacts block is what to change.
+    const bool pairs_dominate = compiled_pairs * kBytesPerPair > size.bodies * kBytesPerBody + size.shapes * kBytesPerShape;
+    if (pairs_dominate) reader_.fail(contacts.IsDefined() ? contacts : top.node(), "contacts", problem);
+    reader_.fail(largest_at, largest_path, problem);
+  }
+  if (!top.has("duration")) return;  // read_integration says so
+  const double duration = top.checked("duration", std::nullopt, "a positive duration [s]", positive);
+  const MapReader output(reader_, top.get("output"), "output", {"interval", "steps_in_contact"});
+  const double interval = output.checked("interval", duration / 1000.0, "an interval >= 0 [s]", non_negative);
+  size.timeseries_rows = interval > 0.0 ? std::floor(duration / interval) + 1.0 : 0.0;
+  size.timeseries_columns = 1.0 + values + 7.0 + 3.0 * compiled_pairs;
+  if (std::string problem = output_problem(size, limits); !problem.empty()) {
+    if (output.has("interval")) output.fail("interval", problem);
+    top.fail("duration", problem);
+  }
+  scene_.limits = limits;
+  scene_.size = size;
+}
 
 void Compiler::read_materials(const MapReader& top) {
   if (!top.has("materials")) return;
@@ -395,6 +537,7 @@ void Compiler::read_materials(const MapReader& top) {
   for (const auto& entry : materials) {
     const std::string name = entry.first.Scalar();
     const std::string path = "materials." + name;
+    if (std::string problem = name_problem(name); !problem.empty()) reader_.fail(entry.first, path, problem);
     MapReader m(reader_, entry.second, path,
                 {"youngs_modulus", "poisson_ratio", "density", "yield_strength", "restitution", "rigid"});
     Material material;
@@ -423,7 +566,7 @@ int Compiler::read_shape(const YAML::Node& node, const std::string& path, int bo
                "material", "group", "mask"});
   Shape shape;
   shape.body = body;
-  shape.name = m.text("name", default_name);
+  shape.name = m.name("name", default_name);
   const std::string type = m.choice("type", {"sphere", "capsule", "cylinder", "box", "halfspace", "hole"}, "");
   if (!m.has("type")) m.fail("type", "missing required key: expected one of sphere, capsule, cylinder, box, halfspace, hole");
   if (shape_index_.count(shape.name)) m.fail("name", "a shape named '" + shape.name + "' already exists; shape names must be unique");
@@ -484,8 +627,13 @@ void Compiler::compute_inertia_from_shapes(Body& body, int body_index, const Map
   double total_volume = 0.0;
   Eigen::Vector3d first_moment = Eigen::Vector3d::Zero();
   std::vector<std::pair<const Shape*, double>> solids;
-  for (const Shape& s : scene_.model.contact.shapes) {
-    if (s.body != body_index || s.type == ShapeType::kHalfspace) continue;
+  // The body's shapes are the last ones read: walk back over them only, not every shape of the scene.
+  const std::vector<Shape>& shapes = scene_.model.contact.shapes;
+  std::size_t first = shapes.size();
+  while (first > 0 && shapes[first - 1].body == body_index) --first;
+  for (std::size_t k = first; k < shapes.size(); ++k) {
+    const Shape& s = shapes[k];
+    if (s.type == ShapeType::kHalfspace) continue;
     double volume = 0.0;
     Eigen::Matrix3d unused;
     unit_density_inertia(s, volume, unused);
@@ -495,6 +643,9 @@ void Compiler::compute_inertia_from_shapes(Body& body, int body_index, const Map
   }
   if (total_volume <= 0.0) {
     map.fail("inertia", "the body has no solid shape to compute its inertia from; give inertia [kg·m²] (and com)");
+  }
+  if (!std::isfinite(total_volume)) {
+    map.fail("shapes", "the shapes' volume overflows (" + format_double(total_volume) + "); their sizes are not usable");
   }
   const double density = body.mass / total_volume;
   if (!map.has("com")) body.com = first_moment / total_volume;
@@ -528,16 +679,15 @@ void Compiler::read_bodies(const MapReader& top) {
   if (!bodies.IsSequence()) reader_.fail(bodies, "bodies", "expected a list of bodies, found " + describe(bodies));
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     const std::string path = "bodies[" + std::to_string(i) + "]";
-    MapReader m(reader_, bodies[i], path, {"name", "count", "mass", "com", "inertia", "joint", "initial", "shapes"});
+    MapReader m(reader_, bodies[i], path, kBodyKeys);
     if (!m.has("name")) m.fail("name", "missing required key: expected a body name");
     if (!m.has("count")) {
-      read_body(m, m.text("name", ""), std::nullopt);
+      read_body(m, m.name("name", ""), std::nullopt);
       continue;
     }
     // `count: N` makes N bodies name_0 … name_{N−1}; their values may use the index i.
-    const double count = m.checked("count", std::nullopt, "a whole number of bodies >= 1",
-                                   [](double x) { return x >= 1.0 && x <= 1e7 && x == std::floor(x); });
-    for (int k = 0; k < static_cast<int>(count); ++k) read_body(m, m.text("name", "") + "_" + std::to_string(k), k);
+    const double count = read_count(m);
+    for (int k = 0; k < static_cast<int>(count); ++k) read_body(m, m.name("name", "") + "_" + std::to_string(k), k);
   }
 }
 
@@ -595,7 +745,7 @@ void Compiler::read_body(const MapReader& m, const std::string& name, std::optio
       const YAML::Node inertia = m.get("inertia");
       if (inertia.IsSequence() && inertia.size() == 3 && inertia[0].IsScalar()) {
         const Eigen::Vector3d diagonal = m.vector3("inertia", Eigen::Vector3d::Zero());
-        if (!(diagonal.minCoeff() >= 0.0)) m.fail("inertia", "expected non-negative principal moments [kg·m²]");
+        if (std::string problem = principal_moments_problem(diagonal); !problem.empty()) m.fail("inertia", problem);
         body.inertia = diagonal.asDiagonal();
       } else {
         m.fail("inertia", "expected principal moments [Ixx, Iyy, Izz] about the centre of mass [kg·m²], found " + describe(inertia));
@@ -604,6 +754,7 @@ void Compiler::read_body(const MapReader& m, const std::string& name, std::optio
       compute_inertia_from_shapes(body, index, m);
     }
     initial_.push_back({m.get("initial"), m.child("initial"), count_index});
+    inertia_sources_.push_back({m.has("inertia") ? m.get("inertia") : m.node(), m.child("inertia"), count_index});
     scene_.model.bodies.push_back(body);
   }
   reader_.set_index(std::nullopt);
@@ -672,13 +823,16 @@ PairSettings Compiler::read_settings(const MapReader& defaults, const MapReader*
       }
     }
   }
-  // A law's `restitution` left out is taken per pair from the materials (mixed_restitution), if they give one.
+  // A law's `restitution` left out is taken per pair from the materials (mixed_restitution). When the law
+  // declares a default for it, restitution is one side of an either/or (tsuji's alpha, goldsmith's
+  // permanent_indentation): another of the law's parameters given means "use that", and the default stays;
+  // with none given the materials' restitution is used where they give one (compile_pair), else the default.
   for (const LawParameter& p : law.parameters) {
-    if (p.name == "restitution" && std::find(names.begin(), names.end(), "restitution") == names.end()) {
-      settings.restitution_from_materials = true;
-      names.push_back("restitution");
-      values.push_back({p.name, 1.0});  // placeholder inside the range; replaced per pair
-    }
+    if (p.name != "restitution" || std::find(names.begin(), names.end(), "restitution") != names.end()) continue;
+    if (!p.required && !names.empty()) continue;
+    settings.restitution_from_materials = true;
+    names.push_back("restitution");
+    values.push_back({p.name, p.required ? 1.0 : p.default_value});  // inside the range; replaced per pair
   }
   // A parameter about to be calibrated may be left out even if the law requires it: start inside its range.
   const MapReader& calibrate_map = pick("calibrate");
@@ -742,11 +896,21 @@ void Compiler::read_contacts(const MapReader& top) {
   const PairSettings default_settings = read_settings(defaults, nullptr);
 
   // A pair's compilation errors (missing material, flat–flat Hertz contact, …) point at the block it came from.
-  auto compile_pair = [&](int a, int b, const PairSettings& settings, const YAML::Node& at, const std::string& path) {
+  auto compile_pair = [&](int a, int b, const PairSettings& given, const YAML::Node& at, const std::string& path) {
+    PairSettings settings = given;
+    if (settings.restitution_from_materials && optional_restitution(settings) && !materials_give_restitution(a, b)) {
+      settings.restitution_from_materials = false;  // the law's default: see read_settings
+    }
     try {
       contact.pairs.push_back(make_contact_pair(contact, a, b, settings));
     } catch (const std::invalid_argument& error) {
       reader_.fail(at, path, error.what());
+    }
+    // Values derived from finite inputs can still overflow (a huge modulus times a huge radius).
+    const ContactPairModel& pair = contact.pairs.back();
+    if (!std::isfinite(pair.stiffness)) {
+      reader_.fail(at, path, "the stiffness of " + pair.name + " overflows (" + format_double(pair.stiffness) +
+                                 "); check the materials' moduli and the shapes' sizes");
     }
   };
   // `calibrate: {parameter, restitution, impact_velocity = 1 m/s, mass = the pair's reduced mass}`: the value of
@@ -847,6 +1011,12 @@ void Compiler::read_contacts(const MapReader& top) {
     defaults.fail("calibrate", "calibration needs pairs compiled with the model: list the pairs or set broadphase: off");
   }
   contact.settings = default_settings;
+  // Pairs found at run time share one setting: the materials' restitution only if every shape has one.
+  if (optional_restitution(contact.settings)) {
+    for (std::size_t i = 0; i < shapes; ++i) {
+      if (!materials_give_restitution(static_cast<int>(i), static_cast<int>(i))) contact.settings.restitution_from_materials = false;
+    }
+  }
   // Default margin: a tenth of the smallest solid shape's size, so refreshes are rare and candidates few.
   double smallest = kInf;
   for (const Shape& shape : contact.shapes) {
@@ -913,11 +1083,12 @@ void Compiler::read_integration(const MapReader& top) {
   sim.output_interval = output.checked("interval", sim.duration / 1000.0, "an interval >= 0 [s]", non_negative);
   sim.output_steps_in_contact = output.flag("steps_in_contact", true);
 
-  MapReader checks(reader_, top.get("checks"), "checks", {"energy_tolerance", "max_indentation_ratio"});
+  MapReader checks(reader_, top.get("checks"), "checks", {"energy_tolerance", "max_indentation_ratio", "overlap_tolerance"});
   // Fixed-step schemes oscillate in energy by O(h) (symplectic Euler) or O(h²): a looser default.
   const double default_energy_tolerance = is_fixed_step(sim.integrator.method) ? 0.05 : sim.energy_tolerance;
   sim.energy_tolerance = checks.checked("energy_tolerance", default_energy_tolerance, "a positive relative tolerance", positive);
   sim.max_indentation_ratio = checks.checked("max_indentation_ratio", sim.max_indentation_ratio, "a positive ratio", positive);
+  sim.overlap_tolerance = checks.checked("overlap_tolerance", sim.overlap_tolerance, "a positive ratio", positive);
 }
 
 TimeFunction Compiler::read_time_function(const MapReader& map, const char* key) {
@@ -1044,21 +1215,25 @@ void Compiler::read_initial(const InitialValues& initial, const Joint& joint, St
 
 Scene Compiler::compile() {
   if (!root_.IsMap()) reader_.fail(root_, "", "expected a scene (a YAML map), found " + describe(root_));
-  MapReader top(reader_, root_, "",
-                {"scene", "description", "variables", "gravity", "materials", "bodies", "world", "contacts",
-                 "integrator", "duration", "output", "checks"});
+  MapReader top(reader_, root_, "", scene_top_level_keys());
   scene_.file = reader_.file();
   if (!top.has("scene")) top.fail("scene", "missing required key: expected the scene's name");
-  scene_.name = top.text("scene", "");
+  scene_.name = top.name("scene", "");
   scene_.description = top.text("description", "");
+  if (std::string problem = text_problem(scene_.description); !problem.empty()) top.fail("description", problem);
   const YAML::Node variables = top.get("variables");
   if (top.has("variables") && !variables.IsMap()) reader_.fail(variables, "variables", "expected a map of name: value, found " + describe(variables));
   reader_.set_variables(variables);
 
+  check_size(top);
   scene_.model = make_model();
   scene_.model.gravity = top.vector3("gravity", Eigen::Vector3d(0.0, 0.0, -9.81));
   read_materials(top);
   read_bodies(top);
+  const std::vector<std::string> inertia_problems = rotational_inertia_problems(scene_.model);
+  for (std::size_t b = 1; b < inertia_problems.size(); ++b) {
+    if (!inertia_problems[b].empty()) reader_.fail(inertia_sources_[b - 1].node, inertia_sources_[b - 1].path, inertia_problems[b]);
+  }
   try {
     finalize(scene_.model);
   } catch (const std::invalid_argument& error) {
@@ -1078,18 +1253,41 @@ Scene Compiler::compile() {
 }  // namespace
 
 Scene load_scene_text(const std::string& text, const std::string& file, const SceneOptions& options) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(text);
-  } catch (const YAML::Exception& error) {
-    throw SceneError(file, error.mark.line + 1, error.mark.column + 1, "", "YAML syntax error: " + error.msg);
+  YAML::Node root = parse_scene_document(text, file);
+  // --set NAME=VALUE names a variable; a key path (or a top-level key the scene has no variable for, such as
+  // `duration`) overrides that key of the document itself (scenes/key_path.h).
+  SceneOptions variable_options = options;
+  variable_options.variable_overrides.clear();
+  std::vector<std::pair<std::string, std::string>> key_overrides;
+  const YAML::Node declared = root.IsMap() ? child_of(root, "variables") : YAML::Node();
+  for (const auto& [name, value] : options.variable_overrides) {
+    if (overrides_a_key(name, !child_of(declared, name).IsNull())) key_overrides.emplace_back(name, value);
+    else variable_options.variable_overrides.emplace_back(name, value);
   }
-  return Compiler(root, file, options).compile();
+  if (!key_overrides.empty() && !root.IsMap() && !root.IsNull()) {
+    throw SceneError(file, 0, 0, "", "expected a scene (a YAML map), found " + describe(root));
+  }
+  const std::vector<AppliedOverride> applied = apply_key_path_overrides(root, key_overrides, file, options.override_flag);
+  try {
+    return Compiler(root, file, variable_options).compile();
+  } catch (const SceneError& error) {
+    // A problem inside an overridden value is the override's: name it (its value has no line in the file).
+    for (auto it = applied.rbegin(); it != applied.rend(); ++it) {
+      const std::string& path = error.key_path();
+      const bool inside = path == it->key_path || path.starts_with(it->key_path + ".") || path.starts_with(it->key_path + "[");
+      if (inside) throw SceneError(file, 0, 0, path, it->argument + ": " + error.problem());
+    }
+    throw;
+  }
 }
 
 Scene load_scene(const std::string& path, const SceneOptions& options) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    throw SceneError(path, 0, 0, "", "is a directory; expected a scene file (YAML)");
+  }
   std::ifstream in(path);
-  if (!in) throw SceneError(path, 0, 0, "", "cannot open the scene file");
+  if (!in) throw SceneError(path, 0, 0, "", std::string("cannot open the scene file: ") + std::strerror(errno));
   std::stringstream buffer;
   buffer << in.rdbuf();
   return load_scene_text(buffer.str(), path, options);

@@ -7,6 +7,7 @@ packages=(
   g++ make cmake git
   libeigen3-dev libfcl-dev libyaml-cpp-dev libspdlog-dev libcli11-dev libsundials-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  nlohmann-json3-dev libssl-dev
   python3 python3-numpy python3-matplotlib python3-scipy
 )
 

@@ -32,11 +32,19 @@ inline std::string read_file(const std::filesystem::path& path) {
   return buffer.str();
 }
 
-// summary.json without the one field that measures time.
+// summary.json without what differs between identical runs: the field that measures time, and the provenance
+// (the last member: the command line, with its --out, and the overrides as typed).
 inline std::string without_wall_time(std::string json) {
+  if (const auto at = json.find("\"provenance\""); at != std::string::npos) json.erase(at);
   const auto at = json.find("\"wall_time_s\"");
   if (at == std::string::npos) return json;
   return json.erase(at, json.find('\n', at) - at);
+}
+
+// comparison.md or sweep.md without its provenance section (the command line names the output directory).
+inline std::string without_provenance(std::string markdown) {
+  if (const auto at = markdown.find("\n## Provenance"); at != std::string::npos) markdown.erase(at);
+  return markdown;
 }
 
 // One CSV record (RFC 4180 quoting; the files have no line breaks inside fields).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The runner's contract (docs/output.md): files and keys of `contactlab run`, exit codes, no partial output
 // on bad input, deterministic output.
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,12 +12,14 @@
 #include <unistd.h>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "tests/apps/cli_support.h"
 
 namespace {
 
 namespace fs = std::filesystem;
+using contactlab::test::kContactlab;
 using contactlab::test::without_wall_time;
 
 int run(const std::string& arguments, const fs::path& log) { return contactlab::test::run_contactlab(arguments, log); }
@@ -84,6 +87,76 @@ TEST_F(Cli, UnknownModelAndBadSetExitTwo) {
   EXPECT_EQ(run("run " + kScenes + "bouncing_ball.yaml --set nonsense --out " + (directory_ / "b").string(), directory_ / "log"), 2);
   EXPECT_FALSE(fs::exists(directory_ / "a"));
   EXPECT_FALSE(fs::exists(directory_ / "b"));
+}
+
+// The JSON outputs are written by a JSON library: they parse, whatever text they carry.
+TEST_F(Cli, JsonOutputsParse) {
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("run " + kScenes + "bouncing_ball.yaml --out " + out.string(), directory_ / "log"), 0);
+  const nlohmann::json summary = nlohmann::json::parse(read(out / "summary.json"));
+  EXPECT_EQ(summary.at("scene"), "bouncing_ball");
+  EXPECT_EQ(summary.at("impacts").size(), 4u);
+  ASSERT_EQ(run("models --json", directory_ / "models.json"), 0);
+  EXPECT_GT(nlohmann::json::parse(read(directory_ / "models.json")).size(), 20u);
+  ASSERT_EQ(run("models flores --json", directory_ / "flores.json"), 0);
+  EXPECT_EQ(nlohmann::json::parse(read(directory_ / "flores.json")).at("id"), "flores");
+}
+
+// A scene name is a name: a path or bytes that are not UTF-8 are refused before anything is written.
+TEST_F(Cli, SceneNamesThatArePathsOrNotTextAreRefused) {
+  fs::remove_all("/tmp/contactlab_escape");  // where both paths below would lead (work is two levels below /tmp)
+  for (const std::string name : {"/tmp/contactlab_escape", "../../contactlab_escape", "bad\xff"}) {
+    const fs::path scene = directory_ / "bad.yaml";
+    std::string text = read(kScenes + "bouncing_ball.yaml");
+    text.replace(text.find("scene: bouncing_ball"), 20, "scene: " + (name == "bad\xff" ? std::string("bad\xff") : name));
+    std::ofstream(scene) << text;
+    const fs::path work = directory_ / "work";
+    fs::create_directories(work);
+    // The default output directory, results/<name>, relative to the working directory.
+    EXPECT_EQ(run("run " + scene.string() + " > /dev/null; cd " + work.string() + " && " + kContactlab + " run " + scene.string(),
+                  directory_ / "log"),
+              2) << name;
+    EXPECT_TRUE(fs::is_empty(work)) << name;
+    EXPECT_FALSE(fs::exists("/tmp/contactlab_escape")) << name;
+    EXPECT_NE(read(directory_ / "log").find("bad.yaml:8:"), std::string::npos) << read(directory_ / "log");
+  }
+}
+
+// A short file asking for ten million bodies is refused at once with what it would take (it used to end in
+// std::bad_alloc after a minute); an infinite duration is bad input, not a run that never ends.
+TEST_F(Cli, OversizedOrEndlessScenesAreRefusedAtOnce) {
+  const fs::path scene = directory_ / "big.yaml";
+  std::ofstream(scene) << "scene: big\nbodies:\n  - name: bead\n    count: 1e7\n    mass: 1\n    joint: {type: prismatic}\n"
+                          "    shapes: [{type: sphere, radius: 0.01, material: steel}]\n"
+                          "materials: {steel: {youngs_modulus: 2e11}}\nduration: 1\n";
+  const fs::path out = directory_ / "out";
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(run("run " + scene.string() + " --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10.0);
+  EXPECT_NE(read(directory_ / "log").find("big.yaml:4:12: bodies[0].count: the scene would need about"), std::string::npos)
+      << read(directory_ / "log");
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_EQ(run("run " + kScenes + "bouncing_ball.yaml --set 'impact_speed=1/0' --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_NE(read(directory_ / "log").find("--set impact_speed=1/0: division by zero"), std::string::npos) << read(directory_ / "log");
+  EXPECT_FALSE(fs::exists(out));
+}
+
+// A result can be traced and rerun: version, scene file and its SHA-256, overrides, command line, variables.
+TEST_F(Cli, SummaryRecordsProvenance) {
+  const fs::path out = directory_ / "out";
+  const std::string scene = kScenes + "bouncing_ball.yaml";
+  ASSERT_EQ(run("run " + scene + " --set restitution=0.8 --model hunt_crossley --out " + out.string(), directory_ / "log"), 0);
+  const nlohmann::json provenance = nlohmann::json::parse(read(out / "summary.json")).at("provenance");
+  EXPECT_FALSE(provenance.at("contactlab_version").get<std::string>().empty());
+  EXPECT_EQ(provenance.at("scene_file"), scene);
+  // sha256sum of the file, computed here independently.
+  ASSERT_EQ(std::system(("sha256sum " + scene + " | cut -c1-64 > " + (directory_ / "sha").string()).c_str()), 0);
+  EXPECT_EQ(provenance.at("scene_sha256").get<std::string>() + "\n", read(directory_ / "sha"));
+  EXPECT_EQ(provenance.at("overrides"), nlohmann::json::array({"--model hunt_crossley", "--set restitution=0.8"}));
+  EXPECT_NE(provenance.at("command_line").get<std::string>().find("run " + scene + " --set restitution=0.8 --model hunt_crossley --out"),
+            std::string::npos);
+  EXPECT_EQ(provenance.at("variables").at("restitution"), 0.8);
+  EXPECT_EQ(provenance.at("variables").at("impact_speed"), 5.0);
 }
 
 TEST_F(Cli, RunsAreDeterministic) {

@@ -134,12 +134,36 @@ TEST_F(Compare, AllListsEveryRegistryLawWithAReasonWhenItFails) {
   for (const auto& law : laws) EXPECT_NE(log.find(std::string(law.id)), std::string::npos) << law.id;
 }
 
+// A law that reduces to another with its parameters (no damping) is labelled so in every table, end to end.
+TEST_F(Compare, LawsThatAreAnotherLawAreLabelledSo) {
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("compare " + kBall + " --models kuwabara_kono,flores,hertz --out " + out.string(), directory_ / "log"), 0);
+  const std::string label = "kuwabara_kono (= hertz: damping=0 internal_friction=0)";
+  EXPECT_NE(read(directory_ / "log").find(label), std::string::npos) << read(directory_ / "log");
+  EXPECT_NE(read(out / "comparison.md").find("| " + label + " |"), std::string::npos);
+  const auto rows = contactlab::test::csv_rows(out / "comparison.csv");
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0].at("same_as"), "hertz");
+  EXPECT_EQ(rows[1].at("same_as"), "");  // flores dissipates
+  EXPECT_EQ(rows[2].at("same_as"), "");  // hertz is itself
+}
+
 TEST_F(Compare, TwoComparisonsGiveIdenticalFiles) {
   for (const char* name : {"one", "two"}) {
     ASSERT_EQ(run("compare " + kBall + " --models all --out " + (directory_ / name).string(), directory_ / "log"), 0);
   }
   EXPECT_EQ(read(directory_ / "one" / "comparison.csv"), read(directory_ / "two" / "comparison.csv"));
-  EXPECT_EQ(read(directory_ / "one" / "comparison.md"), read(directory_ / "two" / "comparison.md"));
+  EXPECT_EQ(contactlab::test::without_provenance(read(directory_ / "one" / "comparison.md")),
+            contactlab::test::without_provenance(read(directory_ / "two" / "comparison.md")));
+  // Both are traceable: the binary's version, the scene's hash and the command.
+  for (const char* name : {"one", "two"}) {
+    const std::string markdown = read(directory_ / name / "comparison.md");
+    EXPECT_NE(markdown.find("## Provenance"), std::string::npos);
+    EXPECT_NE(markdown.find("| scene SHA-256 | `"), std::string::npos);
+    const std::string json = read(directory_ / name / "provenance.json");
+    EXPECT_NE(json.find("\"contactlab_version\""), std::string::npos) << json;
+    EXPECT_NE(json.find("\"overrides\": [\n    \"--models"), std::string::npos) << json;
+  }
   for (const auto& entry : fs::directory_iterator(directory_ / "one")) {
     if (!entry.is_directory()) continue;
     const fs::path other = directory_ / "two" / entry.path().filename();

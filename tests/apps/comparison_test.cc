@@ -87,10 +87,10 @@ TEST(Comparison, CsvRowsArePaddedToTheHeaderAndGroupedByPair) {
   EXPECT_NE(csv[0].find("a/b.impacts,a/b.impact1.impact_velocity"), std::string::npos);
   EXPECT_NE(csv[0].find("a/b.impact2.open,c/d.impacts,c/d.impact1.impact_velocity"), std::string::npos);
   EXPECT_EQ(csv[0].find("c/d.impact2"), std::string::npos);
-  EXPECT_EQ(csv[1].rfind("first,completed,,restitution=0.8,", 0), 0u);
+  EXPECT_EQ(csv[1].rfind("first,,completed,,restitution=0.8,", 0), 0u);
   EXPECT_NE(csv[1].find(",2,2,0.8,1000,5e-05,"), std::string::npos) << csv[1];  // a/b: 2 impacts, the first
   EXPECT_NE(csv[2].find(",0,"), std::string::npos);                              // second: no a/b impact
-  EXPECT_EQ(csv[3].rfind("third,not_run,\"contacts.law: needs a \"\"linear\"\" stiffness, exponent 1\",", 0), 0u) << csv[3];
+  EXPECT_EQ(csv[3].rfind("third,,not_run,\"contacts.law: needs a \"\"linear\"\" stiffness, exponent 1\",", 0), 0u) << csv[3];
 }
 
 TEST(Comparison, MarkdownHasFirstImpactAndPerImpactTables) {

@@ -96,11 +96,11 @@ TEST_F(Sweep, RowsAreRowMajorAndAgreeWithEachSingleRun) {
     std::snprintf(printed, sizeof(printed), "%.5f", std::stod(impacts[0].at("restitution")));
     EXPECT_NE(markdown.find(printed), std::string::npos) << printed;
   }
-  // No per-run output, no temporary file.
+  // No per-run output, no temporary file: the unit's marker, the two tables and their provenance.
   std::vector<std::string> files;
   for (const auto& entry : fs::directory_iterator(out)) files.push_back(entry.path().filename().string());
   std::sort(files.begin(), files.end());
-  EXPECT_EQ(files, (std::vector<std::string>{"sweep.csv", "sweep.md"}));
+  EXPECT_EQ(files, (std::vector<std::string>{".contactlab", "provenance.json", "sweep.csv", "sweep.md"}));
   EXPECT_NE(markdown.find("contactlab run " + kImpact + " --model hunt_crossley --set restitution=0.3 --set impact_velocity=1"),
             std::string::npos)
       << markdown;
@@ -116,7 +116,10 @@ TEST_F(Sweep, FilesDoNotDependOnTheThreadCount) {
   EXPECT_EQ(without_wall_times(one), without_wall_times(read(directory_ / "two" / "sweep.csv")));
   EXPECT_EQ(without_wall_times(one), without_wall_times(read(directory_ / "default" / "sweep.csv")));
   EXPECT_NE(one, without_wall_times(one));  // the wall times are there
-  EXPECT_EQ(read(directory_ / "one" / "sweep.md"), read(directory_ / "two" / "sweep.md"));
+  EXPECT_EQ(contactlab::test::without_provenance(read(directory_ / "one" / "sweep.md")),
+            contactlab::test::without_provenance(read(directory_ / "two" / "sweep.md")));
+  EXPECT_NE(read(directory_ / "one" / "sweep.md").find("## Provenance"), std::string::npos);
+  EXPECT_NE(read(directory_ / "one" / "provenance.json").find("\"--vary "), std::string::npos);
   EXPECT_NE(read(directory_ / "log_one").find("12 runs (restitution 4 × impact_velocity 3), law zhang_sharf_exact, 1 thread,"),
             std::string::npos)
       << read(directory_ / "log_one");
@@ -199,6 +202,41 @@ TEST_F(Sweep, CompareTakesAThreadCount) {
               std::string::npos);
     EXPECT_FALSE(fs::exists(directory_ / "bad"));
   }
+}
+
+// --vary takes key paths like --set: any key of the file, its values validated like the file's.
+TEST_F(Sweep, VaryTakesKeyPaths) {
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("sweep " + kImpact + " --vary contacts.parameters.restitution=0.5,0.9 --vary contacts.law=flores,hunt_crossley --out " +
+                    out.string(),
+                directory_ / "log"),
+            0)
+      << read(directory_ / "log");
+  const auto rows = csv_rows(out / "sweep.csv");
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0].at("var.contacts.parameters.restitution"), "0.5");
+  EXPECT_EQ(rows[1].at("var.contacts.law"), "hunt_crossley");
+  // Each row is the run it says: the same as `run --set` with the row's values.
+  const fs::path single = directory_ / "single";
+  ASSERT_EQ(run("run " + kImpact + " --set contacts.parameters.restitution=0.9 --set contacts.law=flores --out " + single.string(),
+                directory_ / "log"),
+            0);
+  EXPECT_EQ(rows[2].at("restitution"), csv_rows(single / "impacts.csv").at(0).at("restitution"));
+  EXPECT_NE(read(out / "sweep.md").find("law: varied (contacts.law)"), std::string::npos);
+  // A path that leads nowhere is bad input before any run, and nothing is written.
+  EXPECT_EQ(run("sweep " + kImpact + " --vary contacts.parameters.dampin=1,2 --out " + (directory_ / "bad").string(),
+                directory_ / "log"),
+            2);
+  EXPECT_NE(read(directory_ / "log").find("--vary contacts.parameters.dampin=1: law"), std::string::npos) << read(directory_ / "log");
+  EXPECT_FALSE(fs::exists(directory_ / "bad"));
+  // A value out of range among valid ones is that run's row, as for variables.
+  ASSERT_EQ(run("sweep " + kImpact + " --vary contacts.parameters.restitution=2,0.5 --out " + (directory_ / "mixed").string(),
+                directory_ / "log"),
+            2);
+  const auto mixed = csv_rows(directory_ / "mixed" / "sweep.csv");
+  ASSERT_EQ(mixed.size(), 2u);
+  EXPECT_EQ(mixed[0].at("status"), "bad_input");
+  EXPECT_EQ(mixed[1].at("status"), "ok");
 }
 
 TEST_F(Sweep, DefaultOutputDirectoryIsResultsSceneSweep) {

@@ -52,5 +52,19 @@ TEST(Expression, ErrorsSayWhereAndWhat) {
   EXPECT_EQ(evaluate_expression("min(2, 3) + max(2, 3) + pow(2, 3)", variables), 13.0);
 }
 
+TEST(Expression, EveryNonFiniteIntermediateIsAnError) {
+  // An infinity must not vanish inside an expression (1/(1/0) = 0) nor reach the simulation.
+  for (const char* text : {"1/0", "1 + 1/(1/0)", "exp(1000)", "1e999", "log(0)", "sqrt(-1)", "1e300 * 1e300",
+                           "-1e308 - 1e308", "10^400", "pow(0, -1)", "acos(2)"}) {
+    EXPECT_THROW(evaluate_expression(text, variables), ExpressionError) << text;
+  }
+  try {
+    evaluate_expression("g / (g - g)", variables);
+    FAIL();
+  } catch (const ExpressionError& error) {
+    EXPECT_EQ(std::string(error.what()), "division by zero");
+  }
+}
+
 }  // namespace
 }  // namespace contactlab

@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: MIT
 // scenes/scene_loader: the scene library compiles to the intended model, and malformed scenes give one clear
 // message naming file, line, column and key path.
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
 #include <numbers>
+#include <sstream>
+#include <tuple>
 
 #include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
 
 #include "scenes/scene.h"
 
@@ -80,6 +87,16 @@ contacts:
 duration: 1
 )";
 
+// With CONTACTLAB_FUZZ_CORPUS=DIR, the malformed scenes of these tests are also written to DIR/malformed_<name>,
+// to seed the fuzzer's corpus (scripts/seed-fuzz-corpus.sh).
+void keep_for_fuzzing(const std::string& name, const std::string& text) {
+  const char* directory = std::getenv("CONTACTLAB_FUZZ_CORPUS");
+  if (directory == nullptr) return;
+  std::string file = name;
+  std::replace_if(file.begin(), file.end(), [](char c) { return c == '/' || c == '.'; }, '_');
+  std::ofstream(std::string(directory) + "/malformed_" + file, std::ios::binary) << text;
+}
+
 struct Malformed {
   const char* name;
   std::string from;  // text replaced in kValid
@@ -102,6 +119,7 @@ class MalformedScene : public ::testing::TestWithParam<Malformed> {};
 TEST_P(MalformedScene, NamesFileLineKeyAndProblem) {
   const Malformed& c = GetParam();
   const std::string text = replace(kValid, c.from, c.to);
+  keep_for_fuzzing(c.name, text);
   try {
     load_scene_text(text, "bad.yaml");
     FAIL() << c.name << ": no error";
@@ -138,9 +156,76 @@ INSTANTIATE_TEST_SUITE_P(
         Malformed{"not_a_number", "v: -1}", "v: -sqrt(r - 1)}", 11, "bodies[0].initial.v", "is not a number (NaN"},
         // yaml-cpp reports the unclosed list where it detects it, on the next line.
         Malformed{"yaml_syntax", "mass: 1", "mass: [1", 10, "", "YAML syntax error"},
+        // yaml-cpp looks a key up by its first entry: a repeated key would silently lose its later value.
+        Malformed{"duplicate_key_block", "mass: 1", "mass: 1\n    mass: 1000", 10, "bodies[0].mass",
+                  "duplicate key 'mass': given at line 9 and again at line 10"},
+        Malformed{"duplicate_key_top_level", "duration: 1\n", "duration: 1\nduration: 2\n", 17, "duration",
+                  "given at line 16 and again at line 17"},
+        Malformed{"duplicate_key_flow", "{restitution: 0.9}", "{restitution: 0.9, restitution: 0.5}", 15,
+                  "contacts.parameters.restitution", "duplicate key 'restitution'"},
+        Malformed{"duplicate_key_in_list", "type: halfspace, material: steel}", "type: halfspace, material: steel, type: sphere}", 6,
+                  "world.shapes[0].type", "duplicate key 'type'"},
+        Malformed{"duplicate_variable", "variables: {r: 0.1}", "variables: {r: 0.1, r: 0.2}", 2, "variables.r",
+                  "duplicate key 'r'"},
+        // Infinities and NaN are bad input at their key, whether written in YAML or computed.
+        Malformed{"infinite_mass", "mass: 1", "mass: .inf", 9, "bodies[0].mass", "expected a finite number, found .inf"},
+        Malformed{"infinite_duration", "duration: 1", "duration: .inf", 16, "duration", "expected a finite number"},
+        Malformed{"nan_initial", "v: -1}", "v: .nan}", 11, "bodies[0].initial.v", "expected a finite number, found .nan"},
+        Malformed{"negative_infinity_position", "q: 1,", "q: -.inf,", 11, "bodies[0].initial.q", "expected a finite number"},
+        // Was blamed on the contacts block ("both surfaces flat").
+        Malformed{"radius_divided_by_zero", "radius: r", "radius: 1/0", 12, "bodies[0].shapes[0].radius", "division by zero"},
+        Malformed{"variable_divided_by_zero", "variables: {r: 0.1}", "variables: {r: 0.1, h: 1, m: r/(h-h)}", 2,
+                  "variables.m", "division by zero"},
+        Malformed{"overflowing_expression", "mass: 1", "mass: 1e300 * 1e300", 9, "bodies[0].mass", "infinite"},
+        Malformed{"infinity_hidden_in_expression", "mass: 1", "mass: 1 + 1/(1/0)", 9, "bodies[0].mass", "division by zero"},
+        Malformed{"infinite_gravity", "scene: t", "scene: t\ngravity: [0, 0, -.inf]", 2, "gravity[2]", "finite"},
+        Malformed{"impossible_principal_moments", "mass: 1", "mass: 1\n    inertia: [0.001, 0.001, 1]", 10, "bodies[0].inertia",
+                  "break the triangle inequality"},
+        // A scene name becomes results/<name>/: a name, never a path; every name lands in CSV headers and JSON.
+        Malformed{"scene_name_absolute_path", "scene: t", "scene: /tmp/x", 1, "scene", "a name is letters, digits"},
+        Malformed{"scene_name_parent_path", "scene: t", "scene: ../../x", 1, "scene", "may not start with '.'"},
+        Malformed{"scene_name_not_utf8", "scene: t", "scene: t\xff", 1, "scene", "not valid UTF-8"},
+        Malformed{"scene_name_empty", "scene: t", "scene: ''", 1, "scene", "expected a name, found nothing"},
+        Malformed{"body_name_with_comma", "name: ball", "name: 'ba,ll'", 8, "bodies[0].name", "found ','"},
+        Malformed{"shape_name_with_slash", "{name: ground,", "{name: gr/ound,", 6, "world.shapes[0].name", "found '/'"},
+        Malformed{"material_name_with_quote", "steel: {", "'ste\"el': {", 4, "materials.ste\"el", "found '\"'"},
+        Malformed{"variable_name_not_an_identifier", "variables: {r: 0.1}", "variables: {r: 0.1, a-b: 1}", 2, "variables.a-b",
+                  "a variable name is a letter"},
+        Malformed{"description_not_utf8", "scene: t", "scene: t\ndescription: a\xc3\x28", 2, "description",
+                  "not valid UTF-8"},
+        Malformed{"description_control_character", "scene: t", "scene: t\ndescription: \"a\\x07b\"", 2, "description",
+                  "control character"},
         Malformed{"linear_law_with_hertz_stiffness", "law: flores\n  parameters: {restitution: 0.9}",
                   "law: kelvin_voigt\n  parameters: {damping: 10}", 14, "contacts.law", "needs a linear stiffness"}),
     [](const ::testing::TestParamInfo<Malformed>& info) { return std::string(info.param.name); });
+
+TEST(SceneLoader, DeeplyNestedDocumentSaysSo) {
+  // yaml-cpp's own message for this is "bad file", which says nothing about what is wrong.
+  const std::string text = replace(kValid, "mass: 1", "mass: " + std::string(3000, '['));
+  keep_for_fuzzing("deeply_nested", text);
+  try {
+    load_scene_text(text, "deep.yaml");
+    FAIL();
+  } catch (const SceneError& error) {
+    EXPECT_NE(std::string(error.what()).find("nested more than"), std::string::npos) << error.what();
+  }
+}
+
+// Said as what it is, not as "expected a scene, found nothing".
+TEST(SceneLoader, ADirectoryOrAMissingFileSaysSo) {
+  try {
+    load_scene(kSceneDirectory);
+    FAIL();
+  } catch (const SceneError& error) {
+    EXPECT_NE(std::string(error.what()).find("is a directory"), std::string::npos) << error.what();
+  }
+  try {
+    load_scene(kSceneDirectory + "no_such_scene.yaml");
+    FAIL();
+  } catch (const SceneError& error) {
+    EXPECT_NE(std::string(error.what()).find("No such file or directory"), std::string::npos) << error.what();
+  }
+}
 
 TEST(SceneLoader, SetOfAnUnknownVariableIsAnError) {
   SceneOptions options;
@@ -150,6 +235,106 @@ TEST(SceneLoader, SetOfAnUnknownVariableIsAnError) {
     FAIL();
   } catch (const SceneError& error) {
     EXPECT_NE(std::string(error.what()).find("did you mean 'r'?"), std::string::npos) << error.what();
+  }
+}
+
+TEST(SceneLoader, SetOfANonFiniteValueIsAnErrorNamingTheOverride) {
+  for (const char* value : {"1/0", "log(0)", "1e999", "2/(3-3)"}) {
+    SceneOptions options;
+    options.variable_overrides = {{"r", value}};
+    try {
+      load_scene_text(kValid, "bad.yaml", options);
+      FAIL() << value;
+    } catch (const SceneError& error) {
+      EXPECT_EQ(error.key_path(), "variables.r") << error.what();
+      EXPECT_NE(std::string(error.what()).find(std::string("--set r=") + value), std::string::npos) << error.what();
+    }
+  }
+}
+
+// The class, not the examples: every number of the scene library, replaced by an infinity, a NaN or a division
+// by zero, is refused at its own key.
+std::vector<std::pair<std::string, YAML::Node>> numeric_scalars(const YAML::Node& node, const std::string& path) {
+  std::vector<std::pair<std::string, YAML::Node>> out;
+  if (node.IsScalar()) {
+    double value = 0.0;
+    if (YAML::convert<double>::decode(node, value)) out.emplace_back(path, node);
+  } else if (node.IsSequence()) {
+    for (std::size_t i = 0; i < node.size(); ++i) {
+      for (auto& found : numeric_scalars(node[i], path + "[" + std::to_string(i) + "]")) out.push_back(found);
+    }
+  } else if (node.IsMap()) {
+    for (const auto& entry : node) {
+      const std::string key = entry.first.Scalar();
+      for (auto& found : numeric_scalars(entry.second, path.empty() ? key : path + "." + key)) out.push_back(found);
+    }
+  }
+  return out;
+}
+
+TEST(SceneLoader, EveryNumberOfTheSceneLibraryRefusesNonFiniteValues) {
+  for (const char* name : {"bouncing_ball", "two_pendulums", "ball_on_cylinder_c1_slow", "impact_1dof"}) {
+    const std::string file = kSceneDirectory + name + ".yaml";
+    const std::size_t count = numeric_scalars(YAML::LoadFile(file), "").size();
+    ASSERT_GT(count, 5u) << name;
+    for (std::size_t k = 0; k < count; ++k) {
+      for (const char* bad : {".inf", "-.inf", ".nan", "1/0"}) {
+        YAML::Node root = YAML::LoadFile(file);
+        auto [path, node] = numeric_scalars(root, "")[k];
+        node = bad;
+        std::ostringstream text;
+        text << root;
+        if (std::string(name) == "bouncing_ball") keep_for_fuzzing(std::string(name) + "_" + std::to_string(k) + "_" + bad, text.str());
+        try {
+          load_scene_text(text.str(), "bad.yaml");
+          ADD_FAILURE() << name << ": " << path << ": " << bad << " accepted";
+        } catch (const SceneError& error) {
+          EXPECT_EQ(error.key_path(), path) << name << ": " << bad << ": " << error.what();
+        }
+      }
+    }
+  }
+}
+
+// --set reaches every key, by its path, and is validated exactly like the file.
+TEST(SceneLoader, SetTakesKeyPaths) {
+  SceneOptions options;
+  options.variable_overrides = {{"contacts.parameters.restitution", "0.5"},
+                                {"bodies.ball.mass", "2*r"},  // an expression, as in the file
+                                {"integrator.relative_tolerance", "1e-9"},  // the file has no integrator block
+                                {"duration", "5"},                         // a top-level key that is no variable
+                                {"bodies[0].initial.v", "-3"},
+                                {"gravity", "[0, 0, -1]"}};
+  const Scene scene = load_scene_text(kValid, "ok.yaml", options);
+  EXPECT_EQ(scene.model.contact.pairs[0].parameters.values[0], 0.5);
+  EXPECT_EQ(scene.model.bodies[1].mass, 0.2);
+  EXPECT_EQ(scene.simulation.integrator.relative_tolerance, 1e-9);
+  EXPECT_EQ(scene.simulation.duration, 5.0);
+  EXPECT_EQ(scene.initial_state.v[0], -3.0);
+  EXPECT_EQ(scene.model.gravity.z(), -1.0);
+}
+
+TEST(SceneLoader, KeyPathOverrideErrorsNameTheOverride) {
+  const std::vector<std::tuple<std::string, std::string, std::string, std::string>> cases = {
+      {"bodies.bal.mass", "2", "bodies", "no element named 'bal' (the names are ball)"},
+      {"contacts.parameters.restitution", "2", "contacts.parameters.restitution", "expected restitution in (0, 1], found 2"},
+      {"bodies.ball.mass", "1/0", "bodies[0].mass", "division by zero"},
+      {"bodies.ball.mass.value", "1", "bodies[0].mass", "is a value, not a map"},
+      {"integrator.relative_toleranc", "1e-9", "integrator.relative_toleranc", "did you mean 'relative_tolerance'?"},
+      {"contacts.parameters.damping", "239", "contacts.parameters.damping", "law 'flores' has no parameter 'damping'"},
+      {"bodies[3].mass", "1", "bodies", "index 3 is past the end of a list of 1"},
+  };
+  for (const auto& [path, value, key, message] : cases) {
+    SceneOptions options;
+    options.variable_overrides = {{path, value}};
+    try {
+      load_scene_text(kValid, "bad.yaml", options);
+      ADD_FAILURE() << path << ": accepted";
+    } catch (const SceneError& error) {
+      EXPECT_EQ(error.key_path(), key) << error.what();
+      EXPECT_NE(std::string(error.what()).find("--set " + path + "=" + value + ": "), std::string::npos) << error.what();
+      EXPECT_NE(std::string(error.what()).find(message), std::string::npos) << error.what();
+    }
   }
 }
 
@@ -185,6 +370,65 @@ duration: 0.01
   EXPECT_NE(scene.notes.back().find("calibrated kelvin_voigt damping"), std::string::npos) << scene.notes.back();
 }
 
+// The registry's either/or parameters: a law whose restitution has a default takes the other form when that is
+// given, and the materials' restitution only when neither is.
+TEST(SceneLoader, EitherOrLawParametersTakeTheFormGiven) {
+  auto law = [](const std::string& name, const std::string& parameters, bool material_restitution) {
+    std::string text = replace(kValid, "law: flores\n  parameters: {restitution: 0.9}", "law: " + name + "\n  parameters: " + parameters);
+    if (material_restitution) text = replace(text, "poisson_ratio: 0.3}", "poisson_ratio: 0.3, restitution: 0.8}");
+    return load_scene_text(text, "ok.yaml").model.contact.pairs.at(0);
+  };
+  auto value = [](const ContactPairModel& pair, std::string_view name) {
+    for (std::size_t k = 0; k < pair.law_info->parameters.size(); ++k) {
+      if (pair.law_info->parameters[k].name == name) return pair.parameters.values[k];
+    }
+    ADD_FAILURE() << name;
+    return 0.0;
+  };
+  // tsuji: restitution defaults to 1 (= use alpha).
+  EXPECT_EQ(value(law("tsuji", "{alpha: 0.2}", false), "alpha"), 0.2);
+  EXPECT_EQ(value(law("tsuji", "{alpha: 0.2}", false), "restitution"), 1.0);
+  EXPECT_EQ(value(law("tsuji", "{alpha: 0.2}", true), "restitution"), 1.0);  // alpha given: not both
+  EXPECT_EQ(value(law("tsuji", "{}", true), "restitution"), 0.8);            // neither: the materials'
+  // goldsmith_modified_hertz: restitution or permanent_indentation.
+  EXPECT_EQ(value(law("goldsmith_modified_hertz", "{permanent_indentation: 1e-6}", false), "permanent_indentation"), 1e-6);
+  EXPECT_EQ(value(law("goldsmith_modified_hertz", "{permanent_indentation: 1e-6}", true), "restitution"), 1.0);
+  EXPECT_EQ(value(law("goldsmith_modified_hertz", "{}", true), "restitution"), 0.8);
+  // A law whose restitution is required still needs one from somewhere.
+  EXPECT_THROW(law("flores", "{}", false), SceneError);
+  EXPECT_EQ(value(law("flores", "{}", true), "restitution"), 0.8);
+}
+
+// What a scene needs is estimated from the file and refused, with the amounts, before anything is built
+// (count: 1e7 used to end in std::bad_alloc after a minute).
+TEST(SceneLoader, ScenesTooLargeAreRefusedBeforeTheyAreBuilt) {
+  auto refused = [](const std::string& text, const std::string& key, const std::string& fragment) {
+    keep_for_fuzzing("too_large_" + std::to_string(std::hash<std::string>{}(text) % 100000), text);
+    try {
+      load_scene_text(text, "big.yaml");
+      ADD_FAILURE() << key << ": accepted";
+    } catch (const SceneError& error) {
+      EXPECT_EQ(error.key_path(), key) << error.what();
+      EXPECT_NE(std::string(error.what()).find(fragment), std::string::npos) << error.what();
+    }
+  };
+  const std::string many = replace(kValid, "  - name: ball\n    mass: 1", "  - name: ball\n    count: 1e7\n    mass: 1");
+  refused(many, "bodies[0].count", "would need about 100 GB of memory (1e+07 bodies, 1e+07 shapes");
+  refused(many, "bodies[0].count", "more than limits.memory = 4 GB");
+  // Every pair of 2000 spheres compiled with the model (no broadphase): 2 million pairs.
+  refused(replace(replace(kValid, "  - name: ball\n    mass: 1", "  - name: ball\n    count: 2000\n    mass: 1"),
+                  "law: flores", "broadphase: off\n  law: flores"),
+          "contacts", "e+06 contact pairs), more than limits.memory");
+  // 10^12 samples of timeseries.csv.
+  refused(replace(kValid, "duration: 1", "duration: 1\noutput: {interval: 1e-12}"), "output.interval",
+          "timeseries.csv would take about");
+  refused(replace(kValid, "duration: 1", "duration: 1e10\noutput: {interval: 1e-3}"), "output.interval",
+          "more than limits.output = 10 GB");
+  // The limits are the scene's to move.
+  refused(replace(kValid, "duration: 1", "duration: 1\nlimits: {memory: 1e3}"), "bodies[0]", "limits.memory = 1 kB");
+  EXPECT_NO_THROW(load_scene_text(replace(kValid, "duration: 1", "duration: 1e3\noutput: {interval: 1e-6}\nlimits: {output: 1e15}"), "ok.yaml"));
+}
+
 TEST(SceneLoader, CountMakesIndexedBodies) {
   const std::string text = replace(kValid, "  - name: ball\n    mass: 1", "  - name: ball\n    count: 3\n    mass: 1 + i");
   const Scene scene = load_scene_text(replace(text, "q: 1, v: -1", "q: 1 + i, v: -1"), "ok.yaml");
@@ -193,6 +437,38 @@ TEST(SceneLoader, CountMakesIndexedBodies) {
   EXPECT_EQ(scene.model.bodies[3].mass, 3.0);
   EXPECT_EQ(scene.initial_state.q[2], 3.0);
   EXPECT_EQ(scene.model.contact.shapes[3].name, "ball_2");
+}
+
+// A body its joint can turn needs inertia about the turning axes, else M(q) is singular (NaN at t = 0).
+TEST(SceneLoader, JointsThatTurnABodyNeedItsInertia) {
+  auto body = [](const std::string& joint, const std::string& extra) {
+    return replace(replace(kValid, "joint: {type: prismatic, axis: [0, 0, 1]}\n    initial: {q: 1, v: -1}",
+                           "joint: " + joint + "\n" + extra),
+                   "mass: 1", "mass: 1\n    inertia: [0, 0, 0]");
+  };
+  for (const auto& [joint, extra] : std::vector<std::pair<std::string, std::string>>{
+           {"{type: free}", "    initial: {position: [0, 0, 1]}"},
+           {"{type: spherical}", ""},
+           {"{type: revolute, axis: [0, 1, 0]}", ""},
+           {"{type: planar}", ""}}) {
+    try {
+      keep_for_fuzzing("no_inertia_" + std::to_string(std::hash<std::string>{}(joint) % 100000), body(joint, extra));
+      load_scene_text(body(joint, extra), "bad.yaml");
+      ADD_FAILURE() << joint << ": accepted";
+    } catch (const SceneError& error) {
+      EXPECT_EQ(error.key_path(), "bodies[0].inertia") << error.what();
+      EXPECT_EQ(error.line(), 10) << error.what();
+    }
+  }
+  // A point mass off the axis of a revolute joint is a pendulum: valid.
+  EXPECT_NO_THROW(load_scene_text(replace(body("{type: revolute, axis: [0, 1, 0]}", ""), "inertia: [0, 0, 0]",
+                                          "inertia: [0, 0, 0]\n    com: [0.5, 0, 0]"),
+                                  "ok.yaml"));
+  // A massless-inertia body on a spherical joint that carries a welded body with inertia: valid.
+  const std::string with_child =
+      replace(body("{type: spherical}", ""), "contacts:",
+              "  - {name: weight, mass: 1, inertia: [1, 1, 1], joint: {type: fixed, parent: ball, position: [0, 0, 1]}}\ncontacts:");
+  EXPECT_NO_THROW(load_scene_text(with_child, "ok.yaml"));
 }
 
 TEST(SceneLoader, InertiaComesFromTheShapesWhenNotGiven) {

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: MIT
+#include "apps/provenance.h"
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include <openssl/evp.h>
+
+#include "apps/output_files.h"
+#include "contactlab_version.h"
+
+namespace contactlab {
+
+const char* contactlab_version() { return CONTACTLAB_VERSION; }
+
+std::string file_sha256(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "";
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  if (EVP_Digest(bytes.data(), bytes.size(), digest, &length, EVP_sha256(), nullptr) != 1) return "";
+  std::string hex;
+  for (unsigned int k = 0; k < length; ++k) {
+    char pair[3];
+    std::snprintf(pair, sizeof(pair), "%02x", digest[k]);
+    hex += pair;
+  }
+  return hex;
+}
+
+std::string shell_command_line(int argc, const char* const* argv) {
+  std::string line;
+  for (int k = 0; k < argc; ++k) {
+    const std::string word = argv[k];
+    const bool plain = !word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                                "0123456789_-+.,/=:@%") == std::string::npos;
+    std::string quoted = "'";
+    for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    line += (k ? " " : "") + (plain ? word : quoted + "'");
+  }
+  return line;
+}
+
+Provenance make_provenance(const Scene& scene, const std::string& command_line, std::vector<std::string> overrides) {
+  Provenance p;
+  p.version = contactlab_version();
+  p.command_line = command_line;
+  p.scene_file = scene.file;
+  p.scene_sha256 = file_sha256(scene.file);
+  if (p.scene_sha256.empty()) p.scene_sha256 = "unreadable";
+  p.overrides = std::move(overrides);
+  p.variables = scene.variables;
+  return p;
+}
+
+nlohmann::ordered_json provenance_json(const Provenance& p) {
+  nlohmann::ordered_json variables = nlohmann::ordered_json::object();
+  for (const auto& [name, value] : p.variables) variables[name] = value;  // finite: the loader refuses others
+  return {{"contactlab_version", p.version}, {"command_line", p.command_line}, {"scene_file", p.scene_file},
+          {"scene_sha256", p.scene_sha256},  {"overrides", p.overrides},       {"variables", variables}};
+}
+
+std::string provenance_markdown(const Provenance& p) {
+  std::ostringstream m;
+  m << "\n## Provenance\n\n| | |\n|---|---|\n";
+  m << "| contactlab | `" << markdown_cell(p.version) << "` |\n";
+  m << "| command | `" << markdown_cell(p.command_line) << "` |\n";
+  m << "| scene file | " << markdown_cell(p.scene_file) << " |\n";
+  m << "| scene SHA-256 | `" << p.scene_sha256 << "` |\n";
+  std::string overrides;
+  for (const std::string& o : p.overrides) overrides += (overrides.empty() ? "" : " ") + o;
+  m << "| overrides | ";
+  if (overrides.empty()) m << "none";
+  else m << "`" << markdown_cell(overrides) << "`";
+  m << " |\n";
+  std::string variables;
+  for (const auto& [name, value] : p.variables) variables += (variables.empty() ? "" : ", ") + name + " = " + format_number(value);
+  m << "| variables | " << (variables.empty() ? "none" : markdown_cell(variables)) << " |\n";
+  return m.str();
+}
+
+}  // namespace contactlab

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+#include "scenes/key_path.h"
+
+#include <algorithm>
+
+#include "scenes/scene.h"
+
+namespace contactlab {
+namespace {
+
+// A path's steps: keys, and list elements named by `name` or given by index ("[k]").
+struct Step {
+  std::string key;
+  bool index = false;
+};
+
+std::vector<Step> steps_of(const std::string& path, const std::string& argument, const std::string& file) {
+  std::vector<Step> steps;
+  std::string current;
+  auto flush = [&] {
+    if (!current.empty()) steps.push_back({current, false});
+    current.clear();
+  };
+  for (std::size_t at = 0; at < path.size(); ++at) {
+    const char c = path[at];
+    if (c == '.') {
+      if (current.empty() && (steps.empty() || !steps.back().index)) {
+        throw SceneError(file, 0, 0, path, argument + ": an empty key in the path");
+      }
+      flush();
+    } else if (c == '[') {
+      flush();
+      const std::size_t close = path.find(']', at);
+      const std::string digits = close == std::string::npos ? "" : path.substr(at + 1, close - at - 1);
+      if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9) {
+        throw SceneError(file, 0, 0, path, argument + ": expected an index [k] after '" + path.substr(0, at) + "'");
+      }
+      steps.push_back({digits, true});
+      at = close;
+    } else {
+      current += c;
+    }
+  }
+  flush();
+  if (steps.empty()) throw SceneError(file, 0, 0, path, argument + ": an empty key path");
+  return steps;
+}
+
+YAML::Node parse_value(const std::string& value) {
+  try {
+    YAML::Node node = YAML::Load(value);
+    if (node.IsDefined() && !node.IsNull()) return node;
+  } catch (const YAML::Exception&) {
+    // not YAML on its own (e.g. "a: b: c"): the text as it is
+  }
+  return YAML::Node(value);
+}
+
+}  // namespace
+
+bool is_key_path(const std::string& name) { return name.find_first_of(".[") != std::string::npos; }
+
+const std::vector<std::string_view>& scene_top_level_keys() {
+  static const std::vector<std::string_view> keys = {"scene",  "description", "variables", "gravity",    "materials",
+                                                     "bodies", "world",       "contacts",  "integrator", "duration",
+                                                     "output", "checks",      "limits"};
+  return keys;
+}
+
+bool overrides_a_key(const std::string& name, bool declared_variable) {
+  if (is_key_path(name)) return true;
+  const auto& keys = scene_top_level_keys();
+  return !declared_variable && std::find(keys.begin(), keys.end(), name) != keys.end();
+}
+
+std::vector<AppliedOverride> apply_key_path_overrides(YAML::Node& root,
+                                                      const std::vector<std::pair<std::string, std::string>>& overrides,
+                                                      const std::string& file, const std::string& flag) {
+  std::vector<AppliedOverride> applied;
+  for (const auto& [path, value] : overrides) {
+    const std::string argument = flag + " " + path + "=" + value;
+    if (root.IsNull()) root = YAML::Node(YAML::NodeType::Map);
+    const std::vector<Step> steps = steps_of(path, argument, file);
+    YAML::Node node = root;  // bound to the root; `reset` moves it down without writing into the tree
+    std::string key_path;
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+      const Step& step = steps[k];
+      const bool last = k + 1 == steps.size();
+      auto fail = [&](const std::string& problem) -> void {
+        throw SceneError(file, 0, 0, key_path.empty() ? step.key : key_path, argument + ": " + problem);
+      };
+      if (node.IsSequence()) {
+        std::size_t found = node.size();
+        if (step.index) {
+          found = std::stoul(step.key);
+          if (found >= node.size()) fail("index " + step.key + " is past the end of a list of " + std::to_string(node.size()));
+        } else {
+          std::string names;
+          for (std::size_t i = 0; i < node.size() && found == node.size(); ++i) {
+            const YAML::Node name = node[i].IsMap() ? node[i]["name"] : YAML::Node();
+            if (name.IsDefined() && name.IsScalar() && name.Scalar() == step.key) found = i;
+            else if (name.IsDefined() && name.IsScalar()) names += (names.empty() ? "" : ", ") + name.Scalar();
+          }
+          if (found == node.size()) {
+            fail("no element named '" + step.key + "'" + (names.empty() ? "" : " (the names are " + names + ")") +
+                 "; give an element of a list by its name or its index [k]");
+          }
+        }
+        key_path.append("[").append(std::to_string(found)).append("]");
+        if (last) {
+          node[found] = parse_value(value);
+        } else {
+          YAML::Node next = node[found];
+          node.reset(next);
+        }
+        continue;
+      }
+      if (step.index) fail("an index [" + step.key + "] applies to a list, found " + (node.IsMap() ? "a map" : "a value"));
+      if (!node.IsMap() && !(node.IsNull())) fail("'" + key_path + "' is a value, not a map with a key '" + step.key + "'");
+      key_path += (key_path.empty() ? "" : ".") + step.key;
+      if (last) {
+        node[step.key] = parse_value(value);
+      } else {
+        YAML::Node next = node[step.key];
+        if (!next.IsDefined() || next.IsNull()) {
+          node[step.key] = YAML::Node(YAML::NodeType::Map);  // a block the file leaves out
+          next.reset(node[step.key]);
+        }
+        node.reset(next);
+      }
+    }
+    applied.push_back({key_path, argument});
+  }
+  return applied;
+}
+
+}  // namespace contactlab

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+// `--set KEY.PATH=VALUE`: an override of any key of a scene file, applied to the parsed document before it is
+// compiled, so it is validated exactly like the file. A path is keys separated by dots; in a list, an element is
+// named by its `name` (`bodies.ball.mass`, `world.shapes.ground.normal`) or its index (`contacts.pairs[0].law`,
+// `bodies.ball.shapes[0].radius`). A missing last key (and missing maps on the way) is added, so
+// `integrator.relative_tolerance=1e-9` works without an integrator block. VALUE is YAML: a number, an
+// expression, a name, or a flow list or map (`gravity=[0,0,-1]`).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+namespace contactlab {
+
+// True for a key path (it holds '.' or '['), false for a plain NAME, which names a variable.
+bool is_key_path(const std::string& name);
+
+// The keys of a scene's top level (docs/scenes.md).
+const std::vector<std::string_view>& scene_top_level_keys();
+
+// Whether `--set NAME=…` names a key of the document rather than a variable: a key path, or a top-level key
+// (`duration`) that is not also a declared variable.
+bool overrides_a_key(const std::string& name, bool declared_variable);
+
+// One applied override: the key path as the loader names keys in messages (`bodies[0].mass`) and the
+// argument as given.
+struct AppliedOverride {
+  std::string key_path;
+  std::string argument;  // "--set PATH=VALUE" (or the flag given)
+};
+
+// Applies `overrides` (PATH, VALUE) to `root` in order; throws SceneError naming the override when a path does
+// not lead anywhere (an unknown body name, a key inside a number, an index out of range).
+std::vector<AppliedOverride> apply_key_path_overrides(YAML::Node& root,
+                                                      const std::vector<std::pair<std::string, std::string>>& overrides,
+                                                      const std::string& file, const std::string& flag = "--set");
+
+}  // namespace contactlab
