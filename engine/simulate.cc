@@ -250,6 +250,7 @@ class Run final : public OdeSystem {
   std::vector<double> body_reach_;                   // farthest point of a body's shapes from its origin [m]
   TunnellingBound tunnelling_;
   std::vector<double> end_gaps_;     // every inactive element's g at the last step's end (roots())
+  std::vector<double> widths_;       // every element's element_width (layout())
   State sample_;
   std::unique_ptr<Stepper> stepper_;
   std::unique_ptr<Data> behind_data_;  // behind_workspace()
@@ -1140,6 +1141,8 @@ void Run::layout() {
   force_behind_.assign(n, 0.0);
   gaps_.assign(n, 0.0);
   end_gaps_.assign(n, 0.0);
+  widths_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) widths_[i] = element_width(model_, *data_.pairs[i]);
   at_or_below_time_ = std::numeric_limits<double>::quiet_NaN();
   if (behind_data_) bind_pairs(model_, state_, *behind_data_);
   unpaired_halfspaces_.clear();
@@ -1331,7 +1334,7 @@ void Run::execute(const SampleObserver& observer) {
   forget_evaluation();
   contact_gaps(model_, q_of(y_.data()), v_of(y_.data()), inactive_, data_, end_gaps_.data());
   for (int p : inactive_) end_gaps_[static_cast<std::size_t>(p)] -= state_.contacts[static_cast<std::size_t>(p)].gap_offset;
-  if (!bound_step(t0, tunnelling_.next_step(model_, data_, t0, y_.data() + nq_, inactive_, end_gaps_.data()))) return;
+  if (!bound_step(t0, tunnelling_.next_step(model_, data_, t0, y_.data() + nq_, inactive_, end_gaps_.data(), widths_))) return;
 
   first_sample_ = t0;
   next_sample_ = 0;
@@ -1373,7 +1376,7 @@ void Run::execute(const SampleObserver& observer) {
     double step_bound = std::numeric_limits<double>::infinity();
     if (!engaged) {
       // data_ holds the tree kinematics at t (check_step) and end_gaps_ the inactive gaps (engage_after_step).
-      step_bound = tunnelling_.next_step(model_, data_, t, y_.data() + nq_, inactive_, end_gaps_.data());
+      step_bound = tunnelling_.next_step(model_, data_, t, y_.data() + nq_, inactive_, end_gaps_.data(), widths_);
       if (!bound_step(t, step_bound)) break;
     }
     emit_samples(t_previous, t, observer);

@@ -19,28 +19,34 @@ TunnellingBound::TunnellingBound(const Model& model)
   }
 }
 
+double element_width(const Model& model, const ContactPairModel& pair) {
+  return std::min(shape_width(model.contact.shapes[static_cast<std::size_t>(pair.shape_a)]),
+                  shape_width(model.contact.shapes[static_cast<std::size_t>(pair.shape_b)]));
+}
+
 double TunnellingBound::next_step(const Model& model, const Data& data, double t, const double* v,
-                                  std::span<const int> elements, const double* gaps) {
+                                  std::span<const int> elements, const double* gaps, std::span<const double> widths) {
   const double interval = t - time_;
   const bool differences = has_previous_ && interval > 0.0;
+  const double per_interval = differences ? 1.0 / interval : 0.0;
   // The bodies' speed bound s and its growth a (the world, body 0, stays at rest).
   for (std::size_t b = 1; b < reach_.size(); ++b) {
     if (reach_[b] < 0.0) continue;
-    Vec3 linear, angular;
     const int slider = model.slider_of_body[b];
-    if (slider >= 0) {
-      const auto k = static_cast<std::size_t>(slider);
-      linear = model.sliders.axis[k] * v[model.sliders.v_index[k]];
-      angular.setZero();
-    } else {
-      const BodyMotion& motion = data.motion[b];
-      linear = motion.linear_velocity;
-      angular = motion.angular_velocity;
+    if (slider >= 0) {  // along a unit axis, without turning: scalars
+      const double rate = v[model.sliders.v_index[static_cast<std::size_t>(slider)]];
+      speed_[b] = std::abs(rate);
+      growth_[b] = std::abs(rate - linear_[b].x()) * per_interval;
+      linear_[b].x() = rate;
+      continue;
     }
+    const BodyMotion& motion = data.motion[b];
+    const Vec3& linear = motion.linear_velocity;
+    const Vec3& angular = motion.angular_velocity;
     const double spin = angular.norm();
     speed_[b] = linear.norm() + spin * reach_[b];
-    growth_[b] = spin * spin * reach_[b];
-    if (differences) growth_[b] += ((linear - linear_[b]).norm() + (angular - angular_[b]).norm() * reach_[b]) / interval;
+    growth_[b] = spin * spin * reach_[b] +
+                 ((linear - linear_[b]).norm() + (angular - angular_[b]).norm() * reach_[b]) * per_interval;
     linear_[b] = linear;
     angular_[b] = angular;
   }
@@ -55,22 +61,27 @@ double TunnellingBound::next_step(const Model& model, const Data& data, double t
   double bound = std::numeric_limits<double>::infinity();
   // With a broadphase, no shape may move more than half the margin in one step: the refresh test at each step's
   // end then keeps every pair that can touch before the next refresh in the candidate list.
+  // Most bodies and elements cannot close within the bound found so far: tell without a root.
+  auto tightens = [&bound](double room, double speed, double growth) {
+    return speed * bound + 0.5 * growth * bound * bound > room;
+  };
   if (model.contact.broadphase) {
+    const double room = 0.5 * model.contact.margin;
     for (std::size_t b = 1; b < reach_.size(); ++b) {
-      if (reach_[b] >= 0.0) bound = std::min(bound, time_to_cover(0.5 * model.contact.margin, speed_[b], growth_[b]));
+      if (reach_[b] >= 0.0 && tightens(room, speed_[b], growth_[b])) bound = time_to_cover(room, speed_[b], growth_[b]);
     }
   }
   for (int index : elements) {
     const auto p = static_cast<std::size_t>(index);
-    const ContactPairModel& pair = *data.pairs[p];
-    const double width = std::min(shape_width(model.contact.shapes[static_cast<std::size_t>(pair.shape_a)]),
-                                  shape_width(model.contact.shapes[static_cast<std::size_t>(pair.shape_b)]));
+    const double width = widths[p];
     if (!std::isfinite(width)) continue;
+    const ContactPairModel& pair = *data.pairs[p];
     const auto a = static_cast<std::size_t>(pair.body_a);
     const auto b = static_cast<std::size_t>(pair.body_b);
     const double speed = speed_[a] + speed_[b];
     const double growth = growth_[a] + growth_[b];
-    bound = std::min(bound, time_to_cover(std::max(gaps[p], 0.0) + 0.5 * width, speed, growth));
+    const double room = std::max(gaps[p], 0.0) + 0.5 * width;
+    if (tightens(room, speed, growth)) bound = time_to_cover(room, speed, growth);
   }
   return bound;
 }

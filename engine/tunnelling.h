@@ -13,12 +13,16 @@
 
 namespace contactlab {
 
+// The thinner shape's width of a pair (shape_width): how far one must travel through the other to come out.
+double element_width(const Model& model, const ContactPairModel& pair);
+
 class TunnellingBound {
  public:
   explicit TunnellingBound(const Model& model);
 
   // The largest next step after an accepted step ending at time t with velocities v, for the listed elements
-  // (inactive, `gaps[p]` each element's gap at t; data's tree kinematics at t). Every point of a body moves at most at
+  // (inactive, `gaps[p]` each element's gap at t, `widths[p]` its element_width; data's tree kinematics at t).
+  // Every point of a body moves at most at
   // s = |v_o| + |ω| ρ (ρ: the farthest point of its shapes from its origin) and its speed grows at most at
   // a ≈ (|Δv_o| + ρ |Δω|)/Δt + |ω|² ρ over the last interval, so the gap of an element closes by at most
   // S h + ½ A h² over h (S, A: the two bodies' sums). That must stay below g + w/2, w the thinner shape's width:
@@ -26,7 +30,7 @@ class TunnellingBound {
   // locate — and cannot have come out the other side. With a broadphase, no body moves more than half its margin
   // in a step either. Infinite when nothing bounds the step (halfspaces and holes have no far side; shapes at rest).
   double next_step(const Model& model, const Data& data, double t, const double* v, std::span<const int> elements,
-                   const double* gaps);
+                   const double* gaps, std::span<const double> widths);
 
   // The velocities change at an event (an impulse, a restart from a changed state): the next estimate of the
   // bodies' acceleration must not difference across it.
@@ -34,7 +38,7 @@ class TunnellingBound {
 
  private:
   std::vector<double> reach_;  // ρ per body [m]; negative: the body carries no shape
-  std::vector<Vec3> linear_;   // the origin's velocity per body at the last call [m/s]
+  std::vector<Vec3> linear_;   // the origin's velocity per body at the last call [m/s] (a slider's rate in x)
   std::vector<Vec3> angular_;  // [rad/s]
   std::vector<double> speed_;  // s per body [m/s]
   std::vector<double> growth_; // a per body [m/s²]
