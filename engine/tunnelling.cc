@@ -59,12 +59,13 @@ double TunnellingBound::next_step(const Model& model, const Data& data, double t
     return denominator > 0.0 ? 2.0 * room / denominator : std::numeric_limits<double>::infinity();
   };
   double bound = std::numeric_limits<double>::infinity();
+  // Most bodies and elements cannot close within the bound found so far: tell without a root (while the bound is
+  // infinite, ∞·0 would say nothing).
+  auto tightens = [&bound](double room, double speed, double growth) {
+    return std::isinf(bound) || speed * bound + 0.5 * growth * bound * bound > room;
+  };
   // With a broadphase, no shape may move more than half the margin in one step: the refresh test at each step's
   // end then keeps every pair that can touch before the next refresh in the candidate list.
-  // Most bodies and elements cannot close within the bound found so far: tell without a root.
-  auto tightens = [&bound](double room, double speed, double growth) {
-    return speed * bound + 0.5 * growth * bound * bound > room;
-  };
   if (model.contact.broadphase) {
     const double room = 0.5 * model.contact.margin;
     for (std::size_t b = 1; b < reach_.size(); ++b) {
