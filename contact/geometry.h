@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// Geometry shared by the narrowphase kernels: closest points of segments, a point against a solid box or
+// cylinder, a line through a solid, support functions, the part of a segment over a rectangle or a disc, and the
+// minimiser of a convex function of one variable. Solids are centred on their frame's origin: a box of half
+// extents h, a cylinder of radius R and half length H along z. All lengths in metres.
+#pragma once
+
+#include <optional>
+
+#include <Eigen/Core>
+
+namespace contactlab {
+
+// Closest points c1 of [p1, q1] and c2 of [p2, q2] (Ericson, Real-Time Collision Detection, §5.1.9).
+void closest_between_segments(const Eigen::Vector3d& p1, const Eigen::Vector3d& q1, const Eigen::Vector3d& p2,
+                              const Eigen::Vector3d& q2, Eigen::Vector3d& c1, Eigen::Vector3d& c2);
+
+// A point's signed distance to a solid (negative inside), the solid's surface point nearest to it, and the
+// outward unit normal there: (point − surface)/distance outside, the nearest face's normal inside. The normal is
+// the distance's gradient, so the distance along a line p + t d has the slope normal·d.
+struct SurfacePoint {
+  double distance = 0.0;
+  Eigen::Vector3d point = Eigen::Vector3d::Zero();
+  Eigen::Vector3d normal = Eigen::Vector3d::UnitZ();
+};
+SurfacePoint box_surface_point(const Eigen::Vector3d& half_extents, const Eigen::Vector3d& p);
+SurfacePoint cylinder_surface_point(double radius, double half_length, const Eigen::Vector3d& p);
+
+// The stretch s ∈ [enter, exit] of the line p + s u inside a solid, with the outward normals of the surface where
+// it enters and leaves; nullopt when the line misses the solid (slabs: Kay and Kajiya, "Ray tracing complex
+// scenes", SIGGRAPH 1986; the side of a cylinder: a quadratic in s).
+struct LineCrossing {
+  double enter = 0.0;
+  double exit = 0.0;
+  Eigen::Vector3d enter_normal = Eigen::Vector3d::UnitZ();
+  Eigen::Vector3d exit_normal = Eigen::Vector3d::UnitZ();
+};
+std::optional<LineCrossing> box_line_crossing(const Eigen::Vector3d& half_extents, const Eigen::Vector3d& p,
+                                              const Eigen::Vector3d& u);
+std::optional<LineCrossing> cylinder_line_crossing(double radius, double half_length, const Eigen::Vector3d& p,
+                                                   const Eigen::Vector3d& u);
+
+// Support functions max_{x ∈ solid} u·x and a point attaining them (u need not be a unit vector).
+double box_support(const Eigen::Vector3d& half_extents, const Eigen::Vector3d& u);
+Eigen::Vector3d box_support_point(const Eigen::Vector3d& half_extents, const Eigen::Vector3d& u);
+double cylinder_support(double radius, double half_length, const Eigen::Vector3d& u);
+
+// The parameter range [lower, upper] ⊆ [0, 1] of the segment p + t d inside the rectangle |x| ≤ half.x(),
+// |y| ≤ half.y() (Liang and Barsky, "A new concept and method for line clipping", ACM TOG 1984), or inside the
+// disc |x| ≤ radius; nullopt when the segment misses it.
+struct Interval {
+  double lower = 0.0;
+  double upper = 0.0;
+};
+std::optional<Interval> clip_to_rectangle(const Eigen::Vector2d& p, const Eigen::Vector2d& d,
+                                          const Eigen::Vector2d& half);
+std::optional<Interval> clip_to_disc(const Eigen::Vector2d& p, const Eigen::Vector2d& d, double radius);
+
+// The leftmost (or rightmost) minimiser over [a, b] of a convex function given by its slope (any subgradient, so
+// non-decreasing), by bisection on the slope's sign to the resolution of double. Slopes within ±flat count as
+// zero: a function constant up to round-off over a stretch has its minimisers found at that stretch's ends.
+template <class Slope>
+double convex_minimiser(double a, double b, const Slope& slope, double flat, bool leftmost) {
+  if (!(a < b)) return a;
+  // Leftmost: the first t whose slope is ≥ −flat; rightmost: the last t whose slope is ≤ flat.
+  const auto past = [&](double t) { return leftmost ? slope(t) >= -flat : slope(t) > flat; };
+  if (past(a)) return a;
+  if (!past(b)) return b;
+  double lo = a, hi = b;  // past(lo) is false, past(hi) true
+  for (int i = 0; i < 200; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    if (mid <= lo || mid >= hi) break;
+    (past(mid) ? hi : lo) = mid;
+  }
+  return leftmost ? hi : lo;
+}
+
+}  // namespace contactlab
