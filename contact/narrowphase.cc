@@ -10,6 +10,7 @@
 
 #include "contact/fcl_bridge.h"
 #include "contact/geometry.h"
+#include "contact/pair_kernels.h"
 
 namespace contactlab {
 
@@ -203,7 +204,7 @@ constexpr PairKernel kPairKernels[kShapeTypeCount][kShapeTypeCount] = {
     // cylinder
     {{}, {}, {}, {1, nullptr}, {1, nullptr}, {}},
     // box
-    {{}, {}, {}, {}, {1, nullptr}, {}},
+    {{}, {}, {}, {}, {kBoxBoxPoints, box_box}, {}},
     // hole
     {{}, {}, {}, {}, {}, {}},
 };
