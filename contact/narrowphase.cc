@@ -38,6 +38,14 @@ void halfspace_sphere(const Vector3d& normal, const Vector3d& surface_point, con
   out.point_a = deepest - out.gap * normal;
 }
 
+void sphere_against_solid(const Vector3d& centre, double radius, const Isometry3d& X_WB, const SurfacePoint& nearest,
+                          PairGeometry& out) {
+  out.normal = -(X_WB.linear() * nearest.normal);  // from A (the sphere) into B
+  out.gap = nearest.distance - radius;
+  out.point_b = X_WB * nearest.point;
+  out.point_a = centre + radius * out.normal;
+}
+
 namespace {
 
 // A rim's lowest direction shorter than this counts as undefined (the face lies flat): the heights it would
@@ -134,25 +142,16 @@ void capsule_capsule_shapes(const Shape& a, const Isometry3d& X_WA, const Shape&
   capsule_capsule(a0, a1, a.radius, b0, b1, b.radius, out);
 }
 
-// A sphere (A) against a solid (B) given the solid's surface point nearest to the sphere's centre (solid frame).
-void sphere_against_solid(const Isometry3d& X_WA, double radius, const Isometry3d& X_WB, const SurfacePoint& nearest,
-                          PairGeometry& out) {
-  out.normal = -(X_WB.linear() * nearest.normal);  // from A (the sphere) to B
-  out.gap = nearest.distance - radius;
-  out.point_b = X_WB * nearest.point;
-  out.point_a = X_WA.translation() + radius * out.normal;
-}
-
 // Sphere (A) against a cylinder (B, axis z, centred): flat faces, side and rim.
 void sphere_cylinder(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int, PairGeometry& out) {
-  sphere_against_solid(X_WA, a.radius, X_WB,
+  sphere_against_solid(X_WA.translation(), a.radius, X_WB,
                        cylinder_surface_point(b.radius, 0.5 * b.length, X_WB.inverse() * X_WA.translation()), out);
 }
 
 // Sphere (A) against a box (B): faces, edges and corners.
 void sphere_box(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int, PairGeometry& out) {
-  sphere_against_solid(X_WA, a.radius, X_WB, box_surface_point(b.half_extents, X_WB.inverse() * X_WA.translation()),
-                       out);
+  sphere_against_solid(X_WA.translation(), a.radius, X_WB,
+                       box_surface_point(b.half_extents, X_WB.inverse() * X_WA.translation()), out);
 }
 
 // A pin (a sphere of radius r centred at c, world) inside a hole (B): the gap is the clearance left on the side
@@ -200,7 +199,8 @@ constexpr PairKernel kPairKernels[kShapeTypeCount][kShapeTypeCount] = {
     // sphere
     {{}, {1, sphere_sphere_shapes}, {1, sphere_capsule}, {1, sphere_cylinder}, {1, sphere_box}, {1, sphere_hole}},
     // capsule
-    {{}, {}, {1, capsule_capsule_shapes}, {1, nullptr}, {1, nullptr}, {1, capsule_hole}},
+    {{}, {}, {1, capsule_capsule_shapes}, {kCapsuleCylinderPoints, capsule_cylinder}, {kCapsuleBoxPoints, capsule_box},
+     {1, capsule_hole}},
     // cylinder
     {{}, {}, {}, {1, nullptr}, {1, nullptr}, {}},
     // box
