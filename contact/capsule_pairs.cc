@@ -50,41 +50,6 @@ Axis axis_in_solid_frame(const Shape& capsule, const Isometry3d& X_WA, const Iso
   return {X_BA.translation() - half, 2.0 * half};
 }
 
-// Where the axis has no part over the face: the single point whose projection comes nearest to it, where a part
-// appears first, so that each slot keeps its side of it when one does.
-Interval at(double t) { return {t, t}; }
-
-// The part of the axis over the box face ⊥ axis i, projected along its normal onto the face's rectangle.
-Interval part_over_box_face(const Vector3d& h, int i, const Axis& axis) {
-  const int j = (i + 1) % 3, k = (i + 2) % 3;
-  const Vector2d p(axis.p0[j], axis.p0[k]), d(axis.d[j], axis.d[k]), half(h[j], h[k]);
-  if (const auto part = clip_to_rectangle(p, d, half)) return *part;
-  const auto slope = [&](double t) {
-    const Vector2d q = p + t * d;
-    return (q - q.cwiseMax(-half).cwiseMin(half)).dot(d);  // of half the squared distance to the rectangle
-  };
-  return at(convex_minimiser(0.0, 1.0, slope, 0.0, true));
-}
-
-// The part over a cylinder's flat face: projected along z onto the disc.
-Interval part_over_flat_face(double radius, const Axis& axis) {
-  const Vector2d p(axis.p0.x(), axis.p0.y()), d(axis.d.x(), axis.d.y());
-  if (const auto part = clip_to_disc(p, d, radius)) return *part;
-  return at(d.squaredNorm() > 0.0 ? std::clamp(-p.dot(d) / d.squaredNorm(), 0.0, 1.0) : 0.0);
-}
-
-// The part beside a cylinder's side: where the axis's z lies within the cylinder's length.
-Interval part_beside_side(double half_length, const Axis& axis) {
-  const double z0 = axis.p0.z(), dz = axis.d.z();
-  if (dz == 0.0) return std::abs(z0) <= half_length ? Interval{0.0, 1.0} : at(0.0);
-  double lower = (-half_length - z0) / dz, upper = (half_length - z0) / dz;
-  if (lower > upper) std::swap(lower, upper);
-  lower = std::max(lower, 0.0);
-  upper = std::min(upper, 1.0);
-  if (lower <= upper) return {lower, upper};
-  return at(upper < 0.0 ? 0.0 : 1.0);  // all beyond one end: the axis end nearest to it
-}
-
 // The part of the axis over the face that the capsule's nearest point faces, and whether that face is curved.
 struct FacePart {
   Interval part;
@@ -128,7 +93,8 @@ void capsule_box(const Shape& a, const Isometry3d& X_WA, const Shape& b, const I
   const auto face_part = [&](const Vector3d& n, const Axis& axis) {
     Eigen::Index i = 0;
     n.cwiseAbs().maxCoeff(&i);  // the face whose normal is nearest n
-    return FacePart{part_over_box_face(h, static_cast<int>(i), axis)};
+    const int j = (static_cast<int>(i) + 1) % 3, k = (static_cast<int>(i) + 2) % 3;
+    return FacePart{part_over_rectangle(axis.p0, axis.d, Vector3d::Unit(i), static_cast<int>(i), h[i], Vector2d(h[j], h[k]))};
   };
   capsule_slot(a, X_WA, X_WB, point, nearest, face_part, out);
 }
@@ -139,7 +105,8 @@ void capsule_cylinder(const Shape& a, const Isometry3d& X_WA, const Shape& b, co
   const auto nearest = [&](const Vector3d& p) { return cylinder_surface_point(b.radius, half_length, p); };
   const auto face_part = [&](const Vector3d& n, const Axis& axis) {
     const bool side = std::abs(n.z()) < std::hypot(n.x(), n.y());  // nearer the side's normal than the flat faces'
-    return side ? FacePart{part_beside_side(half_length, axis), true} : FacePart{part_over_flat_face(b.radius, axis)};
+    return side ? FacePart{part_within_length(axis.p0, axis.d, half_length), true}
+                : FacePart{part_over_disc(axis.p0, axis.d, Vector3d::UnitZ(), half_length, b.radius)};
   };
   capsule_slot(a, X_WA, X_WB, point, nearest, face_part, out);
 }

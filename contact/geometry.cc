@@ -100,79 +100,102 @@ SurfacePoint cylinder_surface_point(double radius, double half_length, const Vec
 
 namespace {
 
-// Narrows [crossing.enter, crossing.exit] to where a < p_i + s u_i < b along one coordinate (a slab of outward
-// normals ∓axis); false when the line misses the slab.
-bool clip_to_slab(double p_i, double u_i, double lower, double upper, const Vector3d& axis, LineCrossing& crossing) {
-  if (u_i == 0.0) return lower <= p_i && p_i <= upper;
-  double s_lower = (lower - p_i) / u_i;
-  double s_upper = (upper - p_i) / u_i;
-  Vector3d n_lower = -axis, n_upper = axis;
-  if (s_lower > s_upper) {
-    std::swap(s_lower, s_upper);
-    std::swap(n_lower, n_upper);
+// How far outside a solid a line may pass and still meet it.
+double round_off_slack(double size, const Vector3d& p) { return 64.0 * std::numeric_limits<double>::epsilon() * (size + p.norm()); }
+
+// A line's stretch through a solid being narrowed slab by slab. Which bound is the entry (exit) is decided on the
+// solid grown by the slack (`*_key`): a line nearly parallel to a face and within round-off of it would otherwise
+// meet that face's slab at parameters of order 1/u_i. The entry and exit take the exact bounds of the faces so
+// chosen, so that only a line that grazes the solid (the grown one only) is biased, by the slack.
+struct Narrowing {
+  LineCrossing c;
+  double enter_key = -std::numeric_limits<double>::infinity();
+  double exit_key = std::numeric_limits<double>::infinity();
+
+  Narrowing() {
+    c.enter = -std::numeric_limits<double>::infinity();
+    c.exit = std::numeric_limits<double>::infinity();
   }
-  if (s_lower > crossing.enter) {
-    crossing.enter = s_lower;
-    crossing.enter_normal = n_lower;
+  void enter(double key, double s, const Vector3d& normal) {
+    if (key <= enter_key) return;
+    enter_key = key;
+    c.enter = s;
+    c.enter_normal = normal;
   }
-  if (s_upper < crossing.exit) {
-    crossing.exit = s_upper;
-    crossing.exit_normal = n_upper;
+  void exit(double key, double s, const Vector3d& normal) {
+    if (key >= exit_key) return;
+    exit_key = key;
+    c.exit = s;
+    c.exit_normal = normal;
   }
-  return crossing.enter <= crossing.exit;
+  std::optional<LineCrossing> result() {
+    if (enter_key > exit_key) return std::nullopt;
+    if (c.exit < c.enter) c.exit = c.enter;  // grazing: one point
+    return c;
+  }
+};
+
+// The slab lower ≤ p_i + s u_i ≤ upper (outward normals ∓axis); false when the line misses it.
+bool clip_to_slab(double p_i, double u_i, double lower, double upper, const Vector3d& axis, double slack,
+                  Narrowing& n) {
+  if (u_i == 0.0) return lower - slack <= p_i && p_i <= upper + slack;
+  const double to_lower = 1.0 / u_i;
+  const bool rising = u_i > 0.0;  // enters through the lower face
+  const double s_lower = (lower - p_i) * to_lower, s_upper = (upper - p_i) * to_lower;
+  const double k_lower = (lower - slack - p_i) * to_lower, k_upper = (upper + slack - p_i) * to_lower;
+  n.enter(rising ? k_lower : k_upper, rising ? s_lower : s_upper, rising ? Vector3d(-axis) : axis);
+  n.exit(rising ? k_upper : k_lower, rising ? s_upper : s_lower, rising ? axis : Vector3d(-axis));
+  return true;
 }
 
-LineCrossing unbounded_crossing() {
-  LineCrossing c;
-  c.enter = -std::numeric_limits<double>::infinity();
-  c.exit = std::numeric_limits<double>::infinity();
-  return c;
+// The roots s_in ≤ s_out of a s² + 2 b s + c = 0 (a > 0), without cancellation; false when there are none.
+bool quadratic_roots(double a, double b, double c, double& s_in, double& s_out) {
+  const double discriminant = b * b - a * c;
+  if (discriminant < 0.0) return false;
+  const double q = -(b + std::copysign(std::sqrt(discriminant), b));
+  s_in = q / a;
+  s_out = q != 0.0 ? c / q : s_in;
+  if (s_in > s_out) std::swap(s_in, s_out);
+  return true;
 }
 
 }  // namespace
 
 std::optional<LineCrossing> box_line_crossing(const Vector3d& half_extents, const Vector3d& p, const Vector3d& u) {
-  LineCrossing c = unbounded_crossing();
+  const double slack = round_off_slack(half_extents.maxCoeff(), p);
+  Narrowing n;
   for (int i = 0; i < 3; ++i) {
-    if (!clip_to_slab(p[i], u[i], -half_extents[i], half_extents[i], Vector3d::Unit(i), c)) return std::nullopt;
+    if (!clip_to_slab(p[i], u[i], -half_extents[i], half_extents[i], Vector3d::Unit(i), slack, n)) return std::nullopt;
   }
-  return c;
+  return n.result();
 }
 
 std::optional<LineCrossing> cylinder_line_crossing(double radius, double half_length, const Vector3d& p,
                                                    const Vector3d& u) {
-  LineCrossing c = unbounded_crossing();
-  if (!clip_to_slab(p.z(), u.z(), -half_length, half_length, Vector3d::UnitZ(), c)) return std::nullopt;
-  // The side: |p⊥ + s u⊥|² ≤ R², a s² + 2 b s + c ≤ 0.
+  const double slack = round_off_slack(radius + half_length, p);
+  Narrowing n;
+  if (!clip_to_slab(p.z(), u.z(), -half_length, half_length, Vector3d::UnitZ(), slack, n)) return std::nullopt;
+  // The side: |p⊥ + s u⊥|² ≤ R², a s² + 2 b s + c ≤ 0; decided on the radius grown by the slack.
   const Vector2d p2(p.x(), p.y()), u2(u.x(), u.y());
   const double a = u2.squaredNorm();
   const double b = p2.dot(u2);
-  const double c0 = p2.squaredNorm() - radius * radius;
+  const double grown = radius + slack;
   if (a == 0.0) {
-    if (c0 > 0.0) return std::nullopt;
-    return c;
+    if (p2.squaredNorm() > grown * grown) return std::nullopt;
+    return n.result();
   }
-  const double discriminant = b * b - a * c0;
-  if (discriminant < 0.0) return std::nullopt;
-  // Roots without cancellation: q = −(b + sign(b) √Δ), s = q/a and c/q.
-  const double q = -(b + std::copysign(std::sqrt(discriminant), b));
-  double s_in = q / a, s_out = q != 0.0 ? c0 / q : s_in;
-  if (s_in > s_out) std::swap(s_in, s_out);
+  double k_in = 0.0, k_out = 0.0;
+  if (!quadratic_roots(a, b, p2.squaredNorm() - grown * grown, k_in, k_out)) return std::nullopt;
+  double s_in = k_in, s_out = k_out;  // grazing the side: the grown roots
+  quadratic_roots(a, b, p2.squaredNorm() - radius * radius, s_in, s_out);
   const auto radial = [&](double s) {
     const Vector2d r = p2 + s * u2;
-    const double n = r.norm();
-    return n > 0.0 ? Vector3d(r.x() / n, r.y() / n, 0.0) : Vector3d::UnitX();
+    const double length = r.norm();
+    return length > 0.0 ? Vector3d(r.x() / length, r.y() / length, 0.0) : Vector3d::UnitX();
   };
-  if (s_in > c.enter) {
-    c.enter = s_in;
-    c.enter_normal = radial(s_in);
-  }
-  if (s_out < c.exit) {
-    c.exit = s_out;
-    c.exit_normal = radial(s_out);
-  }
-  if (c.enter > c.exit) return std::nullopt;
-  return c;
+  n.enter(k_in, s_in, radial(s_in));
+  n.exit(k_out, s_out, radial(s_out));
+  return n.result();
 }
 
 double box_support(const Vector3d& half_extents, const Vector3d& u) { return half_extents.dot(u.cwiseAbs()); }
@@ -220,6 +243,50 @@ std::optional<Interval> clip_to_disc(const Vector2d& p, const Vector2d& d, doubl
   const Interval t{std::max(0.0, s0), std::min(1.0, s1)};
   if (t.lower > t.upper) return std::nullopt;
   return t;
+}
+
+namespace {
+
+// The segment's projection along u onto the plane x_i = offset, in the plane's coordinates (j, k): q0 + t qd.
+void project(const Vector3d& p, const Vector3d& d, const Vector3d& u, int i, double offset, Vector2d& q0, Vector2d& qd) {
+  const int j = (i + 1) % 3, k = (i + 2) % 3;
+  const Vector2d u_jk(u[j], u[k]);
+  q0 = Vector2d(p[j], p[k]) + ((offset - p[i]) / u[i]) * u_jk;
+  qd = Vector2d(d[j], d[k]) - (d[i] / u[i]) * u_jk;
+}
+
+}  // namespace
+
+Interval part_over_rectangle(const Vector3d& p, const Vector3d& d, const Vector3d& u, int i, double offset,
+                             const Vector2d& half) {
+  Vector2d q0, qd;
+  project(p, d, u, i, offset, q0, qd);
+  if (const auto part = clip_to_rectangle(q0, qd, half)) return *part;
+  const auto slope = [&](double t) {  // of half the squared distance to the rectangle
+    const Vector2d q = q0 + t * qd;
+    return (q - q.cwiseMax(-half).cwiseMin(half)).dot(qd);
+  };
+  const double t = convex_minimiser(0.0, 1.0, slope, 0.0, true);
+  return {t, t};
+}
+
+Interval part_over_disc(const Vector3d& p, const Vector3d& d, const Vector3d& u, double offset, double radius) {
+  Vector2d q0, qd;
+  project(p, d, u, 2, offset, q0, qd);  // (i, j, k) = (z, x, y)
+  if (const auto part = clip_to_disc(q0, qd, radius)) return *part;
+  const double t = qd.squaredNorm() > 0.0 ? std::clamp(-q0.dot(qd) / qd.squaredNorm(), 0.0, 1.0) : 0.0;
+  return {t, t};
+}
+
+Interval part_within_length(const Vector3d& p, const Vector3d& d, double half_length) {
+  if (d.z() == 0.0) return std::abs(p.z()) <= half_length ? Interval{0.0, 1.0} : Interval{0.0, 0.0};
+  double lower = (-half_length - p.z()) / d.z(), upper = (half_length - p.z()) / d.z();
+  if (lower > upper) std::swap(lower, upper);
+  lower = std::max(lower, 0.0);
+  upper = std::min(upper, 1.0);
+  if (lower <= upper) return {lower, upper};
+  const double end = upper < 0.0 ? 0.0 : 1.0;  // all beyond one end of the length: the segment's end nearest it
+  return {end, end};
 }
 
 }  // namespace contactlab

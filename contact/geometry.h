@@ -26,9 +26,11 @@ struct SurfacePoint {
 SurfacePoint box_surface_point(const Eigen::Vector3d& half_extents, const Eigen::Vector3d& p);
 SurfacePoint cylinder_surface_point(double radius, double half_length, const Eigen::Vector3d& p);
 
-// The stretch s ∈ [enter, exit] of the line p + s u inside a solid, with the outward normals of the surface where
-// it enters and leaves; nullopt when the line misses the solid (slabs: Kay and Kajiya, "Ray tracing complex
-// scenes", SIGGRAPH 1986; the side of a cylinder: a quadratic in s).
+// The stretch s ∈ [enter, exit] of the line p + s u (u a unit vector) inside a solid, with the outward normals of
+// the surface where it enters and leaves; nullopt when the line misses the solid (slabs: Kay and Kajiya, "Ray
+// tracing complex scenes", SIGGRAPH 1986; the side of a cylinder: a quadratic in s). The solid is taken grown by
+// round-off, 64 ulp of its size and of |p|, so that a line along a face or the side of an equal solid, or through
+// the edge where a face ends, meets it whatever the rounding; enter and exit are exact to that much.
 struct LineCrossing {
   double enter = 0.0;
   double exit = 0.0;
@@ -56,6 +58,17 @@ std::optional<Interval> clip_to_rectangle(const Eigen::Vector2d& p, const Eigen:
                                           const Eigen::Vector2d& half);
 std::optional<Interval> clip_to_disc(const Eigen::Vector2d& p, const Eigen::Vector2d& d, double radius);
 
+// The part of the segment p + t d (t ∈ [0, 1]) whose projection along u lands on a face: the rectangle
+// |x_j| ≤ half.x(), |x_k| ≤ half.y() of the plane x_i = offset ((i, j, k) cyclic), or the disc |(x, y)| ≤ radius
+// of the plane z = offset (u_i, u_z ≠ 0). Where none does, the single t whose projection comes nearest the face:
+// where a part appears first when the segment moves onto it.
+Interval part_over_rectangle(const Eigen::Vector3d& p, const Eigen::Vector3d& d, const Eigen::Vector3d& u, int i,
+                             double offset, const Eigen::Vector2d& half);
+Interval part_over_disc(const Eigen::Vector3d& p, const Eigen::Vector3d& d, const Eigen::Vector3d& u, double offset,
+                        double radius);
+// The part whose z lies within [−half_length, half_length] (beside a cylinder's side), or the end nearest to it.
+Interval part_within_length(const Eigen::Vector3d& p, const Eigen::Vector3d& d, double half_length);
+
 // The leftmost (or rightmost) minimiser over [a, b] of a convex function given by its slope (any subgradient, so
 // non-decreasing), by bisection on the slope's sign to the resolution of double. Slopes within ±flat count as
 // zero: a function constant up to round-off over a stretch has its minimisers found at that stretch's ends.
@@ -73,6 +86,35 @@ double convex_minimiser(double a, double b, const Slope& slope, double flat, boo
     (past(mid) ? hi : lo) = mid;
   }
   return leftmost ? hi : lo;
+}
+
+// A zero of g in [lo, hi] where g(lo) < 0 < g(hi) (else the end where g has the sign of the other), by the
+// Illinois method — false position that halves the weight of an end kept twice (Dowell and Jarratt, BIT 1971) —
+// which converges superlinearly and stays in the bracket, to round-off.
+template <class G>
+double zero_between(double lo, double hi, const G& g) {
+  double g_lo = g(lo), g_hi = g(hi);
+  if (!(g_lo < 0.0)) return lo;
+  if (!(g_hi > 0.0)) return hi;
+  int kept = 0;  // −1: lo moved last, +1: hi moved last
+  for (int i = 0; i < 200; ++i) {
+    const double x = (lo * g_hi - hi * g_lo) / (g_hi - g_lo);
+    if (!(x > lo && x < hi)) break;
+    const double g_x = g(x);
+    if (g_x == 0.0) return x;
+    if (g_x < 0.0) {
+      lo = x;
+      g_lo = g_x;
+      if (kept == -1) g_hi *= 0.5;
+      kept = -1;
+    } else {
+      hi = x;
+      g_hi = g_x;
+      if (kept == 1) g_lo *= 0.5;
+      kept = 1;
+    }
+  }
+  return -g_lo < g_hi ? lo : hi;
 }
 
 }  // namespace contactlab

@@ -202,7 +202,7 @@ constexpr PairKernel kPairKernels[kShapeTypeCount][kShapeTypeCount] = {
     {{}, {}, {1, capsule_capsule_shapes}, {kCapsuleCylinderPoints, capsule_cylinder}, {kCapsuleBoxPoints, capsule_box},
      {1, capsule_hole}},
     // cylinder
-    {{}, {}, {}, {1, nullptr}, {1, nullptr}, {}},
+    {{}, {}, {}, {kCylinderCylinderPoints, cylinder_cylinder}, {kCylinderBoxPoints, cylinder_box}, {}},
     // box
     {{}, {}, {}, {}, {kBoxBoxPoints, box_box}, {}},
     // hole

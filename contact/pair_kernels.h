@@ -39,4 +39,13 @@ void capsule_box(const Shape& a, const Eigen::Isometry3d& X_WA, const Shape& b, 
 void capsule_cylinder(const Shape& a, const Eigen::Isometry3d& X_WA, const Shape& b, const Eigen::Isometry3d& X_WB,
                       int point, PairGeometry& out);
 
+// Each cylinder's rim points towards the other solid, cast along the contact normal; a box's corners
+// (contact/cylinder_pairs.cc).
+inline constexpr int kCylinderBoxPoints = 12;
+inline constexpr int kCylinderCylinderPoints = 9;
+void cylinder_box(const Shape& a, const Eigen::Isometry3d& X_WA, const Shape& b, const Eigen::Isometry3d& X_WB,
+                  int point, PairGeometry& out);
+void cylinder_cylinder(const Shape& a, const Eigen::Isometry3d& X_WA, const Shape& b, const Eigen::Isometry3d& X_WB,
+                       int point, PairGeometry& out);
+
 }  // namespace contactlab
