@@ -393,13 +393,16 @@ bool cylinder_point(const Cylinder& self, bool on_a, const Vector3d& u, const Ve
   // L: l0 + t dl, from the rim at −z (t = 0) to the rim at +z (t = 1).
   const Vector3d l0 = self.centre() - self.half_length * axis + self.radius * first;
   const Vector3d dl = 2.0 * self.half_length * axis;
-  const Interval part = part_facing(other, l0, dl, u).part;
+  const auto [part, curved] = part_facing(other, l0, dl, u);
   const auto t0 = least_gap_along(other, l0, dl, u, 0.0, part.lower, true);
   const auto t1 = least_gap_along(other, l0, dl, u, part.upper, 1.0, false);
   const auto t = point == 0 ? t0 : t1;
   bool in_manifold = cast(l0 + t.value_or(point == 0 ? part.lower : part.upper) * dl, on_a, u, n, other, out) && t;
   // Both stretches end at one point and find it: it is slot 0's.
   if (point == 1 && t0 && t1 && part.upper - part.lower <= kSamePoint && *t1 - *t0 <= kSamePoint) in_manifold = false;
+  // Beside another cylinder's side, L's points short of its own rims face the other's rim, whose own point holds
+  // that contact (a rim on a side, the end of two sides along each other).
+  if (curved && t && *t > 0.0 && *t < 1.0) in_manifold = false;
   if (!in_manifold) make_unsigned(out);
   return in_manifold;
 }

@@ -64,19 +64,27 @@ TEST(CylinderBox, RimOnAFaceIsTheRimOnAHalfspace) {
 
 TEST(CylinderBox, FlatFaceOnAFaceIsHeldAtThreeRimPoints) {
   // Upright on the box top, pressed δ: slots 0, 2, 3 on the −z rim 120° apart (their offsets from the axis sum to
-  // zero), at gap −δ; nothing else in contact.
+  // zero), at gap −δ; nothing else in contact. The rim's direction towards the box is undefined; its points start,
+  // as against a halfspace, from the cylinder's x axis, and are the halfspace's slots 0, 1, 2 (also turned about z).
   const Shape cylinder = make_cylinder(0.2, 0.5);
   const Vector3d centre(0.1, -0.2, 0.74);
-  const auto all = slots(cylinder, make_pose(centre), make_box(Vector3d(1.0, 1.0, 0.5)), Isometry3d::Identity());
-  ASSERT_EQ(in_contact(all).size(), 3u);
-  Vector3d sum = Vector3d::Zero();
-  for (std::size_t k : {0u, 2u, 3u}) {
-    EXPECT_NEAR(all[k].gap, -0.01, 1e-15);
-    const Vector3d offset = all[k].point_a - centre;
-    EXPECT_NEAR(std::hypot(offset.x(), offset.y()), 0.2, 1e-15);
-    sum += Vector3d(offset.x(), offset.y(), 0.0);
+  for (double turn : {0.0, 0.7}) {
+    const Isometry3d X = make_pose(centre, rotation_about(Vector3d::UnitZ(), turn));
+    const auto all = slots(cylinder, X, make_box(Vector3d(1.0, 1.0, 0.5)), Isometry3d::Identity());
+    ASSERT_EQ(in_contact(all).size(), 3u);
+    Vector3d sum = Vector3d::Zero();
+    for (std::size_t k : {0u, 2u, 3u}) {
+      EXPECT_NEAR(all[k].gap, -0.01, 1e-15);
+      const Vector3d offset = all[k].point_a - centre;
+      EXPECT_NEAR(std::hypot(offset.x(), offset.y()), 0.2, 1e-15);
+      sum += Vector3d(offset.x(), offset.y(), 0.0);
+    }
+    EXPECT_LE(sum.norm(), 1e-15);
+    const auto plane = on_the_plane(cylinder, X);
+    const int same[3] = {0, 1, 2};
+    const std::size_t mine[3] = {0, 2, 3};
+    for (int k = 0; k < 3; ++k) expect_same_contact(all[mine[k]], plane[static_cast<std::size_t>(same[k])], true);
   }
-  EXPECT_LE(sum.norm(), 1e-15);
 }
 
 TEST(CylinderBox, SideLyingOnAFaceIsHeldAtBothRims) {
@@ -323,6 +331,49 @@ void expect_smallest_gap_is_the_signed_distance(const Shape& a, const MakeB& mak
   }
 }
 
+// b moved from a along `direction` to touch (bisection on the distance apart), then `depth` further: the pose.
+Isometry3d pressed_along(const Shape& a, const Shape& b, const Matrix3d& R_B, const Vector3d& direction, double depth) {
+  double lo = 0.0, hi = 5.0;
+  for (int i = 0; i < 50; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (distance_apart(a, Isometry3d::Identity(), b, make_pose(mid * direction, R_B)) > 1e-13 ? hi : lo) = mid;
+  }
+  return make_pose((hi - depth) * direction, R_B);
+}
+
+TEST(CylinderBox, RimOnAnEdgeHasOnePoint) {
+  // The upright cylinder of SmallestGap's trials (R 0.3, length 0.8) and a box turned so that one of its edges
+  // crosses the cylinder's top rim: b moved in along (1, 0.2, 1) until they touch, then 1e-7 further. One point,
+  // at minus the distance 1e-7 apart (the signed distance is differentiable through touch).
+  const Shape cylinder = make_cylinder(0.3, 0.8), box = make_box(Vector3d(0.2, 0.3, 0.25));
+  const Matrix3d R = rotation_about(Vector3d(1.0, -1.0, 0.0), 0.9) * rotation_about(Vector3d::UnitZ(), 0.4);
+  const Vector3d v = Vector3d(1.0, 0.2, 1.0).normalized();
+  const auto touching = in_contact(slots(cylinder, Isometry3d::Identity(), box, pressed_along(cylinder, box, R, v, 1e-7)));
+  ASSERT_EQ(touching.size(), 1u);
+  EXPECT_NEAR(touching[0].gap, -distance_apart(cylinder, Isometry3d::Identity(), box, pressed_along(cylinder, box, R, v, -1e-7)), 1e-12);
+  const Vector3d on_a = touching[0].point_a;
+  EXPECT_NEAR(std::hypot(on_a.x(), on_a.y()), 0.3, 1e-12);  // on the rim
+  EXPECT_NEAR(on_a.z(), 0.4, 1e-12);
+}
+
+TEST(CylinderCylinder, RimOnARimHasOnePoint) {
+  // Two cylinders (R 0.3, 0.8 and R 0.2, 0.5), b turned so that its rim crosses a's top rim obliquely, moved in
+  // along (1, 0.3, 1.2) to touch, then 1e-7 further: one point (a's rim point, b's standing down), on both rims,
+  // at minus the distance 1e-7 apart (to 1e-12: the signed distance's second-order term is ~1e-14).
+  const Shape a = make_cylinder(0.3, 0.8), b = make_cylinder(0.2, 0.5);
+  const Matrix3d R = rotation_about(Vector3d(0.3, 1.0, 0.2), 1.1);
+  const Vector3d v = Vector3d(1.0, 0.3, 1.2).normalized();
+  const Isometry3d X_B = pressed_along(a, b, R, v, 1e-7);
+  const auto touching = in_contact(slots(a, Isometry3d::Identity(), b, X_B));
+  ASSERT_EQ(touching.size(), 1u);
+  EXPECT_NEAR(touching[0].gap, -distance_apart(a, Isometry3d::Identity(), b, pressed_along(a, b, R, v, -1e-7)), 1e-12);
+  const Vector3d on_a = touching[0].point_a, on_b = X_B.inverse() * touching[0].point_b;
+  EXPECT_NEAR(std::hypot(on_a.x(), on_a.y()), 0.3, 1e-12);
+  EXPECT_NEAR(std::abs(on_a.z()), 0.4, 1e-12);
+  EXPECT_NEAR(std::hypot(on_b.x(), on_b.y()), 0.2, 1e-12);
+  EXPECT_NEAR(std::abs(on_b.z()), 0.25, 1e-12);
+}
+
 TEST(CylinderBox, SmallestGapIsTheSignedDistance) {
   expect_smallest_gap_is_the_signed_distance(make_cylinder(0.3, 0.8), [](auto& unit, auto& random) {
     return make_box(Vector3d(0.1 + 0.4 * unit(random), 0.1 + 0.4 * unit(random), 0.1 + 0.4 * unit(random)));
@@ -382,6 +433,46 @@ TEST(CylinderSweep, SlidingOffAnEdgeLying) {
   const SweepCounts c = sweep(cylinder, pose, box, 0.0, 0.7, 700, 2e-3);
   EXPECT_LE(c.largest_lowest_jump, 1e-15);
   EXPECT_EQ(c.handovers, 0);
+}
+
+TEST(CylinderSweep, RimOverAnEdge) {
+  // The tilted cylinder of RimOnAFace, pressed 0.01, slid along +x so that its lowest rim point passes the box's
+  // edge x = 0.5 (from x = 0.45 to 0.55, steps of 1e-4). Slot 0 keeps the rim's point throughout (continuously:
+  // the smallest gap moves by ≤ 1e-4 a step). Slot 1 is L's point over the face's edge: as the rim point nears the
+  // edge, L's part over the face shrinks and that point comes down to the rim's depth, pressing too — the
+  // short-part band of docs/contact.md — until the rim point passes the edge, where the part vanishes and slot 1
+  // stands down: 1 handover.
+  const Shape cylinder = make_cylinder(0.2, 0.5), box = make_box(Vector3d(0.5, 2.0, 0.5));
+  const Isometry3d X = tilted_on_the_plane();
+  const double lowest_x = slots(cylinder, X, make_box(Vector3d(3.0, 3.0, 0.5)), Isometry3d::Identity())[0].point_a.x();
+  const auto pose = [&](double x) { return make_pose(X.translation() + Vector3d(x - lowest_x, 0.0, 0.0), X.linear()); };
+  const SweepCounts c = sweep(cylinder, pose, box, 0.45, 0.55, 1000, 2e-3);
+  EXPECT_LE(c.largest_lowest_jump, 1e-4);
+  EXPECT_EQ(c.handovers, 1);
+}
+
+TEST(CylinderSweep, SidesTurningOffParallel) {
+  // A short cylinder (R 0.2, length 0.5) lying along a long one (0.8), axes 0.39 apart, turned about x through
+  // parallel by ±0.02 rad. Parallel, its rims' points hold the strip of contact at its ends; off parallel the sides
+  // cross at the middle, deeper than the ends (which lift by ~ (0.25 τ)²/(2 · 0.39)), so slot 8 adds that point
+  // while the ends still press: three points. Slot 8 jumps in and out at exact parallel (τ = 0 is a sample:
+  // 2 handovers).
+  const Shape shorter = make_cylinder(0.2, 0.5), longer = make_cylinder(0.2, 0.8);
+  const auto pose = [&](double turn) { return make_pose(Vector3d(-0.39, 0.0, 0.1), rotation_about(Vector3d::UnitX(), turn)); };
+  const SweepCounts counts = sweep(shorter, pose, longer, -0.02, 0.02, 400, 2e-3);
+  EXPECT_EQ(counts.handovers, 2);
+  EXPECT_EQ(in_contact(slots(shorter, pose(0.0), longer, Isometry3d::Identity())).size(), 2u);
+  EXPECT_EQ(in_contact(slots(shorter, pose(1e-4), longer, Isometry3d::Identity())).size(), 3u);
+}
+
+TEST(CylinderCylinder, EqualSidesTurnedOffParallelPressAtBothRims) {
+  // Equal sides (length 0.8) with their ends together: parallel, two points (b's rim points land on a's and stand
+  // down); turned by 1e-4, each end is pressed by both cylinders' rim points, which no longer coincide, plus the
+  // crossing: five points — the double count docs/contact.md lists, until an end passes the other.
+  const Shape c = make_cylinder(0.2, 0.8);
+  const auto pose = [&](double turn) { return make_pose(Vector3d(-0.39, 0.0, 0.0), rotation_about(Vector3d::UnitX(), turn)); };
+  EXPECT_EQ(in_contact(slots(c, pose(0.0), c, Isometry3d::Identity())).size(), 2u);
+  EXPECT_EQ(in_contact(slots(c, pose(1e-4), c, Isometry3d::Identity())).size(), 5u);
 }
 
 TEST(CylinderSweep, TippingFromFlatFaceToSide) {
