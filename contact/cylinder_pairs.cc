@@ -145,9 +145,11 @@ Vector3d foot_on_line(const Vector3d& p, const Vector3d& o, const Vector3d& e) {
 
 // The locally nearest pairs of a circle's point p(θ) and a feature whose nearest point to p is N(p) (a line,
 // another circle), within `reach` of each other: 16 samples of the distance |N(p) − p|, skipping the stretches
-// that cannot come within reach (it changes by at most the radius per radian), then a zero of its slope
-// (p − N(p))·p'(θ) between the samples about each sampled minimum (N(p) moves along the feature, normal to
-// p − N(p), so the slope needs no derivative of N and keeps its accuracy where the distance is flat).
+// that cannot come within reach (it changes by at most the radius per radian). About each sampled minimum the
+// triple (previous, it, next) brackets a local minimum: golden-section search narrows it (another minimum and a
+// maximum may lie between samples), then the slope (p − N(p))·p'(θ) — which needs no derivative of N, as N(p)
+// moves along the feature normal to p − N(p), and keeps its accuracy where the distance is flat — is brought to
+// zero in the last bracket, to round-off.
 template <class Nearest, class Visit>
 void for_each_nearest_pair(const Circle& c, double reach, const Nearest& nearest, const Visit& visit) {
   constexpr int kSamples = 16;
@@ -162,13 +164,27 @@ void for_each_nearest_pair(const Circle& c, double reach, const Nearest& nearest
   };
   std::array<double, kSamples> value;
   for (int i = 0; i < kSamples; ++i) value[static_cast<std::size_t>(i)] = distance(i * kStep);
+  const double golden = 0.5 * (3.0 - std::sqrt(5.0));
   for (int i = 0; i < kSamples; ++i) {
     const double v = value[static_cast<std::size_t>(i)];
     if (v > value[static_cast<std::size_t>((i + kSamples - 1) % kSamples)] ||
         v > value[static_cast<std::size_t>((i + 1) % kSamples)] || v - c.radius * kStep > reach) {
       continue;
     }
-    const double angle = zero_between((i - 1) * kStep, (i + 1) * kStep, slope);
+    double lo = (i - 1) * kStep, hi = (i + 1) * kStep, at = i * kStep, f_at = v;
+    while (hi - lo > 1e-6) {  // keeps f(at) ≤ f(lo), f(hi)
+      const bool right = hi - at > at - lo;
+      const double probe = right ? at + golden * (hi - at) : at - golden * (at - lo);
+      const double f_probe = distance(probe);
+      if (f_probe < f_at) {
+        (right ? lo : hi) = at;
+        at = probe;
+        f_at = f_probe;
+      } else {
+        (right ? hi : lo) = probe;
+      }
+    }
+    const double angle = zero_between(lo, hi, slope);
     const Vector3d p = c.at(angle);
     visit(p, nearest(p));
   }

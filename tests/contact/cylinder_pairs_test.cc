@@ -301,7 +301,8 @@ double distance_apart(const Shape& a, const Isometry3d& X_A, const Shape& b, con
 }
 
 template <class MakeB>
-void expect_smallest_gap_is_the_signed_distance(const Shape& a, const MakeB& make_b, std::uint32_t seed) {
+void expect_smallest_gap_is_the_signed_distance(const Shape& a, const MakeB& make_b, std::uint32_t seed,
+                                                bool towards_the_rims = false) {
   // 20 random pairs, b moved along a random unit direction v: touch located by bisection on the distance apart.
   // 1e-3 and 1e-7 apart, the smallest gap is the distance, to 1e-12; touching, zero to 1e-12. Overlapping by
   // ε = 1e-7 along v it is minus its value at +ε, to 1e-12: the signed distance is differentiable through touch,
@@ -313,7 +314,12 @@ void expect_smallest_gap_is_the_signed_distance(const Shape& a, const MakeB& mak
     const Shape b = make_b(unit, random);
     const Isometry3d X_A = make_pose(Vector3d::Zero(), uniform_rotation(unit(random), unit(random), unit(random)));
     const Matrix3d R_B = uniform_rotation(unit(random), unit(random), unit(random));
-    const Vector3d direction = uniform_rotation(unit(random), unit(random), unit(random)).col(0);
+    Vector3d direction = uniform_rotation(unit(random), unit(random), unit(random)).col(0);
+    if (towards_the_rims) {  // at 30°–60° from a's axis: the rims come first
+      const double azimuth = 2.0 * kPi * unit(random), polar = (1.0 + unit(random)) * kPi / 6.0;
+      direction = X_A.linear() * Vector3d(std::sin(polar) * std::cos(azimuth), std::sin(polar) * std::sin(azimuth),
+                                          (unit(random) < 0.5 ? 1.0 : -1.0) * std::cos(polar));
+    }
     const auto pose = [&](double s) { return make_pose(s * direction, R_B); };
     double lo = 0.0, hi = 5.0;
     for (int i = 0; i < 50; ++i) {
@@ -374,10 +380,37 @@ TEST(CylinderCylinder, RimOnARimHasOnePoint) {
   EXPECT_NEAR(std::abs(on_b.z()), 0.25, 1e-12);
 }
 
+TEST(CylinderBox, RimWhoseDistanceToAnEdgeHasTwoNearbyMinima) {
+  // A box (0.15, 0.35, 0.2) beside the top rim of a cylinder (R 0.2, length 0.5): along the rim, the distance to
+  // one box edge's line has two local minima 0.9 rad apart (0.016 and 0.0026) with a maximum between, both within
+  // the sampled minima's brackets. The smallest gap is the distance, 0.0026 apart, to 1e-12 — not the 0.0035 that
+  // a search started on the maximum's slope found.
+  const Shape cylinder = make_cylinder(0.2, 0.5), box = make_box(Vector3d(0.15, 0.35, 0.2));
+  const Isometry3d X_B = make_pose(Vector3d(-0.447365, 0.357583, 0.452817),
+                                   Eigen::Quaterniond(-0.235209, -0.032772, -0.023400, 0.971110).normalized().toRotationMatrix());
+  const double apart = distance_apart(cylinder, Isometry3d::Identity(), box, X_B);
+  EXPECT_NEAR(apart, 0.0026, 1e-4);
+  EXPECT_NEAR(lowest_gap(slots(cylinder, Isometry3d::Identity(), box, X_B)), apart, 1e-12);
+}
+
 TEST(CylinderBox, SmallestGapIsTheSignedDistance) {
   expect_smallest_gap_is_the_signed_distance(make_cylinder(0.3, 0.8), [](auto& unit, auto& random) {
     return make_box(Vector3d(0.1 + 0.4 * unit(random), 0.1 + 0.4 * unit(random), 0.1 + 0.4 * unit(random)));
   }, 17);
+}
+
+TEST(CylinderBox, SmallestGapIsTheSignedDistanceNearTheRims) {
+  // As above, b approaching along directions that meet a's rims first (rim against corner, edge or face): the
+  // curved pair rim–edge is where a circle's distance to a line can have two minima within one sample step.
+  expect_smallest_gap_is_the_signed_distance(make_cylinder(0.3, 0.8), [](auto& unit, auto& random) {
+    return make_box(Vector3d(0.1 + 0.4 * unit(random), 0.1 + 0.4 * unit(random), 0.1 + 0.4 * unit(random)));
+  }, 23, true);
+}
+
+TEST(CylinderCylinder, SmallestGapIsTheSignedDistanceNearTheRims) {
+  expect_smallest_gap_is_the_signed_distance(make_cylinder(0.3, 0.8), [](auto& unit, auto& random) {
+    return make_cylinder(0.1 + 0.3 * unit(random), 0.2 + 0.6 * unit(random));
+  }, 29, true);
 }
 
 TEST(CylinderCylinder, SmallestGapIsTheSignedDistance) {
