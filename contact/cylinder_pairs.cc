@@ -10,9 +10,9 @@
 // corner's nearest rim point), and the curved pairs — a rim against a box edge or another cylinder's side (at the
 // local minima of a circle's distance to a line) and a rim against a rim (of a circle's distance to a circle;
 // Eberly, "Distance between two circles in 3D", Geometric Tools), whose normal is ⊥ both curves' tangents there.
-// Those are iterations: 16 samples of the rim's angle, then the distance's slope's zero, to round-off. The contact
-// normal n is the best of these directions; curved pairs whose features are further apart than a bound on the
-// optimum's are skipped.
+// A circle's critical points against a line are the roots of a quartic; against a circle they are found by
+// sampling the smaller circle and zeroing the distance's slope, to round-off. The contact normal n is the best of
+// these directions; curved pairs whose features are further apart than a bound on the optimum's are skipped.
 //
 // Manifold. Each cylinder's points are cast along n (a's) or −n (b's) to the other solid: a point's gap is how
 // far along that line the other solid begins (negative when the point is inside it), so a point's gap is exact
@@ -120,8 +120,12 @@ struct Circle {
   Vector3d centre, normal, e1, e2;
   double radius = 0.0;
   Vector3d at(double angle) const { return centre + radius * (std::cos(angle) * e1 + std::sin(angle) * e2); }
-  // The unit tangent at the point nearest to p (p off the axis).
-  Vector3d tangent_at(const Vector3d& p) const { return normal.cross(p - centre).normalized(); }
+  // The unit radial direction and tangent at the point nearest to p (p off the axis).
+  Vector3d radial_at(const Vector3d& p) const {
+    const Vector3d d = p - centre;
+    return (d - d.dot(normal) * normal).normalized();
+  }
+  Vector3d tangent_at(const Vector3d& p) const { return normal.cross(radial_at(p)); }
 };
 
 Circle rim(const Cylinder& c, double side) {
@@ -143,24 +147,54 @@ Vector3d nearest_on_circle(const Circle& c, const Vector3d& p) {
 
 Vector3d foot_on_line(const Vector3d& p, const Vector3d& o, const Vector3d& e) { return o + (p - o).dot(e) * e; }
 
-// The locally nearest pairs of a circle's point p(θ) and a feature whose nearest point to p is N(p) (a line,
-// another circle), within `reach` of each other: 16 samples of the distance |N(p) − p|, skipping the stretches
-// that cannot come within reach (it changes by at most the radius per radian). About each sampled minimum the
-// triple (previous, it, next) brackets a local minimum: golden-section search narrows it (another minimum and a
-// maximum may lie between samples), then the slope (p − N(p))·p'(θ) — which needs no derivative of N, as N(p)
-// moves along the feature normal to p − N(p), and keeps its accuracy where the distance is flat — is brought to
-// zero in the last bracket, to round-off.
-template <class Nearest, class Visit>
-void for_each_nearest_pair(const Circle& c, double reach, const Nearest& nearest, const Visit& visit) {
-  constexpr int kSamples = 16;
+// The common normal of two curves at their locally nearest points p, q (unit tangents t_p, t_q; `scale` their
+// curvature radius): q − p and t_p × t_q are parallel there, and the better conditioned of the two is taken — a
+// normal that errs sideways sends the points cast along it past an edge or rim. The cross product's direction
+// errs by about ε/|t_p × t_q|³ (p itself is found to ε/|t_p × t_q|², where the distance along the curve is
+// flat), q − p's by about ε·scale/|q − p|: crossing curves near touch take the cross product (q − p vanishes at
+// touch), near-tangent ones apart take q − p.
+Vector3d common_normal(const Vector3d& p, const Vector3d& q, const Vector3d& t_p, const Vector3d& t_q, double scale) {
+  const Vector3d across = t_p.cross(t_q);
+  const double sine = across.norm();
+  return sine * sine * sine * scale >= (q - p).norm() ? across : Vector3d(q - p);
+}
+
+// The angles where a circle's point p(θ) = C + ρ (cos θ e1 + sin θ e2) is locally nearest to or farthest from the
+// line o + s e (unit e): the squared distance |w|² − (w·e)², w = p − o, is the trigonometric polynomial
+// F = K + A1 cos θ + B1 sin θ + A2 cos 2θ + B2 sin 2θ, whose slope's zeros are the real roots of a quartic in
+// t = tan(θ/2) (with θ = π, where t is infinite): exact, however close two minima lie (a line nearly tangent to the
+// circle). At most 5 angles.
+int circle_line_turns(const Circle& c, const Vector3d& o, const Vector3d& e, double* angles) {
+  const Vector3d d = c.centre - o;
+  const double rho = c.radius, alpha = d.dot(e), beta = rho * c.e1.dot(e), gamma = rho * c.e2.dot(e);
+  const double A1 = 2.0 * rho * d.dot(c.e1) - 2.0 * alpha * beta, B1 = 2.0 * rho * d.dot(c.e2) - 2.0 * alpha * gamma;
+  const double A2 = -0.5 * (beta * beta - gamma * gamma), B2 = -beta * gamma;
+  // F'(θ) (1 + t²)² with cos θ = (1 − t²)/(1 + t²), sin θ = 2t/(1 + t²).
+  const double quartic[5] = {B1 + 2.0 * B2, -2.0 * A1 - 8.0 * A2, -12.0 * B2, -2.0 * A1 + 8.0 * A2, -B1 + 2.0 * B2};
+  double t[4];
+  const int count = polynomial_roots(quartic, 4, t);
+  for (int i = 0; i < count; ++i) angles[i] = 2.0 * std::atan(t[i]);
+  angles[count] = std::numbers::pi;
+  return count + 1;
+}
+
+// The locally nearest pairs of a rim's point p(θ) and another rim (its nearest point N(p)), within `reach`: 32
+// samples of the distance along the smaller rim (along the larger one the distance to a small rim varies on the
+// small one's scale), skipping stretches that cannot come within reach (the distance changes by at most the
+// radius per radian). About each sampled minimum the triple (previous, it, next) brackets a local minimum:
+// golden-section search narrows it, then the slope (p − N(p))·p'(θ) — which needs no derivative of N, as N(p)
+// moves normal to p − N(p), and keeps its accuracy where the distance is flat — is brought to zero, to round-off.
+template <class Visit>
+void for_each_nearest_pair(const Circle& c, double reach, const Circle& other, const Visit& visit) {
+  constexpr int kSamples = 32;
   constexpr double kStep = kTwoPi / kSamples;
   const auto distance = [&](double angle) {
     const Vector3d p = c.at(angle);
-    return (nearest(p) - p).norm();
+    return (nearest_on_circle(other, p) - p).norm();
   };
   const auto slope = [&](double angle) {
     const Vector3d p = c.at(angle);
-    return (p - nearest(p)).dot(c.radius * (-std::sin(angle) * c.e1 + std::cos(angle) * c.e2));
+    return (p - nearest_on_circle(other, p)).dot(c.radius * (-std::sin(angle) * c.e1 + std::cos(angle) * c.e2));
   };
   std::array<double, kSamples> value;
   for (int i = 0; i < kSamples; ++i) value[static_cast<std::size_t>(i)] = distance(i * kStep);
@@ -184,9 +218,8 @@ void for_each_nearest_pair(const Circle& c, double reach, const Nearest& nearest
         (right ? hi : lo) = probe;
       }
     }
-    const double angle = zero_between(lo, hi, slope);
-    const Vector3d p = c.at(angle);
-    visit(p, nearest(p));
+    const Vector3d p = c.at(zero_between(lo, hi, slope));
+    visit(p, nearest_on_circle(other, p));
   }
 }
 
@@ -218,21 +251,37 @@ struct NormalSearch {
     return std::max({std::min((support_point(b, -normal) - p).norm(), std::max(surface_point(b, p).distance, 0.0)),
                      -separation, 0.0});
   }
-  // A rim against an edge (the line o + s e) or another rim, at their locally nearest points p, q: the common
-  // normal is ⊥ both curves' tangents there, so it is their cross product — defined at touch too, where q − p
-  // vanishes.
+  // A rim against an edge (the line o + s e) or another rim, at their locally nearest points p, q: their common
+  // normal. Touching where they are tangent, the normals that separate them form an arc of the plane ⊥ the
+  // tangent whose ends are among the features' own bounding normals there — the rim's radial and axial directions
+  // (the axis and the box faces' normals are candidates already).
   void rim_against_edge(const Circle& r, double within, const Vector3d& o, const Vector3d& e) {
-    for_each_nearest_pair(r, within, [&](const Vector3d& p) { return foot_on_line(p, o, e); },
-                          [&](const Vector3d& p, const Vector3d&) { consider(r.tangent_at(p).cross(e)); });
+    double angles[5];
+    const int count = circle_line_turns(r, o, e, angles);
+    for (int i = 0; i < count; ++i) {
+      const Vector3d p = r.at(angles[i]), q = foot_on_line(p, o, e);
+      if ((q - p).norm() > within) continue;
+      consider(common_normal(p, q, r.tangent_at(p), e, r.radius));
+      consider(r.radial_at(p));
+    }
   }
   void rim_against_rim(const Circle& r, double within, const Circle& other) {
-    for_each_nearest_pair(r, within, [&](const Vector3d& p) { return nearest_on_circle(other, p); },
-                          [&](const Vector3d& p, const Vector3d& q) { consider(r.tangent_at(p).cross(other.tangent_at(q))); });
+    const bool smaller = r.radius <= other.radius;
+    for_each_nearest_pair(smaller ? r : other, within, smaller ? other : r, [&](const Vector3d& p, const Vector3d& q) {
+      consider(common_normal(p, q, r.tangent_at(p), other.tangent_at(q), std::min(r.radius, other.radius)));
+      consider(r.radial_at(p));
+      consider(other.radial_at(q));
+    });
   }
-  // A rim against the side of a cylinder of axis (o, e): the side's normal, from its axis to the rim's point.
+  // A rim against the side of a cylinder of axis (o, e), at their locally nearest points: the side's normal, from
+  // its axis to the rim's point.
   void rim_against_side(const Circle& r, double within, const Vector3d& o, const Vector3d& e) {
-    for_each_nearest_pair(r, within, [&](const Vector3d& p) { return foot_on_line(p, o, e); },
-                          [&](const Vector3d& p, const Vector3d& q) { consider(p - q); });
+    double angles[5];
+    const int count = circle_line_turns(r, o, e, angles);
+    for (int i = 0; i < count; ++i) {
+      const Vector3d p = r.at(angles[i]), q = foot_on_line(p, o, e);
+      if ((q - p).norm() <= within) consider(p - q);
+    }
   }
 };
 

@@ -255,7 +255,58 @@ void project(const Vector3d& p, const Vector3d& d, const Vector3d& u, int i, dou
   qd = Vector2d(d[j], d[k]) - (d[i] / u[i]) * u_jk;
 }
 
+// c[0] + c[1] x + … + c[n] x^n by Horner's rule.
+double evaluate(const double* c, int n, double x) {
+  double value = c[n];
+  for (int i = n - 1; i >= 0; --i) value = value * x + c[i];
+  return value;
+}
+
 }  // namespace
+
+int polynomial_roots(const double* c, int n, double* roots) {
+  double largest = 0.0;
+  for (int i = 0; i <= n; ++i) largest = std::max(largest, std::abs(c[i]));
+  while (n > 0 && std::abs(c[n]) <= 1e-14 * largest) --n;
+  if (n == 0) return 0;
+  if (n == 1) {
+    roots[0] = -c[0] / c[1];
+    return 1;
+  }
+  // Between consecutive roots of the derivative the polynomial is monotone: at most one root each.
+  double derivative[4] = {};
+  for (int i = 1; i <= n; ++i) derivative[i - 1] = i * c[i];
+  double turns[4] = {};
+  const int turn_count = polynomial_roots(derivative, n - 1, turns);
+  double bound = 0.0;  // every root lies in [−bound, bound] (Cauchy)
+  for (int i = 0; i < n; ++i) bound = std::max(bound, std::abs(c[i] / c[n]));
+  bound += 1.0;
+  double ends[6];
+  int end_count = 0;
+  ends[end_count++] = -bound;
+  for (int i = 0; i < turn_count; ++i) {
+    if (turns[i] > -bound && turns[i] < bound) ends[end_count++] = turns[i];
+  }
+  ends[end_count++] = bound;
+  int count = 0;
+  for (int i = 0; i + 1 < end_count; ++i) {
+    double lo = ends[i], hi = ends[i + 1];
+    const double f_lo = evaluate(c, n, lo), f_hi = evaluate(c, n, hi);
+    if (f_lo == 0.0) {
+      if (count == 0 || roots[count - 1] != lo) roots[count++] = lo;
+      continue;
+    }
+    if ((f_lo > 0.0) == (f_hi > 0.0)) continue;
+    const bool rising = f_lo < 0.0;
+    for (int k = 0; k < 200; ++k) {
+      const double mid = 0.5 * (lo + hi);
+      if (mid <= lo || mid >= hi) break;
+      ((evaluate(c, n, mid) < 0.0) == rising ? lo : hi) = mid;
+    }
+    roots[count++] = 0.5 * (lo + hi);
+  }
+  return count;
+}
 
 Interval part_over_rectangle(const Vector3d& p, const Vector3d& d, const Vector3d& u, int i, double offset,
                              const Vector2d& half) {

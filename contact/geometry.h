@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Geometry shared by the narrowphase kernels: closest points of segments, a point against a solid box or
-// cylinder, a line through a solid, support functions, the part of a segment over a rectangle or a disc, and the
-// minimiser of a convex function of one variable. Solids are centred on their frame's origin: a box of half
+// cylinder, a line through a solid, support functions, the part of a segment over a rectangle or a disc, the
+// minimiser of a convex function of one variable, the real roots of a quartic and a bracketed zero. Solids are centred on their frame's origin: a box of half
 // extents h, a cylinder of radius R and half length H along z. All lengths in metres.
 #pragma once
 
@@ -87,6 +87,12 @@ double convex_minimiser(double a, double b, const Slope& slope, double flat, boo
   }
   return leftmost ? hi : lo;
 }
+
+// The real roots, ascending, of c[0] + c[1] x + … + c[n] x^n (n ≤ 4; leading coefficients that are zero or
+// negligible, below 1e-14 of the largest, lower the degree), each isolated between consecutive real roots of
+// the derivative (Cauchy's bound on the roots at the ends) and found by bisection to round-off. Returns their
+// count; a root of even multiplicity is found only to within the function's round-off.
+int polynomial_roots(const double* c, int n, double* roots);
 
 // A zero of g in [lo, hi] where g(lo) < 0 < g(hi) (else the end where g has the sign of the other), by the
 // Illinois method — false position that halves the weight of an end kept twice (Dowell and Jarratt, BIT 1971) —
