@@ -88,6 +88,9 @@ Vector3d support_point(const Cylinder& c, const Vector3d& u) {
          (length > 0.0 ? Vector3d(c.radius * radial / length) : Vector3d::Zero());
 }
 
+double bounding_radius(const Box& b) { return b.half.norm(); }
+double bounding_radius(const Cylinder& c) { return std::hypot(c.radius, c.half_length); }
+
 // The line p + s u through a solid (a's frame); the normals in a's frame.
 std::optional<LineCrossing> line_crossing(const Box& b, const Vector3d& p, const Vector3d& u) {
   auto c = box_line_crossing(b.half, b.X.inverse() * p, b.X.linear().transpose() * u);
@@ -245,11 +248,14 @@ struct NormalSearch {
   }
   // How far apart the features of a curved pair can be and still give the largest separation: apart, no further
   // than any point of a from any of b (here a's support point from b); overlapping, the separation's maximiser
-  // −s* ≤ −(the best separation yet) is their distance.
+  // −s* ≤ −(the best separation yet) is their distance. Plus round-off (64 ulp of the pair's size): the optimum's
+  // own features lie exactly that far apart when the best yet is as good.
   double reach() const {
     const Vector3d p = support_point(a, normal);
+    const double slack = 64.0 * kEpsilon * (b.centre().norm() + bounding_radius(a) + bounding_radius(b));
     return std::max({std::min((support_point(b, -normal) - p).norm(), std::max(surface_point(b, p).distance, 0.0)),
-                     -separation, 0.0});
+                     -separation, 0.0}) +
+           slack;
   }
   // A rim against an edge (the line o + s e) or another rim, at their locally nearest points p, q: their common
   // normal. Touching where they are tangent, the normals that separate them form an arc of the plane ⊥ the

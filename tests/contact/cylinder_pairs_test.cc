@@ -136,6 +136,27 @@ TEST(CylinderBox, EdgeAcrossTheSideHasOnePoint) {
   expect_vector_near(touching[0].normal, Vector3d::UnitZ(), 1e-15, "normal");
 }
 
+TEST(CylinderBox, RimAlongAnEdge) {
+  // A box (half 0.2, 0.5, 0.2) turned 30° about y, its edge (−x_b, −z_b) along y at E = P + d n, n = (1, 0, 1)/√2,
+  // beside the top rim point P = (0.3, 0, 0.4) of an upright cylinder (R 0.3, length 0.8): the edge is parallel
+  // to the rim's tangent there — their cross product vanishes and only the points' difference gives the normal.
+  // The directions u that both features' normal cones hold (the rim's spans x̂ to ẑ, the edge's 330° to 60° in
+  // the xz-plane) form the arc 0° to 60°, where the separation is u·(E − P) = d u·n: apart (d > 0) largest at n,
+  // d; overlapping, at the arc's end farthest from n, x̂: d/√2 (pushing the box out along x̂ by that much
+  // separates them). Exact to 1e-12, the normal to 1e-9; at touch every normal of the arc separates them.
+  const Shape cylinder = make_cylinder(0.3, 0.8), box = make_box(Vector3d(0.2, 0.5, 0.2));
+  const Matrix3d R = rotation_about(Vector3d::UnitY(), kPi / 6.0);
+  const Vector3d n = Vector3d(1.0, 0.0, 1.0).normalized();
+  for (const double d : {1e-3, 1e-6, 1e-9, 0.0, -1e-9, -1e-6, -1e-3}) {
+    const Vector3d edge = Vector3d(0.3, 0.0, 0.4) + d * n;
+    const auto points = slots(cylinder, Isometry3d::Identity(), box, make_pose(edge + 0.2 * R.col(0) + 0.2 * R.col(2), R));
+    const auto lowest = std::min_element(points.begin(), points.end(),
+                                         [](const PairGeometry& p, const PairGeometry& q) { return p.gap < q.gap; });
+    EXPECT_NEAR(lowest->gap, d > 0.0 ? d : d * n.x(), 1e-12) << "d = " << d;
+    if (d != 0.0) expect_vector_near(lowest->normal, d > 0.0 ? n : Vector3d::UnitX(), 1e-9, "normal");
+  }
+}
+
 TEST(CylinderBox, CornerOnTheSideHasOnePoint) {
   // A cube turned so that its corner (−0.3, −0.3, −0.3) points along −x, pressed 0.01 into an upright cylinder's
   // side at (0.2, 0, 0.05): one point, gap −0.01, the cylinder's slot (the corner lands on its line along the
@@ -378,6 +399,40 @@ TEST(CylinderCylinder, RimOnARimHasOnePoint) {
   EXPECT_NEAR(std::abs(on_a.z()), 0.4, 1e-12);
   EXPECT_NEAR(std::hypot(on_b.x(), on_b.y()), 0.2, 1e-12);
   EXPECT_NEAR(std::abs(on_b.z()), 0.25, 1e-12);
+}
+
+TEST(CylinderCylinder, RimAlongARim) {
+  // Two upright cylinders (R 0.3, length 0.8 and R 0.2, length 0.5), b's bottom rim beside a's top rim: b's point
+  // Q = (0.3, 0, 0.4) + d n, n = (1, 0, 1)/√2, nearest a's P = (0.3, 0, 0.4), both rims' tangents along ŷ there.
+  // Both rims' normal cones span x̂ to ẑ, so, as for RimAlongAnEdge, the separation is u·(Q − P) = d u·n over that
+  // arc: apart, d along n; overlapping, d/√2 (at either end, x̂ or ẑ, equally). Exact to 1e-12. The normal apart
+  // is Q − P's direction, which round-off in the points (ε R) turns by about ε R/d: to 1e-9 from d = 1e-6 up,
+  // to 1e-6 at d = 1e-9.
+  const Shape a = make_cylinder(0.3, 0.8), b = make_cylinder(0.2, 0.5);
+  const Vector3d n = Vector3d(1.0, 0.0, 1.0).normalized();
+  for (const double d : {1e-3, 1e-6, 1e-9, 0.0, -1e-9, -1e-6, -1e-3}) {
+    const Vector3d q = Vector3d(0.3, 0.0, 0.4) + d * n;
+    const auto points = slots(a, Isometry3d::Identity(), b, make_pose(q + Vector3d(0.2, 0.0, 0.25)));
+    const auto lowest = std::min_element(points.begin(), points.end(),
+                                         [](const PairGeometry& p, const PairGeometry& r) { return p.gap < r.gap; });
+    EXPECT_NEAR(lowest->gap, d > 0.0 ? d : d * n.x(), 1e-12) << "d = " << d;
+    if (d > 0.0) expect_vector_near(lowest->normal, n, d < 1e-6 ? 1e-6 : 1e-9, "normal");
+  }
+}
+
+TEST(CylinderCylinder, RimOnARimWithTheNormalNearlyAlongAnAxis) {
+  // b's bottom rim comes within 1e-5 of a's bottom rim, crossing it nearly at right angles, the common normal 0.02
+  // rad off a's axis: a's support point along it moves 20 times faster than the normal turns, and a point cast
+  // along a normal that errs sideways passes beside a's rim and enters its side far up. The smallest gap is the
+  // distance apart to 1e-12 (a normal taken from the nearest points' difference, whose direction errs by
+  // ε·R/1e-5, made it 1.4e-10 too large).
+  const Shape a = make_cylinder(0.4096216249, 0.9502155970), b = make_cylinder(0.4233663475, 0.3841462622);
+  const Matrix3d R = Eigen::Quaterniond(-0.0691918342, -0.1036786296, 0.9755329215, -0.1811042543).normalized().toRotationMatrix();
+  const Vector3d v = Vector3d(-0.3322013942, 0.4354603433, -0.8135466423).normalized();
+  const Isometry3d X_B = pressed_along(a, b, R, v, -1e-5);
+  const double apart = distance_apart(a, Isometry3d::Identity(), b, X_B);
+  EXPECT_NEAR(apart, 1e-5 * 0.84, 1e-6);
+  EXPECT_NEAR(lowest_gap(slots(a, Isometry3d::Identity(), b, X_B)), apart, 1e-12);
 }
 
 TEST(CylinderBox, RimWhoseDistanceToAnEdgeHasTwoNearbyMinima) {
