@@ -385,6 +385,18 @@ bool cast(const Vector3d& p, bool on_a, const Vector3d& u, const Vector3d& n, co
   return true;
 }
 
+// A point standing down reports its distance unsigned, plus `to_go` ≥ 0, how far it is from becoming a contact
+// point; the other solid's point moves along the normal so that point_b − point_a = gap·normal still holds.
+void stand_down(PairGeometry& out, bool on_a, double to_go) {
+  make_unsigned(out);
+  out.gap += to_go;
+  if (on_a) {
+    out.point_b = out.point_a + out.gap * out.normal;
+  } else {
+    out.point_a = out.point_b - out.gap * out.normal;
+  }
+}
+
 // The part of the segment p + t d over the face of `other` that faces −u, and whether that face is curved.
 struct FacePart {
   Interval part;
@@ -472,9 +484,12 @@ bool cylinder_point(const Cylinder& self, bool on_a, const Vector3d& u, const Ve
   // Both stretches end at one point and find it: it is slot 0's.
   if (point == 1 && t0 && t1 && part.upper - part.lower <= kSamePoint && *t1 - *t0 <= kSamePoint) in_manifold = false;
   // Beside another cylinder's side, L's points short of its own rims face the other's rim, whose own point holds
-  // that contact (a rim on a side, the end of two sides along each other).
-  if (curved && t && *t > 0.0 && *t < 1.0) in_manifold = false;
-  if (!in_manifold) make_unsigned(out);
+  // that contact (a rim on a side, the end of two sides along each other). Such a point becomes a contact only at
+  // a rim, so its distance along L to the nearer rim is added: its cast alone is 0 wherever the stretch's least
+  // gap is at the part's end, on the other's flat face.
+  const double to_rim = curved && t ? dl.norm() * std::min(*t, 1.0 - *t) : 0.0;
+  if (to_rim > 0.0) in_manifold = false;
+  if (!in_manifold) stand_down(out, on_a, to_rim);
   return in_manifold;
 }
 
