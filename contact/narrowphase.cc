@@ -9,6 +9,8 @@
 #include <numbers>
 
 #include "contact/fcl_bridge.h"
+#include "contact/geometry.h"
+#include "contact/pair_kernels.h"
 
 namespace contactlab {
 
@@ -34,6 +36,14 @@ void halfspace_sphere(const Vector3d& normal, const Vector3d& surface_point, con
   out.normal = normal;
   out.point_b = deepest;
   out.point_a = deepest - out.gap * normal;
+}
+
+void sphere_against_solid(const Vector3d& centre, double radius, const Isometry3d& X_WB, const SurfacePoint& nearest,
+                          PairGeometry& out) {
+  out.normal = -(X_WB.linear() * nearest.normal);  // from A (the sphere) into B
+  out.gap = nearest.distance - radius;
+  out.point_b = X_WB * nearest.point;
+  out.point_a = centre + radius * out.normal;
 }
 
 namespace {
@@ -124,46 +134,6 @@ void sphere_capsule(const Shape& a, const Isometry3d& X_WA, const Shape& b, cons
   sphere_sphere(X_WA.translation(), a.radius, closest_on_segment(b0, b1, X_WA.translation()), b.radius, out);
 }
 
-// Closest points of two segments (Ericson, Real-Time Collision Detection §5.1.9).
-void closest_between_segments(const Vector3d& p1, const Vector3d& q1, const Vector3d& p2, const Vector3d& q2,
-                              Vector3d& c1, Vector3d& c2) {
-  const Vector3d d1 = q1 - p1;
-  const Vector3d d2 = q2 - p2;
-  const Vector3d r = p1 - p2;
-  const double a = d1.squaredNorm();
-  const double e = d2.squaredNorm();
-  const double f = d2.dot(r);
-  double s = 0.0;
-  double t = 0.0;
-  if (a == 0.0 && e == 0.0) {
-    c1 = p1;
-    c2 = p2;
-    return;
-  }
-  if (a == 0.0) {
-    t = std::clamp(f / e, 0.0, 1.0);
-  } else {
-    const double c = d1.dot(r);
-    if (e == 0.0) {
-      s = std::clamp(-c / a, 0.0, 1.0);
-    } else {
-      const double b = d1.dot(d2);
-      const double denominator = a * e - b * b;
-      s = denominator > 0.0 ? std::clamp((b * f - c * e) / denominator, 0.0, 1.0) : 0.0;
-      t = (b * s + f) / e;
-      if (t < 0.0) {
-        t = 0.0;
-        s = std::clamp(-c / a, 0.0, 1.0);
-      } else if (t > 1.0) {
-        t = 1.0;
-        s = std::clamp((b - c) / a, 0.0, 1.0);
-      }
-    }
-  }
-  c1 = p1 + s * d1;
-  c2 = p2 + t * d2;
-}
-
 void capsule_capsule_shapes(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int,
                             PairGeometry& out) {
   Vector3d a0, a1, b0, b1;
@@ -172,76 +142,16 @@ void capsule_capsule_shapes(const Shape& a, const Isometry3d& X_WA, const Shape&
   capsule_capsule(a0, a1, a.radius, b0, b1, b.radius, out);
 }
 
-// Sphere against a convex solid given by the closest point of the solid to the sphere's centre (in the
-// solid's frame) and, for a centre inside the solid, the nearest face's point and outward normal.
-struct ClosestFeature {
-  Vector3d point;            // closest point of the solid's surface, solid frame
-  Vector3d outward_normal;   // at that point, solid frame
-  bool centre_inside = false;
-};
-
-void sphere_against_solid(const Isometry3d& X_WA, double radius, const Isometry3d& X_WB, const ClosestFeature& feature,
-                          PairGeometry& out) {
-  const Vector3d centre = X_WA.translation();
-  const Vector3d surface = X_WB * feature.point;
-  const Vector3d outward = X_WB.linear() * feature.outward_normal;  // out of B, towards the sphere when outside
-  const double distance = feature.centre_inside ? -(surface - centre).norm() : (centre - surface).norm();
-  out.normal = -outward;  // from A (the sphere) to B
-  out.gap = distance - radius;
-  out.point_b = surface;
-  out.point_a = centre + radius * out.normal;
-}
-
 // Sphere (A) against a cylinder (B, axis z, centred): flat faces, side and rim.
 void sphere_cylinder(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int, PairGeometry& out) {
-  const Vector3d c = X_WB.inverse() * X_WA.translation();
-  const double half = 0.5 * b.length;
-  const double radial = std::hypot(c.x(), c.y());
-  const Vector3d radial_direction = radial > 0.0 ? Vector3d(c.x() / radial, c.y() / radial, 0.0) : Vector3d::UnitX();
-  ClosestFeature f;
-  if (std::abs(c.z()) <= half && radial <= b.radius) {
-    // Inside: the nearer of the flat face and the side.
-    f.centre_inside = true;
-    const double to_face = half - std::abs(c.z());
-    const double to_side = b.radius - radial;
-    if (to_face <= to_side) {
-      const double sign = c.z() >= 0.0 ? 1.0 : -1.0;
-      f.point = Vector3d(c.x(), c.y(), sign * half);
-      f.outward_normal = Vector3d(0.0, 0.0, sign);
-    } else {
-      f.point = Vector3d(b.radius * radial_direction.x(), b.radius * radial_direction.y(), c.z());
-      f.outward_normal = radial_direction;
-    }
-  } else {
-    const double z = std::clamp(c.z(), -half, half);
-    const double r = std::min(radial, b.radius);
-    f.point = Vector3d(r * radial_direction.x(), r * radial_direction.y(), z);
-    const Vector3d d = c - f.point;
-    f.outward_normal = d.norm() > 0.0 ? Vector3d(d / d.norm()) : Vector3d::UnitZ();
-  }
-  sphere_against_solid(X_WA, a.radius, X_WB, f, out);
+  sphere_against_solid(X_WA.translation(), a.radius, X_WB,
+                       cylinder_surface_point(b.radius, 0.5 * b.length, X_WB.inverse() * X_WA.translation()), out);
 }
 
 // Sphere (A) against a box (B): faces, edges and corners.
 void sphere_box(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int, PairGeometry& out) {
-  const Vector3d c = X_WB.inverse() * X_WA.translation();
-  const Vector3d& h = b.half_extents;
-  ClosestFeature f;
-  if ((c.array().abs() <= h.array()).all()) {
-    f.centre_inside = true;
-    Eigen::Index axis = 0;
-    (h.array() - c.array().abs()).minCoeff(&axis);
-    const double sign = c[axis] >= 0.0 ? 1.0 : -1.0;
-    f.point = c;
-    f.point[axis] = sign * h[axis];
-    f.outward_normal = Vector3d::Zero();
-    f.outward_normal[axis] = sign;
-  } else {
-    f.point = c.cwiseMax(-h).cwiseMin(h);
-    const Vector3d d = c - f.point;
-    f.outward_normal = d / d.norm();
-  }
-  sphere_against_solid(X_WA, a.radius, X_WB, f, out);
+  sphere_against_solid(X_WA.translation(), a.radius, X_WB,
+                       box_surface_point(b.half_extents, X_WB.inverse() * X_WA.translation()), out);
 }
 
 // A pin (a sphere of radius r centred at c, world) inside a hole (B): the gap is the clearance left on the side
@@ -289,11 +199,12 @@ constexpr PairKernel kPairKernels[kShapeTypeCount][kShapeTypeCount] = {
     // sphere
     {{}, {1, sphere_sphere_shapes}, {1, sphere_capsule}, {1, sphere_cylinder}, {1, sphere_box}, {1, sphere_hole}},
     // capsule
-    {{}, {}, {1, capsule_capsule_shapes}, {1, nullptr}, {1, nullptr}, {1, capsule_hole}},
+    {{}, {}, {1, capsule_capsule_shapes}, {kCapsuleCylinderPoints, capsule_cylinder}, {kCapsuleBoxPoints, capsule_box},
+     {1, capsule_hole}},
     // cylinder
-    {{}, {}, {}, {1, nullptr}, {1, nullptr}, {}},
+    {{}, {}, {}, {kCylinderCylinderPoints, cylinder_cylinder}, {kCylinderBoxPoints, cylinder_box}, {}},
     // box
-    {{}, {}, {}, {}, {1, nullptr}, {}},
+    {{}, {}, {}, {}, {kBoxBoxPoints, box_box}, {}},
     // hole
     {{}, {}, {}, {}, {}, {}},
 };
