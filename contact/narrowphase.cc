@@ -98,11 +98,15 @@ void halfspace_box(const Shape&, const Isometry3d& X_WA, const Shape& b, const I
 void halfspace_cylinder(const Shape&, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int point,
                         PairGeometry& out) {
   const Vector3d n = X_WA.linear().col(2);
-  const Vector3d axis = X_WB.linear().col(2);
-  const Vector3d centre = X_WB.translation() + (point < 3 ? -0.5 : 0.5) * b.length * axis;
+  // Unit and orthogonal whatever the pose's rounding: a body's rotation from a quaternion the integrator has not
+  // yet normalised is off by its norm, and the rim's lowest direction of a face lying flat is itself of that size.
+  const Vector3d axis = X_WB.linear().col(2).normalized();
+  const Vector3d centre = X_WB.translation() + (point < 3 ? -0.5 : 0.5) * b.length * X_WB.linear().col(2);
   const Vector3d down = -n - axis.dot(-n) * axis;  // the lowest direction within the rim's plane
   const double down_norm = down.norm();
-  const Vector3d first = down_norm > kFlatTolerance ? Vector3d(down / down_norm) : Vector3d(X_WB.linear().col(0));
+  const Vector3d x_axis = X_WB.linear().col(0);
+  const Vector3d first = down_norm > kFlatTolerance ? Vector3d(down / down_norm)
+                                                    : Vector3d((x_axis - x_axis.dot(axis) * axis).normalized());
   const double angle = (point % 3) * (2.0 * std::numbers::pi / 3.0);
   const Vector3d direction = std::cos(angle) * first + std::sin(angle) * axis.cross(first);
   against_halfspace(X_WA, centre + b.radius * direction, out);

@@ -707,9 +707,12 @@ void Run::end_contact(int p, double t, bool open) {
   if (!open) {
     law_event(ContactEvent::kSeparation, p, t);
     // Released on force with the shapes still overlapping: the residual indentation stays as an offset, and
-    // the contact re-engages only when the indentation exceeds it again (models.md §7 decision 3).
-    s.gap_offset = std::min(geometry.gap, 0.0);
-    if (s.gap_offset < 0.0) offset_pairs_.push_back(p);
+    // the contact re-engages only when the indentation exceeds it again (models.md §7 decision 3). Either way the
+    // onset function starts a touch tolerance above zero, not at it: a function starting at exactly zero shows no
+    // sign change when it goes negative (the root finders take it as the root already handled), and shapes that
+    // touch again within the next step would overlap unseen.
+    s.gap_offset = std::min(geometry.gap, 0.0) - touch_tolerance(p);
+    offset_pairs_.push_back(p);
     data_.contact_force[i] = {};
     s.active = false;
     s.persistent = false;
