@@ -90,7 +90,7 @@ double convex_minimiser(double a, double b, const Slope& slope, double flat, boo
 
 // The real roots, ascending, of c[0] + c[1] x + … + c[n] x^n (n ≤ 4; leading coefficients that are zero or
 // negligible, below 1e-14 of the largest, lower the degree), each isolated between consecutive real roots of
-// the derivative (Cauchy's bound on the roots at the ends) and found by bisection to round-off. Returns their
+// the derivative (Fujiwara's bound on the roots at the ends) and found by zero_between, to round-off. Returns their
 // count; a root of even multiplicity is found only to within the function's round-off.
 int polynomial_roots(const double* c, int n, double* roots);
 
