@@ -198,6 +198,12 @@ std::optional<LineCrossing> cylinder_line_crossing(double radius, double half_le
   return n.result();
 }
 
+Eigen::Matrix3d nearest_rotation(const Eigen::Matrix3d& R) {
+  Eigen::Matrix3d Q = R;
+  for (int step = 0; step < 2; ++step) Q = 0.5 * Q * (3.0 * Eigen::Matrix3d::Identity() - Q.transpose() * Q);
+  return Q;
+}
+
 double box_support(const Vector3d& half_extents, const Vector3d& u) { return half_extents.dot(u.cwiseAbs()); }
 
 Vector3d box_support_point(const Vector3d& half_extents, const Vector3d& u) {

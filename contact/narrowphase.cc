@@ -186,6 +186,14 @@ void capsule_hole(const Shape& a, const Isometry3d& X_WA, const Shape& b, const 
 using GeometryKernel = void (*)(const Shape&, const Isometry3d&, const Shape&, const Isometry3d&, int point,
                                 PairGeometry&);
 
+// A kernel given rigid poses (rigid, contact/pair_kernels.h): those that decide on directions, such as a flat face
+// facing another, must not see a rotation that a quaternion not yet normalised leaves ~1e-12 off orthonormal.
+template <GeometryKernel kernel>
+void on_rigid_poses(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int point,
+                    PairGeometry& out) {
+  kernel(a, rigid(X_WA), b, rigid(X_WB), point, out);
+}
+
 // A pair type's kernel: how many contact points it has, and their geometry.
 struct PairKernel {
   int points = 0;  // 0: the pair is not checked
@@ -199,12 +207,13 @@ constexpr PairKernel kPairKernels[kShapeTypeCount][kShapeTypeCount] = {
     // sphere
     {{}, {1, sphere_sphere_shapes}, {1, sphere_capsule}, {1, sphere_cylinder}, {1, sphere_box}, {1, sphere_hole}},
     // capsule
-    {{}, {}, {1, capsule_capsule_shapes}, {kCapsuleCylinderPoints, capsule_cylinder}, {kCapsuleBoxPoints, capsule_box},
-     {1, capsule_hole}},
+    {{}, {}, {1, capsule_capsule_shapes}, {kCapsuleCylinderPoints, on_rigid_poses<capsule_cylinder>},
+     {kCapsuleBoxPoints, on_rigid_poses<capsule_box>}, {1, capsule_hole}},
     // cylinder
-    {{}, {}, {}, {kCylinderCylinderPoints, cylinder_cylinder}, {kCylinderBoxPoints, cylinder_box}, {}},
+    {{}, {}, {}, {kCylinderCylinderPoints, on_rigid_poses<cylinder_cylinder>},
+     {kCylinderBoxPoints, on_rigid_poses<cylinder_box>}, {}},
     // box
-    {{}, {}, {}, {}, {kBoxBoxPoints, box_box}, {}},
+    {{}, {}, {}, {}, {kBoxBoxPoints, on_rigid_poses<box_box>}, {}},
     // hole
     {{}, {}, {}, {}, {}, {}},
 };

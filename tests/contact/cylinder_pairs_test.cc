@@ -206,6 +206,31 @@ TEST(CylinderCylinder, EqualCoinsStackedHaveThreePoints) {
   }
 }
 
+TEST(CylinderPairs, RotationsOffByRoundOffGiveTheSameManifold) {
+  // A body's rotation may come from a quaternion not yet normalised: off by 6e-13, as measured on a can resting on
+  // its face (tests/contact/narrowphase_test.cc). The equal coins stacked and the coin lying on a box face of
+  // EqualCoinsStackedHaveThreePoints and FlatFaceOnAFaceIsHeldAtThreeRimPoints, turned by R (1 − 6e-13) for a
+  // random rotation R: still three points, each at gap −0.001 to 1e-13 (the shortening moves points by 6e-13 of
+  // their distance from the origin); an axis 6e-13 short must not pass for a direction ⊥ it.
+  const Shape coin = make_cylinder(0.5, 0.1), box = make_box(Vector3d(1.0, 1.0, 0.5));
+  std::mt19937 random(5);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int trial = 0; trial < 100; ++trial) {
+    const Matrix3d R = uniform_rotation(unit(random), unit(random), unit(random));
+    const Matrix3d off = (1.0 - 6e-13) * R;
+    const Vector3d o(unit(random), unit(random), unit(random));
+    for (const auto& [X_A, X_B] : {std::pair{make_pose(o, off), make_pose(o + R * Vector3d(0.0, 0.0, 0.099), R)},
+                                   std::pair{make_pose(o, R), make_pose(o + R * Vector3d(0.0, 0.0, 0.099), off)}}) {
+      const auto touching = in_contact(slots(coin, X_A, coin, X_B));
+      ASSERT_EQ(touching.size(), 3u) << "coins, trial " << trial;
+      for (const PairGeometry& p : touching) EXPECT_NEAR(p.gap, -0.001, 1e-13) << "coins, trial " << trial;
+    }
+    const auto on_box = in_contact(slots(coin, make_pose(o + R * Vector3d(0.0, 0.0, 0.549), off), box, make_pose(o, R)));
+    ASSERT_EQ(on_box.size(), 3u) << "on a box, trial " << trial;
+    for (const PairGeometry& p : on_box) EXPECT_NEAR(p.gap, -0.001, 1e-13) << "on a box, trial " << trial;
+  }
+}
+
 TEST(CylinderCylinder, ParallelSidesHaveTwoPoints) {
   // Side by side, axes 0.39 apart (radii 0.2): gap −0.01 along the overlap of their lengths. b shorter (z ∈
   // [−0.15, 0.35]): the points are at b's ends (to the casts' round-off allowance, as across a narrow face); equal

@@ -10,6 +10,7 @@
 #include <numbers>
 #include <random>
 
+#include <Eigen/Geometry>
 #include <gtest/gtest.h>
 
 namespace contactlab {
@@ -169,6 +170,22 @@ TEST(CylinderLineCrossing, ThroughMissingAndGrazing) {
   EXPECT_NEAR(c->enter, 2.0, 1e-7);  // a double root: s = 2 ± √(slack · 2R)
   EXPECT_FALSE(cylinder_line_crossing(0.5, 1.0, Vector3d(-2.0, 0.5 + 1e-9, 0.0), Vector3d::UnitX()));
   EXPECT_FALSE(cylinder_line_crossing(0.5, 1.0, Vector3d(-2.0, 0.0, 1.0 + 1e-9), Vector3d::UnitX()));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Rotations off orthonormal by round-off.
+
+TEST(NearestRotation, UndoesAShorteningAndASymmetricStretch) {
+  // Q (1 − 6e-13) (a quaternion not yet normalised) and Q (I + 1e-5 S), S symmetric: the orthogonal polar factor
+  // of both is Q, found to round-off (the two steps square the error: 1e-5 → 1e-10 → 1e-20).
+  const Eigen::Matrix3d Q = Eigen::AngleAxisd(0.7, Vector3d(1.0, -2.0, 0.5).normalized()).toRotationMatrix();
+  Eigen::Matrix3d S;
+  S << 0.3, 0.5, -0.2, 0.5, -0.1, 0.4, -0.2, 0.4, 0.8;
+  for (const Eigen::Matrix3d& R : {Eigen::Matrix3d((1.0 - 6e-13) * Q), Eigen::Matrix3d(Q * (Eigen::Matrix3d::Identity() + 1e-5 * S))}) {
+    const Eigen::Matrix3d nearest = nearest_rotation(R);
+    EXPECT_LE((nearest - Q).norm(), 1e-15);
+    EXPECT_LE((nearest.transpose() * nearest - Eigen::Matrix3d::Identity()).norm(), 1e-15);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
