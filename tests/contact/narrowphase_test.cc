@@ -26,7 +26,6 @@ using Eigen::Isometry3d;
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
 using testing::expect_vector_near;
-using testing::lowest_gap;
 using testing::make_box;
 using testing::make_capsule;
 using testing::make_cylinder;
@@ -113,6 +112,25 @@ TEST(HalfspaceSphere, RotatedPlane) {
 // Halfspace against shapes with flat faces, edges or a straight side: one contact point per feature that can be
 // deepest (contact_point_count), so a face lying on the plane is held at all of its corners.
 
+// Every contact point of the pair, each checked for the conventions.
+std::vector<PairGeometry> contact_points_of(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB) {
+  std::vector<PairGeometry> points;
+  for (int k = 0; k < contact_point_count(a.type, b.type); ++k) {
+    PairGeometry out;
+    out.gap = 12345.0;
+    narrowphase(a, X_WA, b, X_WB, k, nullptr, 0, 1, out);
+    expect_vector_near(out.point_b - out.point_a, out.gap * out.normal, 1e-12, "point_b − point_a = gap·normal");
+    points.push_back(out);
+  }
+  return points;
+}
+
+double lowest_gap(const std::vector<PairGeometry>& points) {
+  double lowest = std::numeric_limits<double>::infinity();
+  for (const PairGeometry& p : points) lowest = std::min(lowest, p.gap);
+  return lowest;
+}
+
 TEST(HalfspaceBox, EachCornerIsAContactPoint) {
   // An axis-aligned box (half extents 0.2, 0.3, 0.1) centred at (0.5, −0.5, z): corner k is c + (±0.2, ±0.3, ±0.1)
   // with the signs from bits 0, 1, 2 of k (set: +); its gap is its height, z ± 0.1. The four bottom corners lie
@@ -122,7 +140,7 @@ TEST(HalfspaceBox, EachCornerIsAContactPoint) {
   const Shape ground = make_halfspace(), box = make_box(half);
   for (double z : {0.15, 0.05}) {
     const Vector3d centre(0.5, -0.5, z);
-    const auto points = slots(ground, Isometry3d::Identity(), box, make_pose(centre));
+    const auto points = contact_points_of(ground, Isometry3d::Identity(), box, make_pose(centre));
     for (int k = 0; k < 8; ++k) {
       const Vector3d corner = centre + Vector3d((k & 1) ? 0.2 : -0.2, (k & 2) ? 0.3 : -0.3, (k & 4) ? 0.1 : -0.1);
       expect_geometry(points[static_cast<std::size_t>(k)], corner.z(), Vector3d::UnitZ(),
@@ -140,7 +158,7 @@ TEST(HalfspaceBox, TiltedAboutOneAxisTheLowestEdgeHasTwoPointsAtItsDepth) {
   const Shape ground = make_halfspace(), box = make_box(half);
   for (double z : {0.25, 0.15}) {
     const Vector3d centre(0.5, -0.5, z);
-    const auto points = slots(ground, Isometry3d::Identity(), box,
+    const auto points = contact_points_of(ground, Isometry3d::Identity(), box,
                                           make_pose(centre, rotation_about(Vector3d::UnitY(), beta)));
     const double gap = z - half.x() * s - half.z() * c;
     int at_edge = 0;
@@ -170,7 +188,7 @@ TEST(HalfspaceBox, TiltedAboutTwoAxesTheLowestCornerIsTheSupportPoint) {
     const Vector3d centre(-0.3, 0.8, z);
     const Vector3d corner = centre + half.x() * e_x - half.y() * e_y - half.z() * e_z;
     const double gap = z - half.x() * sb - half.y() * cb * sp - half.z() * cb * cp;
-    const auto points = slots(ground, Isometry3d::Identity(), box, make_pose(centre, R));
+    const auto points = contact_points_of(ground, Isometry3d::Identity(), box, make_pose(centre, R));
     expect_geometry(points[1], gap, Vector3d::UnitZ(), Vector3d(corner.x(), corner.y(), 0.0), corner);
     EXPECT_DOUBLE_EQ(lowest_gap(points), points[1].gap);
   }
@@ -185,7 +203,7 @@ TEST(HalfspaceCapsule, TheTwoEndSpheresAreTheContactPoints) {
   const Vector3d axis(std::sin(beta), 0.0, std::cos(beta));
   for (double z : {0.5, 0.3}) {
     const Vector3d centre(0.2, 0.1, z);
-    const auto points = slots(ground, Isometry3d::Identity(), capsule,
+    const auto points = contact_points_of(ground, Isometry3d::Identity(), capsule,
                                           make_pose(centre, rotation_about(Vector3d::UnitY(), beta)));
     for (int k = 0; k < 2; ++k) {
       const Vector3d deepest = centre + (k == 0 ? -0.3 : 0.3) * axis - 0.1 * Vector3d::UnitZ();
@@ -197,7 +215,7 @@ TEST(HalfspaceCapsule, TheTwoEndSpheresAreTheContactPoints) {
   // points and cannot pivot about one.
   for (double z : {0.15, 0.05}) {
     const Vector3d centre(0.2, 0.1, z);
-    const auto points = slots(ground, Isometry3d::Identity(), capsule,
+    const auto points = contact_points_of(ground, Isometry3d::Identity(), capsule,
                                           make_pose(centre, rotation_about(Vector3d::UnitY(), kPi / 2.0)));
     expect_geometry(points[0], z - 0.1, Vector3d::UnitZ(), Vector3d(0.2 - 0.3, 0.1, 0.0), Vector3d(-0.1, 0.1, z - 0.1));
     expect_geometry(points[1], z - 0.1, Vector3d::UnitZ(), Vector3d(0.2 + 0.3, 0.1, 0.0), Vector3d(0.5, 0.1, z - 0.1));
@@ -211,7 +229,7 @@ TEST(HalfspaceCylinder, AFaceLyingFlatIsHeldAtThreeRimPoints) {
   const Shape ground = make_halfspace(), cylinder = make_cylinder(0.2, 0.5);
   for (double z : {0.3, 0.2}) {
     const Vector3d centre(-0.4, 0.6, z);
-    const auto points = slots(ground, Isometry3d::Identity(), cylinder, make_pose(centre));
+    const auto points = contact_points_of(ground, Isometry3d::Identity(), cylinder, make_pose(centre));
     for (int rim = 0; rim < 2; ++rim) {
       Vector3d sum = Vector3d::Zero();
       for (int k = 3 * rim; k < 3 * rim + 3; ++k) {
@@ -235,7 +253,7 @@ TEST(HalfspaceCylinder, TiltedTheFirstPointOfEachRimIsItsLowest) {
   for (double z : {0.4, 0.25}) {
     const Vector3d centre(-0.4, 0.6, z);
     const Vector3d rim = centre - 0.25 * Vector3d(s, 0.0, c) + 0.2 * Vector3d(c, 0.0, -s);
-    const auto points = slots(ground, Isometry3d::Identity(), cylinder,
+    const auto points = contact_points_of(ground, Isometry3d::Identity(), cylinder,
                                           make_pose(centre, rotation_about(Vector3d::UnitY(), beta)));
     expect_geometry(points[0], z - 0.25 * c - 0.2 * s, Vector3d::UnitZ(), Vector3d(rim.x(), rim.y(), 0.0), rim);
     EXPECT_NEAR(points[1].gap, z - 0.25 * c + 0.1 * s, 1e-15);
@@ -248,10 +266,10 @@ TEST(HalfspaceCylinder, RimPointHeightsAreContinuousThroughAFaceLyingFlat) {
   // The lowest direction of a rim is undefined when its face lies flat; the points' heights depend only on the
   // tilt's size, so a tilt of 1e-9 rad in any direction moves each by at most r·1e-9.
   const Shape ground = make_halfspace(), cylinder = make_cylinder(0.2, 0.5);
-  const auto flat = slots(ground, Isometry3d::Identity(), cylinder, make_pose(Vector3d(0.0, 0.0, 0.3)));
+  const auto flat = contact_points_of(ground, Isometry3d::Identity(), cylinder, make_pose(Vector3d(0.0, 0.0, 0.3)));
   for (double direction : {0.0, 1.0, 2.5, 4.0}) {
     const Vector3d about(std::cos(direction), std::sin(direction), 0.0);
-    const auto tilted = slots(ground, Isometry3d::Identity(), cylinder,
+    const auto tilted = contact_points_of(ground, Isometry3d::Identity(), cylinder,
                                           make_pose(Vector3d(0.0, 0.0, 0.3), rotation_about(about, 1e-9)));
     for (std::size_t k = 0; k < 6; ++k) EXPECT_NEAR(tilted[k].gap, flat[k].gap, 0.2e-9 + 1e-16) << "point " << k;
   }
