@@ -12,7 +12,7 @@ namespace contactlab {
 class FclShapes;
 
 // Contact point `point` of the pair (contact_point_count, contact/narrowphase.h); `body_a`, `body_b`: the world
-// motion of the pair's two bodies.
+// motion of the pair's two bodies. `fcl` is handed to the narrowphase, which no longer uses it.
 void pair_geometry(const ContactModel& model, const ContactPairModel& pair, int point, const BodyMotion& body_a,
                    const BodyMotion& body_b, const FclShapes* fcl, PairGeometry& out);
 

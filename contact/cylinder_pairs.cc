@@ -538,13 +538,33 @@ void to_world(const Isometry3d& X_WA, PairGeometry& out) {
   out.point_b = X_WA * out.point_b;
 }
 
+// A pair's slots are asked for one after another at the same poses, and all need the same contact normal: the
+// last one found is kept, per thread and pair type, with the inputs it came from, and reused when exactly these
+// recur. The result does not depend on what was asked before.
+template <class Solid>
+Vector3d shared_contact_normal(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB,
+                               const Cylinder& cylinder, const Solid& other) {
+  std::array<double, 39> inputs;  // the shapes' dimensions and both poses' 4 × 4 matrices
+  inputs[0] = a.radius, inputs[1] = a.length, inputs[2] = b.radius, inputs[3] = b.length;
+  std::copy_n(b.half_extents.data(), 3, inputs.begin() + 4);
+  std::copy_n(X_WA.matrix().data(), 16, inputs.begin() + 7);
+  std::copy_n(X_WB.matrix().data(), 16, inputs.begin() + 23);
+  thread_local std::array<double, 39> last_inputs{std::numeric_limits<double>::quiet_NaN()};
+  thread_local Vector3d last_normal;
+  if (inputs != last_inputs) {
+    last_normal = contact_normal(cylinder, other);
+    last_inputs = inputs;
+  }
+  return last_normal;
+}
+
 }  // namespace
 
 void cylinder_box(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int point,
                   PairGeometry& out) {
   const Cylinder cylinder = cylinder_in_own_frame(a);
   const Box box{X_WA.inverse() * X_WB, b.half_extents};
-  const Vector3d n = contact_normal(cylinder, box);
+  const Vector3d n = shared_contact_normal(a, X_WA, b, X_WB, cylinder, box);
   if (point < 4) {
     cylinder_point(cylinder, true, n, n, box, point, out);
   } else {
@@ -562,7 +582,7 @@ void cylinder_cylinder(const Shape& a, const Isometry3d& X_WA, const Shape& b, c
                        PairGeometry& out) {
   const Cylinder cylinder_a = cylinder_in_own_frame(a);
   const Cylinder cylinder_b{X_WA.inverse() * X_WB, b.radius, 0.5 * b.length};
-  const Vector3d n = contact_normal(cylinder_a, cylinder_b);
+  const Vector3d n = shared_contact_normal(a, X_WA, b, X_WB, cylinder_a, cylinder_b);
   if (point < 4) {
     cylinder_point(cylinder_a, true, n, n, cylinder_b, point, out);
   } else if (point < 8) {

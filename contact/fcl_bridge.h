@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The only place that includes FCL. Holds FCL's geometry for every shape of a contact model and answers
-// narrowphase queries for the pairs without a closed form.
+// The only place that includes FCL: the broadphase.
 #pragma once
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <Eigen/Geometry>
@@ -12,21 +12,11 @@
 
 namespace contactlab {
 
+// Once FCL's narrowphase geometry; no pair needs it now (every pair has a kernel of its own,
+// contact/narrowphase.h). The engine's data still holds one and hands it to the narrowphase, which ignores it.
 class FclShapes {
  public:
-  explicit FclShapes(const std::vector<Shape>& shapes);
-  ~FclShapes();
-  FclShapes(const FclShapes&) = delete;
-  FclShapes& operator=(const FclShapes&) = delete;
-
-  // Signed gap, normal (A to B) and witness points through FCL: penetration depth from fcl::collide when
-  // the shapes overlap, distance from fcl::distance (GJK solver GST_INDEP) when they do not.
-  void pair_geometry(int shape_a, const Eigen::Isometry3d& X_WA, int shape_b, const Eigen::Isometry3d& X_WB,
-                     PairGeometry& out) const;
-
- private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  explicit FclShapes(const std::vector<Shape>&) {}
 };
 
 // Broadphase through FCL's dynamic AABB tree manager: every shape is registered as a copy inflated by the

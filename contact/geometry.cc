@@ -198,6 +198,12 @@ std::optional<LineCrossing> cylinder_line_crossing(double radius, double half_le
   return n.result();
 }
 
+Eigen::Matrix3d nearest_rotation(const Eigen::Matrix3d& R) {
+  Eigen::Matrix3d Q = R;
+  for (int step = 0; step < 2; ++step) Q = 0.5 * Q * (3.0 * Eigen::Matrix3d::Identity() - Q.transpose() * Q);
+  return Q;
+}
+
 double box_support(const Vector3d& half_extents, const Vector3d& u) { return half_extents.dot(u.cwiseAbs()); }
 
 Vector3d box_support_point(const Vector3d& half_extents, const Vector3d& u) {
@@ -262,6 +268,26 @@ double evaluate(const double* c, int n, double x) {
   return value;
 }
 
+// The root of the polynomial c (degree n, derivative dc) in [lo, hi], where it is monotone and changes sign:
+// Newton's method kept inside the shrinking bracket, bisecting where a step would leave it (Press et al.,
+// Numerical Recipes, §9.4, rtsafe), until a Newton step is within round-off of x.
+double root_between(const double* c, const double* dc, int n, double lo, double hi) {
+  constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
+  const double rising = evaluate(c, n, lo) < 0.0 ? 1.0 : -1.0;
+  double x = 0.5 * (lo + hi);
+  for (int i = 0; i < 200; ++i) {
+    const double f = rising * evaluate(c, n, x);
+    if (f == 0.0) return x;
+    (f < 0.0 ? lo : hi) = x;
+    const double newton = x - f / (rising * evaluate(dc, n - 1, x));
+    if (std::abs(newton - x) <= 4.0 * kEpsilon * std::abs(x)) return x;
+    const double middle = 0.5 * (lo + hi);
+    x = newton > lo && newton < hi ? newton : middle;
+    if (x <= lo || x >= hi) break;
+  }
+  return x;
+}
+
 }  // namespace
 
 int polynomial_roots(const double* c, int n, double* roots) {
@@ -278,9 +304,14 @@ int polynomial_roots(const double* c, int n, double* roots) {
   for (int i = 1; i <= n; ++i) derivative[i - 1] = i * c[i];
   double turns[4] = {};
   const int turn_count = polynomial_roots(derivative, n - 1, turns);
-  double bound = 0.0;  // every root lies in [−bound, bound] (Cauchy)
-  for (int i = 0; i < n; ++i) bound = std::max(bound, std::abs(c[i] / c[n]));
-  bound += 1.0;
+  // Every root lies in [−bound, bound] (Fujiwara's bound: twice the largest |c[n−k]/c[n]|^(1/k)), tighter than
+  // Cauchy's where the leading coefficient is small.
+  double bound = 0.0;
+  for (int k = 1; k <= n; ++k) {
+    const double ratio = std::abs(c[n - k] / c[n]);
+    bound = std::max(bound, k == 1 ? ratio : k == 2 ? std::sqrt(ratio) : k == 3 ? std::cbrt(ratio) : std::sqrt(std::sqrt(ratio)));
+  }
+  bound *= 2.0;
   double ends[6];
   int end_count = 0;
   ends[end_count++] = -bound;
@@ -297,13 +328,7 @@ int polynomial_roots(const double* c, int n, double* roots) {
       continue;
     }
     if ((f_lo > 0.0) == (f_hi > 0.0)) continue;
-    const bool rising = f_lo < 0.0;
-    for (int k = 0; k < 200; ++k) {
-      const double mid = 0.5 * (lo + hi);
-      if (mid <= lo || mid >= hi) break;
-      ((evaluate(c, n, mid) < 0.0) == rising ? lo : hi) = mid;
-    }
-    roots[count++] = 0.5 * (lo + hi);
+    roots[count++] = root_between(c, derivative, n, lo, hi);
   }
   return count;
 }

@@ -42,6 +42,12 @@ std::optional<LineCrossing> box_line_crossing(const Eigen::Vector3d& half_extent
 std::optional<LineCrossing> cylinder_line_crossing(double radius, double half_length, const Eigen::Vector3d& p,
                                                    const Eigen::Vector3d& u);
 
+// The rotation nearest R (its orthogonal polar factor) when R is one but for a small error: a body's rotation from
+// a quaternion not yet normalised is off by ~1e-12, and kernels that decide on directions shorter than 1e-12
+// must not see that. Two Newton–Schulz steps R ← R (3I − RᵀR)/2, each of which squares the error (Higham,
+// Functions of Matrices, SIAM 2008, §8.9): orthonormal to round-off for errors up to 1e-4.
+Eigen::Matrix3d nearest_rotation(const Eigen::Matrix3d& R);
+
 // Support functions max_{x ∈ solid} u·x and a point attaining them (u need not be a unit vector).
 double box_support(const Eigen::Vector3d& half_extents, const Eigen::Vector3d& u);
 Eigen::Vector3d box_support_point(const Eigen::Vector3d& half_extents, const Eigen::Vector3d& u);
@@ -90,7 +96,7 @@ double convex_minimiser(double a, double b, const Slope& slope, double flat, boo
 
 // The real roots, ascending, of c[0] + c[1] x + … + c[n] x^n (n ≤ 4; leading coefficients that are zero or
 // negligible, below 1e-14 of the largest, lower the degree), each isolated between consecutive real roots of
-// the derivative (Cauchy's bound on the roots at the ends) and found by bisection to round-off. Returns their
+// the derivative (Fujiwara's bound on the roots at the ends) and found by zero_between, to round-off. Returns their
 // count; a root of even multiplicity is found only to within the function's round-off.
 int polynomial_roots(const double* c, int n, double* roots);
 

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Closed forms for the primitive pairs: the gap is exact (round-off only) on both sides of touch, which
-// event location needs; FCL's own signed distance is not exact near contact and its halfspace distance
-// is wrong (docs/contact.md "FCL"). Everything else goes through FCL.
+// The pair table and the kernels of the halfspace, sphere and hole pairs; the others are in box_box.cc,
+// capsule_pairs.cc and cylinder_pairs.cc. Every kernel is a closed form or an iteration converged to round-off:
+// the gap is exact on both sides of touch, which event location needs (docs/contact.md "Narrowphase").
 #include "contact/narrowphase.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
 
-#include "contact/fcl_bridge.h"
 #include "contact/geometry.h"
 #include "contact/pair_kernels.h"
 
@@ -188,12 +187,21 @@ void capsule_hole(const Shape& a, const Isometry3d& X_WA, const Shape& b, const 
   pin_in_hole(centre, a.radius, b, X_WB, out);
 }
 
-using ClosedForm = void (*)(const Shape&, const Isometry3d&, const Shape&, const Isometry3d&, int point, PairGeometry&);
+using GeometryKernel = void (*)(const Shape&, const Isometry3d&, const Shape&, const Isometry3d&, int point,
+                                PairGeometry&);
 
-// A pair type's kernel: how many contact points it has, and their geometry (null: through FCL, one point).
+// A kernel given rigid poses (rigid, contact/pair_kernels.h): those that decide on directions, such as a flat face
+// facing another, must not see a rotation that a quaternion not yet normalised leaves ~1e-12 off orthonormal.
+template <GeometryKernel kernel>
+void on_rigid_poses(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int point,
+                    PairGeometry& out) {
+  kernel(a, rigid(X_WA), b, rigid(X_WB), point, out);
+}
+
+// A pair type's kernel: how many contact points it has, and their geometry.
 struct PairKernel {
   int points = 0;  // 0: the pair is not checked
-  ClosedForm geometry = nullptr;
+  GeometryKernel geometry = nullptr;
 };
 
 // [type a][type b] with type a ≤ type b. Adding a shape pair is one row entry here.
@@ -203,12 +211,13 @@ constexpr PairKernel kPairKernels[kShapeTypeCount][kShapeTypeCount] = {
     // sphere
     {{}, {1, sphere_sphere_shapes}, {1, sphere_capsule}, {1, sphere_cylinder}, {1, sphere_box}, {1, sphere_hole}},
     // capsule
-    {{}, {}, {1, capsule_capsule_shapes}, {kCapsuleCylinderPoints, capsule_cylinder}, {kCapsuleBoxPoints, capsule_box},
-     {1, capsule_hole}},
+    {{}, {}, {1, capsule_capsule_shapes}, {kCapsuleCylinderPoints, on_rigid_poses<capsule_cylinder>},
+     {kCapsuleBoxPoints, on_rigid_poses<capsule_box>}, {1, capsule_hole}},
     // cylinder
-    {{}, {}, {}, {kCylinderCylinderPoints, cylinder_cylinder}, {kCylinderBoxPoints, cylinder_box}, {}},
+    {{}, {}, {}, {kCylinderCylinderPoints, on_rigid_poses<cylinder_cylinder>},
+     {kCylinderBoxPoints, on_rigid_poses<cylinder_box>}, {}},
     // box
-    {{}, {}, {}, {}, {kBoxBoxPoints, box_box}, {}},
+    {{}, {}, {}, {}, {kBoxBoxPoints, on_rigid_poses<box_box>}, {}},
     // hole
     {{}, {}, {}, {}, {}, {}},
 };
@@ -221,13 +230,8 @@ int contact_point_count(ShapeType a, ShapeType b) {
 }
 
 void narrowphase(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int point,
-                 const FclShapes* fcl, int shape_a, int shape_b, PairGeometry& out) {
-  const PairKernel& kernel = kPairKernels[static_cast<int>(a.type)][static_cast<int>(b.type)];
-  if (kernel.geometry != nullptr) {
-    kernel.geometry(a, X_WA, b, X_WB, point, out);
-    return;
-  }
-  fcl->pair_geometry(shape_a, X_WA, shape_b, X_WB, out);
+                 const FclShapes*, int, int, PairGeometry& out) {
+  kPairKernels[static_cast<int>(a.type)][static_cast<int>(b.type)].geometry(a, X_WA, b, X_WB, point, out);
 }
 
 void capsule_capsule(const Vector3d& a0, const Vector3d& a1, double radius_a, const Vector3d& b0, const Vector3d& b1,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Narrowphase: signed distance, normal and the deepest points of one shape pair, exact for the primitive
-// pairs (closed form) and through FCL for the others (contact/fcl_bridge.h).
+// Narrowphase: the signed distance, normal and points of each contact point of one shape pair, in closed form
+// or by iterations converged to round-off, exact on both sides of touch (docs/contact.md "Narrowphase").
 #pragma once
 
 #include <Eigen/Geometry>
@@ -14,7 +14,8 @@ class FclShapes;
 // The contact points (manifold slots) a pair of shape types contributes, pairs stored with type(a) ≤ type(b); 0
 // when the pair cannot be checked. Each point is a contact element of its own: its own gap function, events, law
 // state and ledger entry (docs/contact.md "Manifolds"). A halfspace against a box has its 8 corners, against a
-// capsule the 2 end spheres, against a cylinder 3 points on each rim; a smooth pair has 1.
+// capsule the 2 end spheres, against a cylinder 3 points on each rim; a smooth pair has 1; the others as
+// docs/contact.md's narrowphase table says.
 int contact_point_count(ShapeType a, ShapeType b);
 
 // Whether a pair of shape types can be checked (pairs are stored with type(a) ≤ type(b)).
@@ -22,8 +23,8 @@ inline bool narrowphase_supported(ShapeType a, ShapeType b) { return contact_poi
 
 // Fills gap, normal, point_a and point_b of contact point `point` (0 ≤ point < contact_point_count) of `out` for
 // shapes a and b at world poses X_WA and X_WB (shape frames). A point's gap is a continuous function of the poses,
-// exact at zero; a point that is not part of the manifold at these poses has a positive gap. `fcl` is needed
-// only for pairs without a closed form.
+// exact at zero; a point that is not part of the manifold at these poses has a positive gap. `fcl`, `shape_a`
+// and `shape_b` are unused (every pair has a kernel of its own); they remain for the callers.
 void narrowphase(const Shape& a, const Eigen::Isometry3d& X_WA, const Shape& b, const Eigen::Isometry3d& X_WB,
                  int point, const FclShapes* fcl, int shape_a, int shape_b, PairGeometry& out);
 

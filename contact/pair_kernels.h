@@ -17,6 +17,13 @@ namespace contactlab {
 void sphere_against_solid(const Eigen::Vector3d& centre, double radius, const Eigen::Isometry3d& X_WB,
                           const SurfacePoint& nearest, PairGeometry& out);
 
+// The pose with its rotation made orthonormal (nearest_rotation): the kernels place the shapes at rigid poses.
+inline Eigen::Isometry3d rigid(const Eigen::Isometry3d& X) {
+  Eigen::Isometry3d rigid_X = X;
+  rigid_X.linear() = nearest_rotation(X.linear());
+  return rigid_X;
+}
+
 // A slot outside the manifold reports its candidate points' distance, unsigned: a negative gap changes sign with
 // the normal, so that point_b − point_a = gap·normal still holds.
 inline void make_unsigned(PairGeometry& g) {

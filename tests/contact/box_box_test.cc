@@ -206,6 +206,28 @@ TEST(BoxBox, EqualBoxesExactlyStackedHaveExactlyFourPoints) {
   }
 }
 
+TEST(BoxBox, RotationsOffByRoundOffGiveTheSameManifold) {
+  // The stacked cubes of EqualBoxesExactlyStackedHaveExactlyFourPoints with one rotation shortened by 6e-13, as a
+  // quaternion not yet normalised leaves it (tests/contact/narrowphase_test.cc): still exactly four points at
+  // gap −δ, to 1e-13 (the shortening moves points by 6e-13 of their distance from the origin), not the
+  // near-duplicate vertices of faces skewed by more than round-off.
+  const Shape cube = make_box(Vector3d(0.5, 0.5, 0.5));
+  const double delta = 0.01;
+  std::mt19937 random(7);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int trial = 0; trial < 200; ++trial) {
+    const Matrix3d R = uniform_rotation(unit(random), unit(random), unit(random));
+    const Matrix3d off = (1.0 - 6e-13) * R;
+    const Vector3d o(unit(random), unit(random), unit(random));
+    const Vector3d above = o + R * Vector3d(0.0, 0.0, 1.0 - delta);
+    for (const auto& [X_A, X_B] : {std::pair{make_pose(o, off), make_pose(above, R)}, std::pair{make_pose(o, R), make_pose(above, off)}}) {
+      const auto touching = in_contact(slots(cube, X_A, cube, X_B));
+      ASSERT_EQ(touching.size(), 4u) << "trial " << trial;
+      for (const PairGeometry& p : touching) EXPECT_NEAR(p.gap, -delta, 1e-13) << "trial " << trial;
+    }
+  }
+}
+
 TEST(BoxBox, OffsetStackHasTheOverlapRectanglesCorners) {
   // b shifted by (0.2, 0.3) on a: the faces overlap in x ∈ [−0.3, 0.5], y ∈ [−0.2, 0.5]. Its corners are one
   // of b's corners inside a's face (−0.3, −0.2), one of a's inside b's (0.5, 0.5) and two edge crossings.

@@ -41,6 +41,35 @@ TEST(CapsuleBox, LyingOnAFaceIsHeldAtItsEndSpheres) {
   }
 }
 
+TEST(CapsulePairs, RotationsOffByRoundOffGiveTheSameManifold) {
+  // A capsule (r 0.1, length 0.6) lying on a box's top face and along a cylinder's side, pressed δ = 0.01, the
+  // pair turned by a random rotation R and moved by up to 10 m, one of the two rotations shortened by 6e-13 as a
+  // quaternion not yet normalised leaves it (tests/contact/narrowphase_test.cc): two points at gap −δ to 1e-13 —
+  // not moved by 6e-13 of the distance from the origin, as a pose composed with a non-orthonormal inverse would.
+  const Shape capsule = make_capsule(0.1, 0.6), box = make_box(Vector3d(1.0, 1.0, 0.5)), cylinder = make_cylinder(0.3, 1.0);
+  const double delta = 0.01;
+  std::mt19937 random(13);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int trial = 0; trial < 100; ++trial) {
+    const Matrix3d R = uniform_rotation(unit(random), unit(random), unit(random));
+    const Matrix3d off = (1.0 - 6e-13) * R;
+    const Vector3d o = 10.0 * Vector3d(unit(random), unit(random), unit(random));
+    const Vector3d on_box = o + R * Vector3d(0.0, 0.0, 0.6 - delta), beside = o + R * Vector3d(0.4 - delta, 0.0, 0.0);
+    const Matrix3d along_z = R, along_x = R * kLying;
+    for (bool shorten_capsule : {true, false}) {
+      const Matrix3d capsule_x = shorten_capsule ? Matrix3d((1.0 - 6e-13) * along_x) : along_x;
+      const Matrix3d capsule_z = shorten_capsule ? Matrix3d((1.0 - 6e-13) * along_z) : along_z;
+      const Matrix3d solid = shorten_capsule ? R : off;
+      for (const auto& points : {slots(capsule, make_pose(on_box, capsule_x), box, make_pose(o, solid)),
+                                 slots(capsule, make_pose(beside, capsule_z), cylinder, make_pose(o, solid))}) {
+        const auto touching = in_contact(points);
+        ASSERT_EQ(touching.size(), 2u) << "trial " << trial;
+        for (const PairGeometry& p : touching) EXPECT_NEAR(p.gap, -delta, 1e-13) << "trial " << trial;
+      }
+    }
+  }
+}
+
 TEST(CapsuleBox, LyingAcrossAnEdgeIsHeldAtTheEdge) {
   // Centred at x = 0.4, the axis runs from x = 0.1 to 0.7, past the face's edge at x = 0.5: the points are end 0
   // (0.1, 0.1, 0.49) and the axis point over the edge (0.5, 0.1, 0.49), both at gap −0.01 — not end 1, whose

@@ -206,6 +206,31 @@ TEST(CylinderCylinder, EqualCoinsStackedHaveThreePoints) {
   }
 }
 
+TEST(CylinderPairs, RotationsOffByRoundOffGiveTheSameManifold) {
+  // A body's rotation may come from a quaternion not yet normalised: off by 6e-13, as measured on a can resting on
+  // its face (tests/contact/narrowphase_test.cc). The equal coins stacked and the coin lying on a box face of
+  // EqualCoinsStackedHaveThreePoints and FlatFaceOnAFaceIsHeldAtThreeRimPoints, turned by R (1 − 6e-13) for a
+  // random rotation R: still three points, each at gap −0.001 to 1e-13 (the shortening moves points by 6e-13 of
+  // their distance from the origin); an axis 6e-13 short must not pass for a direction ⊥ it.
+  const Shape coin = make_cylinder(0.5, 0.1), box = make_box(Vector3d(1.0, 1.0, 0.5));
+  std::mt19937 random(5);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  for (int trial = 0; trial < 100; ++trial) {
+    const Matrix3d R = uniform_rotation(unit(random), unit(random), unit(random));
+    const Matrix3d off = (1.0 - 6e-13) * R;
+    const Vector3d o(unit(random), unit(random), unit(random));
+    for (const auto& [X_A, X_B] : {std::pair{make_pose(o, off), make_pose(o + R * Vector3d(0.0, 0.0, 0.099), R)},
+                                   std::pair{make_pose(o, R), make_pose(o + R * Vector3d(0.0, 0.0, 0.099), off)}}) {
+      const auto touching = in_contact(slots(coin, X_A, coin, X_B));
+      ASSERT_EQ(touching.size(), 3u) << "coins, trial " << trial;
+      for (const PairGeometry& p : touching) EXPECT_NEAR(p.gap, -0.001, 1e-13) << "coins, trial " << trial;
+    }
+    const auto on_box = in_contact(slots(coin, make_pose(o + R * Vector3d(0.0, 0.0, 0.549), off), box, make_pose(o, R)));
+    ASSERT_EQ(on_box.size(), 3u) << "on a box, trial " << trial;
+    for (const PairGeometry& p : on_box) EXPECT_NEAR(p.gap, -0.001, 1e-13) << "on a box, trial " << trial;
+  }
+}
+
 TEST(CylinderCylinder, ParallelSidesHaveTwoPoints) {
   // Side by side, axes 0.39 apart (radii 0.2): gap −0.01 along the overlap of their lengths. b shorter (z ∈
   // [−0.15, 0.35]): the points are at b's ends (to the casts' round-off allowance, as across a narrow face); equal
@@ -435,14 +460,70 @@ TEST(CylinderCylinder, RimOnARimWithTheNormalNearlyAlongAnAxis) {
   EXPECT_NEAR(lowest_gap(slots(a, Isometry3d::Identity(), b, X_B)), apart, 1e-12);
 }
 
+// A box (0.15, 0.35, 0.2) beside the top rim of a cylinder (R 0.2, length 0.5), 0.0026 apart.
+const Isometry3d kRimNearAnEdge = make_pose(
+    Vector3d(-0.447365, 0.357583, 0.452817),
+    Eigen::Quaterniond(-0.235209, -0.032772, -0.023400, 0.971110).normalized().toRotationMatrix());
+
+TEST(CylinderPairs, ASlotDoesNotDependOnTheQueriesBefore) {
+  // A pair's slots share their contact normal, which is kept for the last inputs seen. The rim-on-edge and
+  // rim-on-rim pairs above (whose normal depends on every input) and variants differing from them in one input
+  // each — b's position, a's position, a turn of b, a's radius, b's length or one of its half extents — whose
+  // normal differs: each variant's slots, asked for in turn with the base's (which leaves the base's inputs kept),
+  // equal, to the bit, those asked for after an unrelated pair of the same types.
+  struct Pair {
+    Shape a, b;
+    Isometry3d X_A, X_B;
+  };
+  const Shape cylinder = make_cylinder(0.3, 0.8), small = make_cylinder(0.2, 0.5);
+  const Matrix3d R_small = rotation_about(Vector3d(0.3, 1.0, 0.2), 1.1);
+  const Pair bases[] = {
+      {make_cylinder(0.2, 0.5), make_box(Vector3d(0.15, 0.35, 0.2)), Isometry3d::Identity(), kRimNearAnEdge},
+      {cylinder, small, Isometry3d::Identity(), pressed_along(cylinder, small, R_small, Vector3d(1.0, 0.3, 1.2).normalized(), 1e-7)}};
+  const Shape other = make_cylinder(0.1, 0.1), small_box = make_box(Vector3d(0.1, 0.1, 0.1));
+  // Variants whose normal differs: all but b's length and its half extent along the edge for the box, all but the
+  // half extents for the cylinder.
+  const int sensitive[] = {6, 5};
+  for (const Pair& base : bases) {
+    int tested = 0;
+    std::vector<Pair> variants(8, base);
+    variants[0].X_B.translation().x() += 1e-3;
+    variants[1].X_A.translation().z() -= 1e-3;
+    variants[2].X_B.linear() = variants[2].X_B.linear() * rotation_about(Vector3d::UnitY(), 1e-3);
+    variants[3].a.radius += 1e-3;
+    variants[4].b.length += 2e-3;
+    for (int i = 0; i < 3; ++i) variants[static_cast<std::size_t>(5 + i)].b.half_extents[i] += 1e-3;
+    const auto lowest_normal = [](const std::vector<PairGeometry>& points) {
+      return std::min_element(points.begin(), points.end(), [](const PairGeometry& p, const PairGeometry& q) {
+               return p.gap < q.gap;
+             })->normal;
+    };
+    const Vector3d base_normal = lowest_normal(slots(base.a, base.X_A, base.b, base.X_B));
+    const auto unrelated = [&] { slots(other, Isometry3d::Identity(), base.b.type == ShapeType::kBox ? small_box : other,
+                                       make_pose(Vector3d(0.0, 0.0, 0.15))); };
+    for (const Pair& v : variants) {
+      unrelated();
+      const auto fresh = slots(v.a, v.X_A, v.b, v.X_B);
+      unrelated();
+      if ((lowest_normal(fresh) - base_normal).norm() < 1e-9) continue;
+      ++tested;
+      for (int k = 0; k < contact_point_count(v.a.type, v.b.type); ++k) {
+        slot(base.a, base.X_A, base.b, base.X_B, k);
+        const PairGeometry g = slot(v.a, v.X_A, v.b, v.X_B, k);
+        EXPECT_EQ(g.gap, fresh[static_cast<std::size_t>(k)].gap) << "slot " << k;
+        EXPECT_EQ(g.normal, fresh[static_cast<std::size_t>(k)].normal) << "slot " << k;
+      }
+    }
+    EXPECT_EQ(tested, sensitive[&base - bases]);
+  }
+}
+
 TEST(CylinderBox, RimWhoseDistanceToAnEdgeHasTwoNearbyMinima) {
-  // A box (0.15, 0.35, 0.2) beside the top rim of a cylinder (R 0.2, length 0.5): along the rim, the distance to
-  // one box edge's line has two local minima 0.9 rad apart (0.016 and 0.0026) with a maximum between, both within
-  // the sampled minima's brackets. The smallest gap is the distance, 0.0026 apart, to 1e-12 — not the 0.0035 that
-  // a search started on the maximum's slope found.
+  // kRimNearAnEdge: along the rim, the distance to one box edge's line has two local minima 0.9 rad apart (0.016
+  // and 0.0026) with a maximum between, both within the sampled minima's brackets. The smallest gap is the
+  // distance, 0.0026 apart, to 1e-12 — not the 0.0035 that a search started on the maximum's slope found.
   const Shape cylinder = make_cylinder(0.2, 0.5), box = make_box(Vector3d(0.15, 0.35, 0.2));
-  const Isometry3d X_B = make_pose(Vector3d(-0.447365, 0.357583, 0.452817),
-                                   Eigen::Quaterniond(-0.235209, -0.032772, -0.023400, 0.971110).normalized().toRotationMatrix());
+  const Isometry3d& X_B = kRimNearAnEdge;
   const double apart = distance_apart(cylinder, Isometry3d::Identity(), box, X_B);
   EXPECT_NEAR(apart, 0.0026, 1e-4);
   EXPECT_NEAR(lowest_gap(slots(cylinder, Isometry3d::Identity(), box, X_B)), apart, 1e-12);

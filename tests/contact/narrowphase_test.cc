@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Tests of contact/narrowphase (and the FCL fallback of contact/fcl_bridge): gap, normal and witness points of
-// every closed-form pair against hand-derived values, separated and overlapping; the closed-form depths against
-// FCL; and the FCL path for pairs without a closed form.
+// Tests of contact/narrowphase: gap, normal and witness points of the halfspace, sphere, capsule–capsule and hole
+// pairs against hand-derived values, separated and overlapping; the closed-form depths against FCL; and the box,
+// capsule and cylinder pairs of tests/contact/{box_box,capsule_pairs,cylinder_pairs}_test.cc through the pair
+// table, exact on both sides of touch.
 //
 // Conventions checked throughout: the normal points from A to B, gap > 0 separated, and
 // point_b − point_a = gap · normal.
@@ -10,77 +11,38 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <memory>
 #include <numbers>
 #include <vector>
 
 #include <fcl/fcl.h>
 #include <gtest/gtest.h>
 
-#include "contact/fcl_bridge.h"
+#include "tests/contact/pair_testing.h"
 
 namespace contactlab {
 namespace {
 
-using Eigen::AngleAxisd;
 using Eigen::Isometry3d;
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
+using testing::expect_vector_near;
+using testing::make_box;
+using testing::make_capsule;
+using testing::make_cylinder;
+using testing::make_halfspace;
+using testing::make_pose;
+using testing::make_sphere;
+using testing::rotation_about;
+using testing::slots;
 
 constexpr double kPi = std::numbers::pi;
 constexpr double kTolerance = 1e-12;  // relative; the closed forms are exact up to round-off
-
-Shape make_sphere(double radius) {
-  Shape s;
-  s.type = ShapeType::kSphere;
-  s.radius = radius;
-  return s;
-}
-Shape make_halfspace() {
-  Shape s;
-  s.type = ShapeType::kHalfspace;
-  return s;
-}
-Shape make_box(const Vector3d& half_extents) {
-  Shape s;
-  s.type = ShapeType::kBox;
-  s.half_extents = half_extents;
-  return s;
-}
-Shape make_capsule(double radius, double length) {
-  Shape s;
-  s.type = ShapeType::kCapsule;
-  s.radius = radius;
-  s.length = length;
-  return s;
-}
-Shape make_cylinder(double radius, double length) {
-  Shape s;
-  s.type = ShapeType::kCylinder;
-  s.radius = radius;
-  s.length = length;
-  return s;
-}
-
-Isometry3d make_pose(const Vector3d& translation, const Matrix3d& rotation = Matrix3d::Identity()) {
-  Isometry3d X = Isometry3d::Identity();
-  X.linear() = rotation;
-  X.translation() = translation;
-  return X;
-}
-
-Matrix3d rotation_about(const Vector3d& axis, double angle) { return AngleAxisd(angle, axis).toRotationMatrix(); }
 
 PairGeometry closed_form(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB) {
   PairGeometry out;
   out.gap = 12345.0;  // sentinel: every field must be written
   narrowphase(a, X_WA, b, X_WB, 0, nullptr, 0, 1, out);
   return out;
-}
-
-void expect_vector_near(const Vector3d& actual, const Vector3d& expected, double tolerance, const char* what) {
-  EXPECT_LE((actual - expected).norm(), tolerance) << what << ": " << actual.transpose() << " vs "
-                                                   << expected.transpose();
 }
 
 // Gap to `tolerance` relative to |gap|; the normal and points to `tolerance` relative to their size (≥ 1).
@@ -445,110 +407,87 @@ TEST(FclCrossCheck, CapsuleCapsuleDepth) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The FCL fallback (FclShapes::pair_geometry), for pairs without a closed form. Shapes are sorted by type,
-// so a sphere is A against a box B.
+// Boxes, capsules and cylinders through the pair table (their kernels' own tests are in box_box_test.cc,
+// capsule_pairs_test.cc and cylinder_pairs_test.cc): exact to round-off separated, overlapping and at touch,
+// where the normal is defined too. Shapes are sorted by type, so a sphere, capsule or cylinder is A against a
+// box B, and the normal from A to B is the box face's inward normal.
 
-class FclFallback : public ::testing::Test {
- protected:
-  PairGeometry query(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB) {
-    shapes_ = {a, b};
-    fcl_ = std::make_unique<FclShapes>(shapes_);
-    PairGeometry out;
-    narrowphase(shapes_[0], X_WA, shapes_[1], X_WB, 0, fcl_.get(), 0, 1, out);
-    return out;
-  }
-
- private:
-  std::vector<Shape> shapes_;
-  std::unique_ptr<FclShapes> fcl_;
-};
-
-TEST_F(FclFallback, SphereAboveABoxFace) {
+TEST(ConvexPairs, SphereAboveABoxFace) {
   // Box of half extents (0.5, 0.4, 0.2), rotated and moved; a sphere of radius 0.3 whose centre sits at box
   // coordinates (0.1, −0.1, 0.2 + h), above the top face. The nearest box point is the face point
   // (0.1, −0.1, 0.2); the normal from the sphere (A) to the box (B) is the box's −ẑ; gap = h − 0.3.
-  const Matrix3d R = rotation_about(Vector3d(1.0, -2.0, 0.5).normalized(), 0.7);
+  const Matrix3d R = rotation_about(Vector3d(1.0, -2.0, 0.5), 0.7);
   const Isometry3d X_box = make_pose(Vector3d(0.3, -1.0, 2.0), R);
   const Vector3d up = R.col(2);
   const Vector3d face_point = X_box * Vector3d(0.1, -0.1, 0.2);
   const Shape sphere = make_sphere(0.3), box = make_box(Vector3d(0.5, 0.4, 0.2));
-
-  // Separated by 0.2: FCL's sphere–box distance is closed form, but only 1e-6 is asked of a GJK-based path.
-  {
-    const Vector3d centre = face_point + 0.5 * up;
-    expect_geometry(query(sphere, make_pose(centre), box, X_box), 0.2, -up, centre - 0.3 * up, face_point, 1e-6);
-  }
-  // Overlapping by 0.1: FCL's sphere–box collision is closed form, exact. The deepest point of the sphere is
-  // 0.1 below the face, the box's deepest point is the face point.
-  {
-    const Vector3d centre = face_point + 0.2 * up;
-    const PairGeometry g = query(sphere, make_pose(centre), box, X_box);
-    EXPECT_LT(g.gap, 0.0);
-    expect_geometry(g, -0.1, -up, centre - 0.3 * up, face_point);
+  // h = 0.5: separated by 0.2. h = 0.2: overlapping by 0.1, the sphere's deepest point 0.1 below the face.
+  for (const double h : {0.5, 0.2}) {
+    const Vector3d centre = face_point + h * up;
+    expect_geometry(closed_form(sphere, make_pose(centre), box, X_box), h - 0.3, -up, centre - 0.3 * up, face_point);
   }
 }
 
-// Pairs for which FCL 0.7 has no closed-form collision (GJK/EPA or MPR), checked to 1e-6 relative.
-TEST_F(FclFallback, CylinderOnABoxOverlapping) {
-  // An upright cylinder (radius 0.2, length 1) over a unit cube at the origin, its bottom face at
-  // 0.9 − 0.5 = 0.4, below the cube's top face at 0.5: gap = −0.1, normal from the cylinder (A) to the box
-  // (B) is −ẑ; the box's deepest point lies on its top face, the cylinder's on its bottom face.
+TEST(ConvexPairs, CylinderFaceOnABoxFace) {
+  // An upright cylinder (radius 0.2, length 1) centred at (0.1, 0.05, z) over the cube [−0.5, 0.5]³: its bottom
+  // face at z − 0.5 faces the cube's top face at 0.5, so, as on a halfspace, three bottom rim points — at angles
+  // 0 and ±120° from its x axis (a level face's lowest direction is undefined) — carry the least gap, z − 1,
+  // along −ẑ, in slot order (0, 2, 3). z = 0.9: sunk 0.1 into the face; z = 1.1: 0.1 above it.
   const Shape cylinder = make_cylinder(0.2, 1.0), box = make_box(Vector3d(0.5, 0.5, 0.5));
-  const PairGeometry g = query(cylinder, make_pose(Vector3d(0.1, 0.05, 0.9)), box, Isometry3d::Identity());
-  EXPECT_NEAR(g.gap, -0.1, 1e-6 * 0.1);
-  expect_vector_near(g.normal, -Vector3d::UnitZ(), 1e-6, "normal");
-  EXPECT_NEAR(g.point_a.z(), 0.4, 1e-6);
-  EXPECT_NEAR(g.point_b.z(), 0.5, 1e-6);
-  expect_vector_near(g.point_b - g.point_a, g.gap * g.normal, 1e-12, "point_b − point_a = gap·normal");
+  for (const double z : {0.9, 1.1}) {
+    const auto points = slots(cylinder, make_pose(Vector3d(0.1, 0.05, z)), box, Isometry3d::Identity());
+    EXPECT_NEAR(lowest_gap(points), z - 1.0, kTolerance * 0.1) << "z = " << z;
+    std::vector<PairGeometry> lowest;
+    for (const PairGeometry& p : points) {
+      if (std::abs(p.gap - (z - 1.0)) <= kTolerance * 0.1) lowest.push_back(p);
+    }
+    ASSERT_EQ(lowest.size(), 3u) << "z = " << z;
+    for (std::size_t k = 0; k < 3; ++k) {
+      const double angle = (k == 0 ? 0.0 : k == 1 ? 2.0 : -2.0) * kPi / 3.0;
+      const Vector3d rim(0.1 + 0.2 * std::cos(angle), 0.05 + 0.2 * std::sin(angle), z - 0.5);
+      expect_geometry(lowest[k], z - 1.0, -Vector3d::UnitZ(), rim, Vector3d(rim.x(), rim.y(), 0.5));
+    }
+  }
 }
 
-TEST_F(FclFallback, TiltedCapsuleOnABoxOverlapping) {
-  // A capsule (radius 0.2, length 1) tilted by R_y(β) R_x(φ) over the unit cube, centre height 0.9: its lowest
-  // point is the bottom cap's c − (L/2) a − r ẑ with a = (sβ cφ, −sφ, cβ cφ), at height
-  // 0.9 − 0.5 cβ cφ − 0.2, so gap = that − 0.5, along −ẑ.
+TEST(ConvexPairs, TiltedCapsuleOnABox) {
+  // A capsule (radius 0.2, length 1) tilted by R_y(β) R_x(φ) over the cube, centre height 0.9: its axis is
+  // a = (sβ cφ, −sφ, cβ cφ), its lower end sphere's centre c − (L/2) a lies inside the cube under its top face
+  // (x, y within ±0.5), so that sphere's gap is its centre's height 0.9 − 0.5 cβ cφ less 0.5 and 0.2, along −ẑ,
+  // with the face point below the centre. The upper end sphere (slot 1) is apart.
   const double beta = 0.5, phi = 0.3;
   const Shape capsule = make_capsule(0.2, 1.0), box = make_box(Vector3d(0.5, 0.5, 0.5));
   const Matrix3d R = rotation_about(Vector3d::UnitY(), beta) * rotation_about(Vector3d::UnitX(), phi);
-  const double gap = 0.9 - 0.5 * std::cos(beta) * std::cos(phi) - 0.2 - 0.5;
-  const PairGeometry g = query(capsule, make_pose(Vector3d(0.1, 0.05, 0.9), R), box, Isometry3d::Identity());
-  EXPECT_NEAR(g.gap, gap, 1e-6 * std::abs(gap));
-  expect_vector_near(g.normal, -Vector3d::UnitZ(), 1e-6, "normal");
-  expect_vector_near(g.point_b - g.point_a, g.gap * g.normal, 1e-12, "point_b − point_a = gap·normal");
+  const Vector3d end = Vector3d(0.1, 0.05, 0.9) - 0.5 * R.col(2);
+  const double gap = end.z() - 0.5 - 0.2;
+  const auto points = slots(capsule, make_pose(Vector3d(0.1, 0.05, 0.9), R), box, Isometry3d::Identity());
+  ASSERT_EQ(points.size(), 2u);
+  expect_geometry(points[0], gap, -Vector3d::UnitZ(), end - 0.2 * Vector3d::UnitZ(), Vector3d(end.x(), end.y(), 0.5));
+  EXPECT_NEAR(gap, 0.9 - 0.5 * std::cos(beta) * std::cos(phi) - 0.7, 1e-15);
+  EXPECT_GT(points[1].gap, 0.0);
 }
 
-TEST_F(FclFallback, CylinderAboveABoxSeparated) {
-  // The cylinder of CylinderOnABoxOverlapping raised to centre height 1.1: bottom face at 0.6, gap = 0.1.
-  const Shape cylinder = make_cylinder(0.2, 1.0), box = make_box(Vector3d(0.5, 0.5, 0.5));
-  const PairGeometry g = query(cylinder, make_pose(Vector3d(0.1, 0.05, 1.1)), box, Isometry3d::Identity());
-  EXPECT_NEAR(g.gap, 0.1, 1e-6 * 0.1);
-  expect_vector_near(g.normal, -Vector3d::UnitZ(), 1e-6, "normal");
-  EXPECT_NEAR(g.point_a.z(), 0.6, 1e-6);
-  EXPECT_NEAR(g.point_b.z(), 0.5, 1e-6);
-}
-
-TEST_F(FclFallback, GapIsContinuousThroughTouch) {
-  // Within FCL's 1e-6 solver tolerance of touching, its collision query (MPR) and its distance query (GJK) may
-  // disagree about overlap; the reported gap must still be the true one to that tolerance, never the −1 that
-  // fcl::distance returns for shapes it finds intersecting. Cylinder on the cube: gap = s exactly; tilted
-  // capsule (as in TiltedCapsuleOnABoxOverlapping): gap = s.
+TEST(ConvexPairs, GapAndNormalAreExactThroughTouch) {
+  // The cylinder of CylinderFaceOnABoxFace at centre height 1 + s and the capsule of TiltedCapsuleOnABox raised
+  // so that its lowest point is s above the face: the least gap is s, to the round-off of the poses (≈ 1e-16 of
+  // their size 1), on both sides of touch and at it, and its normal is −ẑ there too.
   const Shape cylinder = make_cylinder(0.2, 1.0), capsule = make_capsule(0.2, 1.0);
   const Shape box = make_box(Vector3d(0.5, 0.5, 0.5));
   const double beta = 0.5, phi = 0.3;
   const Matrix3d R = rotation_about(Vector3d::UnitY(), beta) * rotation_about(Vector3d::UnitX(), phi);
   const double capsule_bottom = 0.5 * std::cos(beta) * std::cos(phi) + 0.2;  // centre height above its lowest point
-  for (double s : {1e-5, 1e-6, 3e-7, 1e-7, 1e-8, 1e-9, 0.0, -1e-9, -1e-8, -1e-7, -3e-7, -1e-6, -1e-5}) {
-    const PairGeometry g_cylinder =
-        query(cylinder, make_pose(Vector3d(0.1, 0.05, 1.0 + s)), box, Isometry3d::Identity());
-    EXPECT_NEAR(g_cylinder.gap, s, 1e-6) << "cylinder, s = " << s;
-    const PairGeometry g_capsule =
-        query(capsule, make_pose(Vector3d(0.1, 0.05, 0.5 + capsule_bottom + s), R), box, Isometry3d::Identity());
-    EXPECT_NEAR(g_capsule.gap, s, 1e-6) << "capsule, s = " << s;
-    // Near touch the normal comes from the witness points, so it is defined only while they are apart by
-    // more than round-off (at s = 0 they coincide); GJK and MPR iterate to 1e-6, hence 1e-5.
-    if (std::abs(s) >= 1e-9) {
-      EXPECT_LE((g_cylinder.normal + Vector3d::UnitZ()).norm(), 1e-5) << "cylinder normal, s = " << s;
-      EXPECT_LE((g_capsule.normal + Vector3d::UnitZ()).norm(), 1e-5) << "capsule normal, s = " << s;
-    }
+  const auto expect_touch = [&](const std::vector<PairGeometry>& points, double s, const char* what) {
+    const auto lowest = std::min_element(points.begin(), points.end(),
+                                         [](const PairGeometry& p, const PairGeometry& q) { return p.gap < q.gap; });
+    EXPECT_NEAR(lowest->gap, s, 1e-15) << what << ", s = " << s;
+    expect_vector_near(lowest->normal, -Vector3d::UnitZ(), 1e-15, what);
+  };
+  for (double s : {1e-5, 1e-6, 3e-7, 1e-7, 1e-8, 1e-9, 1e-12, 0.0, -1e-12, -1e-9, -1e-8, -1e-7, -3e-7, -1e-6, -1e-5}) {
+    expect_touch(slots(cylinder, make_pose(Vector3d(0.1, 0.05, 1.0 + s)), box, Isometry3d::Identity()), s,
+                 "cylinder");
+    expect_touch(slots(capsule, make_pose(Vector3d(0.1, 0.05, 0.5 + capsule_bottom + s), R), box,
+                       Isometry3d::Identity()),
+                 s, "capsule");
   }
 }
 
