@@ -159,7 +159,23 @@ class Run final : public OdeSystem {
   bool small_bounce(int p, double t);
   double closing_acceleration(int p, double t);
   std::vector<int> others_;  // scratch of small_bounce
+  // ", or …" naming handovers when an active element belongs to a pair of several points, whose gaps may jump.
+  std::string handover_cause() const {
+    for (int p : active_) {
+      if (contact_points(model_.contact, pair(p)) > 1) {
+        return ", or a contact point's gap jumped: a manifold handover, docs/contact.md";
+      }
+    }
+    return "";
+  }
   double touch_tolerance(int p) const { return options_.overlap_tolerance * smaller_shape_size(p); }
+  // The deepest indentation where element p's law holds: max_indentation_ratio of |R*| (Hertz theory, δ ≪ R*;
+  // models.md §2.7), or of the smaller shape's size for a flat point (R* infinite: a corner on a face).
+  double validity_depth(int p) const {
+    const double radius = std::abs(pair(p).effective_radius);
+    const bool curved = std::isfinite(radius) && radius > 0.0;
+    return options_.max_indentation_ratio * (curved ? radius : smaller_shape_size(p));
+  }
   double restart_step() const;
   void start_contact(int p, double t);
   void end_contact(int p, double t, bool open);
@@ -250,7 +266,7 @@ class Run final : public OdeSystem {
   std::vector<double> body_reach_;                   // farthest point of a body's shapes from its origin [m]
   TunnellingBound tunnelling_;
   std::vector<double> end_gaps_;     // every inactive element's g at the last step's end (roots())
-  std::vector<double> widths_;       // every element's element_width (layout())
+  std::vector<double> depths_;       // every element's element_depth_allowance (layout())
   State sample_;
   std::unique_ptr<Stepper> stepper_;
   std::unique_ptr<Data> behind_data_;  // behind_workspace()
@@ -568,6 +584,17 @@ void Run::start_contact(int p, double t) {
   s.onset_time = t;
   s.impact_velocity = geometry.normal_velocity;
   s.phase_indentation = std::max(0.0, -geometry.gap);
+  // A point engaging at depth while another point of its pair is in contact (the manifold handing a point over
+  // mid-impact) belongs to that impact: it takes the impact's approach velocity when its own is smaller. Its own may be a
+  // separating one (the pair in restitution), which laws normalised by δ̇⁻ would turn into a floor-sized
+  // dashpot and a huge tension.
+  const int first = p - point(p);
+  const int count = geometry.gap < -touch_tolerance(p) ? contact_points(model_.contact, pair) : 0;
+  for (int q = first; q < first + count; ++q) {
+    const PairState& sibling = state_.contacts[static_cast<std::size_t>(q)];
+    if (q != p && sibling.active && !sibling.impact_velocity_floored)
+      s.impact_velocity = std::max(s.impact_velocity, sibling.impact_velocity);
+  }
   const bool needs_impact_velocity = (pair.law_info->needs & kNeedsImpactVelocity) != 0;
   if (needs_impact_velocity && s.impact_velocity < model_.contact.impact_velocity_floor) {
     s.impact_velocity = model_.contact.impact_velocity_floor;
@@ -595,6 +622,16 @@ void Run::start_contact(int p, double t) {
   if (stored != 0.0) {
     state_.absorbed_work[p] += stored;
     if (y_.size() == size()) work_of(y_.data())[p] = state_.absorbed_work[p];
+    // Later in the run that energy comes from nowhere: beyond the energy tolerance the run cannot be trusted, and
+    // the cause is this point, not the integrator.
+    if (y_.size() == size() && stored > options_.energy_tolerance * energy_scale_) {
+      std::ostringstream message;
+      message << describe(t, p) << ": the contact point engaged " << -geometry.gap
+              << " m deep, its elastic energy " << stored << " J appearing at once (more than "
+              << options_.energy_tolerance << " of the energy scale " << energy_scale_
+              << " J): the pair's contact points jumped (a manifold handover, docs/contact.md) or the onset was missed";
+      fail(message.str());
+    }
   }
   s.work_at_onset = state_.absorbed_work[p] - stored;  // the element's W_dissipated just before and after the onset
   // Laws with a force jump start at their largest dashpot force: the onset itself may be the peak.
@@ -1055,7 +1092,7 @@ bool Run::check_step(double t) {
     const double radius = std::abs(pair(p).effective_radius);
     const bool curved = std::isfinite(radius) && radius > 0.0;
     const double size = curved ? radius : smaller_shape_size(p);
-    const double bound = options_.max_indentation_ratio * size;
+    const double bound = validity_depth(p);
     if (std::isfinite(bound) && bound > 0.0 && indentation > bound) {
       std::ostringstream message;
       message << describe(t, p) << ": indentation " << indentation << " m exceeds " << options_.max_indentation_ratio
@@ -1075,7 +1112,7 @@ bool Run::check_step(double t) {
   if (!has_efforts_ && rise > options_.energy_tolerance * energy_scale_) {
     std::ostringstream message;
     message << describe(t, -1) << ": the energy rose by " << rise << " J (" << rise / energy_scale_
-            << " of the energy scale) with no external work: a law or the integrator adds energy";
+            << " of the energy scale) with no external work: a law or the integrator adds energy" << handover_cause();
     fail(message.str());
     return false;
   }
@@ -1085,7 +1122,7 @@ bool Run::check_step(double t) {
     std::ostringstream message;
     message << describe(t, -1) << ": energy balance error " << balance << " J exceeds "
             << options_.energy_tolerance << " of the energy scale " << energy_scale_
-            << " J (runaway energy: integrator tolerance or step too loose, or a law adds energy)";
+            << " J (runaway energy: integrator tolerance or step too loose, or a law adds energy" << handover_cause() << ")";
     fail(message.str());
     return false;
   }
@@ -1144,8 +1181,10 @@ void Run::layout() {
   force_behind_.assign(n, 0.0);
   gaps_.assign(n, 0.0);
   end_gaps_.assign(n, 0.0);
-  widths_.resize(n);
-  for (std::size_t i = 0; i < n; ++i) widths_[i] = element_width(model_, *data_.pairs[i]);
+  depths_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    depths_[i] = element_depth_allowance(model_, *data_.pairs[i], validity_depth(static_cast<int>(i)));
+  }
   at_or_below_time_ = std::numeric_limits<double>::quiet_NaN();
   if (behind_data_) bind_pairs(model_, state_, *behind_data_);
   unpaired_halfspaces_.clear();
@@ -1337,7 +1376,7 @@ void Run::execute(const SampleObserver& observer) {
   forget_evaluation();
   contact_gaps(model_, q_of(y_.data()), v_of(y_.data()), inactive_, data_, end_gaps_.data());
   for (int p : inactive_) end_gaps_[static_cast<std::size_t>(p)] -= state_.contacts[static_cast<std::size_t>(p)].gap_offset;
-  if (!bound_step(t0, tunnelling_.next_step(model_, data_, t0, y_.data() + nq_, inactive_, end_gaps_.data(), widths_))) return;
+  if (!bound_step(t0, tunnelling_.next_step(model_, data_, t0, y_.data() + nq_, inactive_, end_gaps_.data(), depths_))) return;
 
   first_sample_ = t0;
   next_sample_ = 0;
@@ -1379,7 +1418,7 @@ void Run::execute(const SampleObserver& observer) {
     double step_bound = std::numeric_limits<double>::infinity();
     if (!engaged) {
       // data_ holds the tree kinematics at t (check_step) and end_gaps_ the inactive gaps (engage_after_step).
-      step_bound = tunnelling_.next_step(model_, data_, t, y_.data() + nq_, inactive_, end_gaps_.data(), widths_);
+      step_bound = tunnelling_.next_step(model_, data_, t, y_.data() + nq_, inactive_, end_gaps_.data(), depths_);
       if (!bound_step(t, step_bound)) break;
     }
     emit_samples(t_previous, t, observer);

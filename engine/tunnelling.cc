@@ -24,8 +24,12 @@ double element_width(const Model& model, const ContactPairModel& pair) {
                   shape_width(model.contact.shapes[static_cast<std::size_t>(pair.shape_b)]));
 }
 
+double element_depth_allowance(const Model& model, const ContactPairModel& pair, double validity_depth) {
+  return std::min(0.5 * element_width(model, pair), validity_depth);
+}
+
 double TunnellingBound::next_step(const Model& model, const Data& data, double t, const double* v,
-                                  std::span<const int> elements, const double* gaps, std::span<const double> widths) {
+                                  std::span<const int> elements, const double* gaps, std::span<const double> depths) {
   const double interval = t - time_;
   const bool differences = has_previous_ && interval > 0.0;
   const double per_interval = differences ? 1.0 / interval : 0.0;
@@ -74,14 +78,14 @@ double TunnellingBound::next_step(const Model& model, const Data& data, double t
   }
   for (int index : elements) {
     const auto p = static_cast<std::size_t>(index);
-    const double width = widths[p];
-    if (!std::isfinite(width)) continue;
+    const double depth = depths[p];
+    if (!std::isfinite(depth)) continue;
     const ContactPairModel& pair = *data.pairs[p];
     const auto a = static_cast<std::size_t>(pair.body_a);
     const auto b = static_cast<std::size_t>(pair.body_b);
     const double speed = speed_[a] + speed_[b];
     const double growth = growth_[a] + growth_[b];
-    const double room = std::max(gaps[p], 0.0) + 0.5 * width;
+    const double room = std::max(gaps[p], 0.0) + depth;
     if (tightens(room, speed, growth)) bound = time_to_cover(room, speed, growth);
   }
   return bound;

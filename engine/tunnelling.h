@@ -16,21 +16,30 @@ namespace contactlab {
 // The thinner shape's width of a pair (shape_width): how far one must travel through the other to come out.
 double element_width(const Model& model, const ContactPairModel& pair);
 
+// How deep an element may be found at a step's end: half its element_width (so it cannot have come out the other
+// side) and no deeper than `validity_depth`, where its law holds (max_indentation_ratio of |R*|, or of the smaller
+// shape's size for a flat point). A multi-point pair's points may hand over between features deeper in (a slot
+// passing onto another's point, docs/contact.md "Manifolds"): a step ending that deep could hide a slot's whole
+// excursion below zero between two of its evaluations, and the event locator would then land on a handover's
+// jump instead of the touch.
+double element_depth_allowance(const Model& model, const ContactPairModel& pair, double validity_depth);
+
 class TunnellingBound {
  public:
   explicit TunnellingBound(const Model& model);
 
   // The largest next step after an accepted step ending at time t with velocities v, for the listed elements
-  // (inactive, `gaps[p]` each element's gap at t, `widths[p]` its element_width; data's tree kinematics at t).
+  // (inactive, `gaps[p]` each element's gap at t, `depths[p]` its element_depth_allowance; data's tree kinematics
+  // at t).
   // Every point of a body moves at most at
   // s = |v_o| + |ω| ρ (ρ: the farthest point of its shapes from its origin) and its speed grows at most at
   // a ≈ (|Δv_o| + ρ |Δω|)/Δt + |ω|² ρ over the last interval, so the gap of an element closes by at most
-  // S h + ½ A h² over h (S, A: the two bodies' sums). That must stay below g + w/2, w the thinner shape's width:
-  // then at the step's end the shapes either are still apart or overlap — a sign change the event functions
-  // locate — and cannot have come out the other side. With a broadphase, no body moves more than half its margin
+  // S h + ½ A h² over h (S, A: the two bodies' sums). That must stay below g + d, d the element's depth
+  // allowance: then at the step's end the shapes either are still apart or overlap by less than d — a sign change
+  // the event functions locate — and cannot have come out the other side. With a broadphase, no body moves more than half its margin
   // in a step either. Infinite when nothing bounds the step (halfspaces and holes have no far side; shapes at rest).
   double next_step(const Model& model, const Data& data, double t, const double* v, std::span<const int> elements,
-                   const double* gaps, std::span<const double> widths);
+                   const double* gaps, std::span<const double> depths);
 
   // The velocities change at an event (an impulse, a restart from a changed state): the next estimate of the
   // bodies' acceleration must not difference across it.
