@@ -171,16 +171,14 @@ class Run final : public OdeSystem {
   double touch_tolerance(int p) const { return options_.overlap_tolerance * smaller_shape_size(p); }
   // The deepest indentation where element p's law holds: max_indentation_ratio of |R*| (Hertz theory, δ ≪ R*;
   // models.md §2.7), or of the smaller shape's size for a flat point (R* infinite: a corner on a face).
-  double validity_depth(int p) const {
-    const double radius = std::abs(pair(p).effective_radius);
-    const bool curved = std::isfinite(radius) && radius > 0.0;
-    return options_.max_indentation_ratio * (curved ? radius : smaller_shape_size(p));
-  }
+  double validity_depth(int p) const { return validity_depths_[static_cast<std::size_t>(p)]; }
   double restart_step() const;
   void start_contact(int p, double t);
   void end_contact(int p, double t, bool open);
   void apply_impulse(int p, double t, double normal_mass);
-  double smaller_shape_size(int p) const {
+  // The smaller of the pair's two shapes' sizes (a radius, a box's smallest half extent; a halfspace or a hole:
+  // infinite), computed per element at layout() and read from sizes_ by smaller_shape_size.
+  double shape_size_of(int p) const {
     auto size = [](const Shape& s) {
       switch (s.type) {
         case ShapeType::kHalfspace: return std::numeric_limits<double>::infinity();
@@ -196,6 +194,7 @@ class Run final : public OdeSystem {
     return std::min(size(model_.contact.shapes[static_cast<std::size_t>(pm.shape_a)]),
                     size(model_.contact.shapes[static_cast<std::size_t>(pm.shape_b)]));
   }
+  double smaller_shape_size(int p) const { return sizes_[static_cast<std::size_t>(p)]; }
   static void record_force(PairState& s, double force, const PairGeometry& geometry) {
     if (force <= s.max_force) return;
     s.max_force = force;
@@ -267,6 +266,8 @@ class Run final : public OdeSystem {
   TunnellingBound tunnelling_;
   std::vector<double> end_gaps_;     // every inactive element's g at the last step's end (roots())
   std::vector<double> depths_;       // every element's element_depth_allowance (layout())
+  std::vector<double> sizes_;        // every element's smaller shape size (shape_size_of) [m]
+  std::vector<double> validity_depths_;  // every element's validity depth (layout()) [m]
   State sample_;
   std::unique_ptr<Stepper> stepper_;
   std::unique_ptr<Data> behind_data_;  // behind_workspace()
@@ -1181,9 +1182,17 @@ void Run::layout() {
   force_behind_.assign(n, 0.0);
   gaps_.assign(n, 0.0);
   end_gaps_.assign(n, 0.0);
+  sizes_.resize(n);
+  validity_depths_.resize(n);
   depths_.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
-    depths_[i] = element_depth_allowance(model_, *data_.pairs[i], validity_depth(static_cast<int>(i)));
+    sizes_[i] = shape_size_of(static_cast<int>(i));
+    // The laws hold for δ ≤ max_indentation_ratio |R*| (Hertz theory, δ ≪ R*; models.md §2.7), or of the smaller
+    // shape's size for a flat point (R* infinite: a corner on a face).
+    const double radius = std::abs(data_.pairs[i]->effective_radius);
+    const bool curved = std::isfinite(radius) && radius > 0.0;
+    validity_depths_[i] = options_.max_indentation_ratio * (curved ? radius : sizes_[i]);
+    depths_[i] = element_depth_allowance(model_, *data_.pairs[i], validity_depths_[i]);
   }
   at_or_below_time_ = std::numeric_limits<double>::quiet_NaN();
   if (behind_data_) bind_pairs(model_, state_, *behind_data_);
@@ -1376,7 +1385,8 @@ void Run::execute(const SampleObserver& observer) {
   forget_evaluation();
   contact_gaps(model_, q_of(y_.data()), v_of(y_.data()), inactive_, data_, end_gaps_.data());
   for (int p : inactive_) end_gaps_[static_cast<std::size_t>(p)] -= state_.contacts[static_cast<std::size_t>(p)].gap_offset;
-  if (!bound_step(t0, tunnelling_.next_step(model_, data_, t0, y_.data() + nq_, inactive_, end_gaps_.data(), depths_))) return;
+  if (!bound_step(t0, tunnelling_.next_step(model_, data_, t0, y_.data() + nq_, inactive_, end_gaps_.data(), depths_,
+                                                     stepper_->current_step()))) return;
 
   first_sample_ = t0;
   next_sample_ = 0;
@@ -1418,7 +1428,8 @@ void Run::execute(const SampleObserver& observer) {
     double step_bound = std::numeric_limits<double>::infinity();
     if (!engaged) {
       // data_ holds the tree kinematics at t (check_step) and end_gaps_ the inactive gaps (engage_after_step).
-      step_bound = tunnelling_.next_step(model_, data_, t, y_.data() + nq_, inactive_, end_gaps_.data(), depths_);
+      step_bound = tunnelling_.next_step(model_, data_, t, y_.data() + nq_, inactive_, end_gaps_.data(), depths_,
+                                         stepper_->current_step());
       if (!bound_step(t, step_bound)) break;
     }
     emit_samples(t_previous, t, observer);

@@ -17,6 +17,18 @@ TunnellingBound::TunnellingBound(const Model& model)
     double& reach = reach_[static_cast<std::size_t>(shape.body)];
     reach = std::max(reach, shape.pose.translation().norm() + shape_extent(shape));
   }
+  for (std::size_t b = 1; b < reach_.size(); ++b) {
+    if (reach_[b] < 0.0) continue;
+    const int slider = model.slider_of_body[b];
+    if (slider >= 0) {
+      slider_bodies_.push_back(static_cast<int>(b));
+      slider_velocity_.push_back(model.sliders.v_index[static_cast<std::size_t>(slider)]);
+    } else {
+      turning_bodies_.push_back(static_cast<int>(b));
+    }
+  }
+  slider_rate_.assign(slider_bodies_.size(), 0.0);
+  slider_growth_.assign(slider_bodies_.size(), 0.0);
 }
 
 double element_width(const Model& model, const ContactPairModel& pair) {
@@ -29,21 +41,22 @@ double element_depth_allowance(const Model& model, const ContactPairModel& pair,
 }
 
 double TunnellingBound::next_step(const Model& model, const Data& data, double t, const double* v,
-                                  std::span<const int> elements, const double* gaps, std::span<const double> depths) {
+                                  std::span<const int> elements, const double* gaps, std::span<const double> depths,
+                                  double next_attempt) {
   const double interval = t - time_;
   const bool differences = has_previous_ && interval > 0.0;
   const double per_interval = differences ? 1.0 / interval : 0.0;
-  // The bodies' speed bound s and its growth a (the world, body 0, stays at rest).
-  for (std::size_t b = 1; b < reach_.size(); ++b) {
-    if (reach_[b] < 0.0) continue;
-    const int slider = model.slider_of_body[b];
-    if (slider >= 0) {  // along a unit axis, without turning: scalars
-      const double rate = v[model.sliders.v_index[static_cast<std::size_t>(slider)]];
-      speed_[b] = std::abs(rate);
-      growth_[b] = std::abs(rate - linear_[b].x()) * per_interval;
-      linear_[b].x() = rate;
-      continue;
-    }
+  // The bodies' speed bound s and its growth a (the world, body 0, stays at rest), and their largest values.
+  double fastest = 0.0, fastest_growth = 0.0;
+  for (std::size_t k = 0; k < slider_bodies_.size(); ++k) {
+    const double rate = v[slider_velocity_[k]];
+    slider_growth_[k] = std::abs(rate - slider_rate_[k]) * per_interval;
+    slider_rate_[k] = rate;
+    fastest = std::max(fastest, std::abs(rate));
+    fastest_growth = std::max(fastest_growth, slider_growth_[k]);
+  }
+  for (int body : turning_bodies_) {
+    const auto b = static_cast<std::size_t>(body);
     const BodyMotion& motion = data.motion[b];
     const Vec3& linear = motion.linear_velocity;
     const Vec3& angular = motion.angular_velocity;
@@ -53,6 +66,8 @@ double TunnellingBound::next_step(const Model& model, const Data& data, double t
                  ((linear - linear_[b]).norm() + (angular - angular_[b]).norm() * reach_[b]) * per_interval;
     linear_[b] = linear;
     angular_[b] = angular;
+    fastest = std::max(fastest, speed_[b]);
+    fastest_growth = std::max(fastest_growth, growth_[b]);
   }
   time_ = t;
   has_previous_ = true;
@@ -62,18 +77,37 @@ double TunnellingBound::next_step(const Model& model, const Data& data, double t
     const double denominator = speed + std::sqrt(speed * speed + 2.0 * growth * room);
     return denominator > 0.0 ? 2.0 * room / denominator : std::numeric_limits<double>::infinity();
   };
+  // With a broadphase, no shape may move more than half the margin in one step: the refresh test at each step's
+  // end then keeps every pair that can touch before the next refresh in the candidate list.
+  const double margin_room = model.contact.broadphase ? 0.5 * model.contact.margin
+                                                      : std::numeric_limits<double>::infinity();
+  // A bound for all at once: the least room closed by the two fastest bodies. It is no longer than the bound the
+  // elements give one by one, so it is safe; when it is already too long to bind, it is the answer.
+  double least_room = std::numeric_limits<double>::infinity();
+  for (int index : elements) {
+    const auto p = static_cast<std::size_t>(index);
+    least_room = std::min(least_room, std::max(gaps[p], 0.0) + depths[p]);
+  }
+  const double overall = std::min(time_to_cover(least_room, 2.0 * fastest, 2.0 * fastest_growth),
+                                  time_to_cover(margin_room, fastest, fastest_growth));
+  if (next_attempt > 0.0 && overall >= kMaxStepGrowth * next_attempt) return overall;
+
+  for (std::size_t k = 0; k < slider_bodies_.size(); ++k) {
+    const auto b = static_cast<std::size_t>(slider_bodies_[k]);
+    speed_[b] = std::abs(slider_rate_[k]);
+    growth_[b] = slider_growth_[k];
+  }
   double bound = std::numeric_limits<double>::infinity();
   // Most bodies and elements cannot close within the bound found so far: tell without a root (while the bound is
   // infinite, ∞·0 would say nothing).
   auto tightens = [&bound](double room, double speed, double growth) {
     return std::isinf(bound) || speed * bound + 0.5 * growth * bound * bound > room;
   };
-  // With a broadphase, no shape may move more than half the margin in one step: the refresh test at each step's
-  // end then keeps every pair that can touch before the next refresh in the candidate list.
   if (model.contact.broadphase) {
-    const double room = 0.5 * model.contact.margin;
     for (std::size_t b = 1; b < reach_.size(); ++b) {
-      if (reach_[b] >= 0.0 && tightens(room, speed_[b], growth_[b])) bound = time_to_cover(room, speed_[b], growth_[b]);
+      if (reach_[b] >= 0.0 && tightens(margin_room, speed_[b], growth_[b])) {
+        bound = time_to_cover(margin_room, speed_[b], growth_[b]);
+      }
     }
   }
   for (int index : elements) {

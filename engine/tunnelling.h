@@ -38,8 +38,16 @@ class TunnellingBound {
   // allowance: then at the step's end the shapes either are still apart or overlap by less than d — a sign change
   // the event functions locate — and cannot have come out the other side. With a broadphase, no body moves more than half its margin
   // in a step either. Infinite when nothing bounds the step (halfspaces and holes have no far side; shapes at rest).
+  // `next_attempt` is the step the method will try next: a method grows its step by at most kMaxStepGrowth per
+  // step, so a bound that many times longer cannot bind before the next call, and the per-element pass is skipped
+  // when the bound from the fastest bodies and the least room already says so (a chain's steps, set by its
+  // contacts, are hundreds of times shorter).
   double next_step(const Model& model, const Data& data, double t, const double* v, std::span<const int> elements,
-                   const double* gaps, std::span<const double> depths);
+                   const double* gaps, std::span<const double> depths, double next_attempt);
+
+  // The largest factor by which any stepper here lengthens its step from one step to the next (Dormand–Prince and
+  // CVODE: 10; ARKODE's explicit methods: 20).
+  static constexpr double kMaxStepGrowth = 20.0;
 
   // The velocities change at an event (an impulse, a restart from a changed state): the next estimate of the
   // bodies' acceleration must not difference across it.
@@ -47,10 +55,16 @@ class TunnellingBound {
 
  private:
   std::vector<double> reach_;  // ρ per body [m]; negative: the body carries no shape
-  std::vector<Vec3> linear_;   // the origin's velocity per body at the last call [m/s] (a slider's rate in x)
+  // Bodies with shapes on sliders (along a unit axis, without turning: scalars), and the others.
+  std::vector<int> slider_bodies_;
+  std::vector<int> slider_velocity_;    // each one's index in v
+  std::vector<double> slider_rate_;     // its rate at the last call [m/s]
+  std::vector<double> slider_growth_;   // a [m/s²]
+  std::vector<int> turning_bodies_;
+  std::vector<Vec3> linear_;   // the origin's velocity per body at the last call [m/s]
   std::vector<Vec3> angular_;  // [rad/s]
-  std::vector<double> speed_;  // s per body [m/s]
-  std::vector<double> growth_; // a per body [m/s²]
+  std::vector<double> speed_;  // s per body [m/s] (sliders': filled only when the elements are asked one by one)
+  std::vector<double> growth_; // a per body [m/s²] (likewise)
   double time_ = 0.0;
   bool has_previous_ = false;
 };
