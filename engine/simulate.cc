@@ -245,6 +245,7 @@ class Run final : public OdeSystem {
   std::vector<int> at_or_below_;     // inactive pairs with g ≤ 0 at the last step's end (roots())
   double at_or_below_time_ = std::numeric_limits<double>::quiet_NaN();
   std::vector<int> engaging_;        // scratch of engage_touching
+  std::vector<double> touch_gaps_;   // per pair, scratch of engage_touching
   std::vector<int> touches_;         // impact records of contacts that only touched (dropped at the end)
   // Shapes that may collide with a halfspace but have no element against it in the table (an explicit pair list
   // without it, or a broadphase candidate not yet found): check_halfspaces() watches that none crosses it.
@@ -467,8 +468,12 @@ int Run::roots(double t, const double* y, const double* ydot, double* g, int onl
   for (int p : offset_pairs_) offset(p);
   if (ydot != nullptr) {
     at_or_below_.clear();
-    for (int p : inactive_) {
-      if (gaps[p] <= 0.0) at_or_below_.push_back(p);
+    // Usually no gap is at or below zero (an active element's function is its indentation): one vectorised test.
+    const Eigen::Map<const Eigen::ArrayXd> all(gaps, pairs_);
+    if (pairs_ > 0 && all.minCoeff() <= 0.0) {
+      for (int p : inactive_) {
+        if (gaps[p] <= 0.0) at_or_below_.push_back(p);
+      }
     }
     std::copy(gaps, gaps + pairs_, end_gaps_.begin());
     at_or_below_time_ = t;
@@ -861,7 +866,16 @@ bool Run::engage_touching(double t, std::span<const int> candidates, Overlap ove
   const Eigen::Map<const Eigen::VectorXd> v(running ? y_.data() + nq_ : state_.v.data(), nv_);
   tree_kinematics(model_, q, v, data_);
   forget_evaluation();
-  engaging_.assign(candidates.begin(), candidates.end());  // candidates may be inactive_, which set_active rewrites
+  // The gaps first (a chain's in one vectorised sweep), then the geometry of those at or below zero only: after
+  // every event all inactive elements are candidates, and few touch. (candidates may be inactive_, which
+  // set_active rewrites, hence the copy.)
+  contact_gaps(model_, q, v, candidates, data_, touch_gaps_.data());
+  engaging_.clear();
+  for (int p : candidates) {
+    const auto i = static_cast<std::size_t>(p);
+    if (touch_gaps_[i] - state_.contacts[i].gap_offset <= 0.0) engaging_.push_back(p);
+  }
+  if (engaging_.empty()) return false;
   contact_geometry(model_, q, v, engaging_, data_);
   bool engaged = false;
   for (int p : engaging_) {
@@ -1182,6 +1196,7 @@ void Run::layout() {
   force_behind_.assign(n, 0.0);
   gaps_.assign(n, 0.0);
   end_gaps_.assign(n, 0.0);
+  touch_gaps_.assign(n, 0.0);
   sizes_.resize(n);
   validity_depths_.resize(n);
   depths_.resize(n);

@@ -28,6 +28,9 @@ TunnellingBound::TunnellingBound(const Model& model)
     }
   }
   slider_rate_.assign(slider_bodies_.size(), 0.0);
+  bool run = !slider_velocity_.empty();
+  for (std::size_t k = 1; run && k < slider_velocity_.size(); ++k) run = slider_velocity_[k] == slider_velocity_[k - 1] + 1;
+  slider_run_ = run ? slider_velocity_.front() : -1;
   slider_growth_.assign(slider_bodies_.size(), 0.0);
 }
 
@@ -48,12 +51,25 @@ double TunnellingBound::next_step(const Model& model, const Data& data, double t
   const double per_interval = differences ? 1.0 / interval : 0.0;
   // The bodies' speed bound s and its growth a (the world, body 0, stays at rest), and their largest values.
   double fastest = 0.0, fastest_growth = 0.0;
-  for (std::size_t k = 0; k < slider_bodies_.size(); ++k) {
-    const double rate = v[slider_velocity_[k]];
-    slider_growth_[k] = std::abs(rate - slider_rate_[k]) * per_interval;
-    slider_rate_[k] = rate;
-    fastest = std::max(fastest, std::abs(rate));
-    fastest_growth = std::max(fastest_growth, slider_growth_[k]);
+  if (slider_run_ >= 0) {  // the sliders' rates are one stretch of v (a chain): vectorised
+    const auto n = static_cast<Eigen::Index>(slider_bodies_.size());
+    const Eigen::Map<const Eigen::ArrayXd> rate(v + slider_run_, n);
+    Eigen::Map<Eigen::ArrayXd> previous(slider_rate_.data(), n);
+    Eigen::Map<Eigen::ArrayXd> growth(slider_growth_.data(), n);
+    growth = (rate - previous).abs() * per_interval;
+    previous = rate;
+    if (n > 0) {
+      fastest = rate.abs().maxCoeff();
+      fastest_growth = growth.maxCoeff();
+    }
+  } else {
+    for (std::size_t k = 0; k < slider_bodies_.size(); ++k) {
+      const double rate = v[slider_velocity_[k]];
+      slider_growth_[k] = std::abs(rate - slider_rate_[k]) * per_interval;
+      slider_rate_[k] = rate;
+      fastest = std::max(fastest, std::abs(rate));
+      fastest_growth = std::max(fastest_growth, slider_growth_[k]);
+    }
   }
   for (int body : turning_bodies_) {
     const auto b = static_cast<std::size_t>(body);
@@ -83,10 +99,13 @@ double TunnellingBound::next_step(const Model& model, const Data& data, double t
                                                       : std::numeric_limits<double>::infinity();
   // A bound for all at once: the least room closed by the two fastest bodies. It is no longer than the bound the
   // elements give one by one, so it is safe; when it is already too long to bind, it is the answer.
+  // Over every element of the table, vectorised: the active ones (their gaps hold indentations) only add
+  // candidates, which can only shorten the least room, so the bound stays safe.
   double least_room = std::numeric_limits<double>::infinity();
-  for (int index : elements) {
-    const auto p = static_cast<std::size_t>(index);
-    least_room = std::min(least_room, std::max(gaps[p], 0.0) + depths[p]);
+  if (!depths.empty() && !elements.empty()) {
+    const auto n = static_cast<Eigen::Index>(depths.size());
+    least_room = (Eigen::Map<const Eigen::ArrayXd>(gaps, n).max(0.0) +
+                  Eigen::Map<const Eigen::ArrayXd>(depths.data(), n)).minCoeff();
   }
   const double overall = std::min(time_to_cover(least_room, 2.0 * fastest, 2.0 * fastest_growth),
                                   time_to_cover(margin_room, fastest, fastest_growth));

@@ -58,6 +58,7 @@ class TunnellingBound {
   // Bodies with shapes on sliders (along a unit axis, without turning: scalars), and the others.
   std::vector<int> slider_bodies_;
   std::vector<int> slider_velocity_;    // each one's index in v
+  int slider_run_ = -1;                 // the first, when they are one stretch of v (else −1)
   std::vector<double> slider_rate_;     // its rate at the last call [m/s]
   std::vector<double> slider_growth_;   // a [m/s²]
   std::vector<int> turning_bodies_;
