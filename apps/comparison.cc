@@ -8,6 +8,7 @@
 #include <sstream>
 #include <unordered_map>
 
+#include "apps/impact_columns.h"
 #include "apps/output_files.h"
 #include "engine/model.h"
 
@@ -65,42 +66,30 @@ std::string printf_number(const char* format, double value) {
   return buffer;
 }
 
-// The measures compared per impact, in column order.
-struct Measure {
-  const char* csv_name;
-  const char* heading;  // markdown, without the unit
-  const char* unit;     // SI unit; the markdown tables prefix it (kN, µm, …) so values read 1…1000
-  std::function<double(const ImpactRecord&)> value;
+// The measures compared per impact, in column order (apps/impact_columns.h).
+constexpr const ImpactColumn* kComparedColumns[] = {
+    &impact_column("impact_velocity"), &impact_column("restitution"),  &impact_column("max_force"),
+    &impact_column("max_indentation"), &impact_column("contact_time"), &impact_column("dissipated_energy"),
 };
-
-const std::vector<Measure>& measures() {
-  static const std::vector<Measure> list = {
-      {"impact_velocity", "Impact velocity", "m/s", [](const ImpactRecord& r) { return r.impact_velocity; }},
-      {"restitution", "Restitution", "", [](const ImpactRecord& r) { return r.restitution; }},
-      {"max_force", "Maximum force", "N", [](const ImpactRecord& r) { return r.max_force; }},
-      {"max_indentation", "Maximum indentation", "m", [](const ImpactRecord& r) { return r.max_indentation; }},
-      {"contact_time", "Contact time", "s", [](const ImpactRecord& r) { return r.t_end - r.t_start; }},
-      {"dissipated_energy", "Dissipated energy", "J", [](const ImpactRecord& r) { return r.dissipated_energy; }},
-  };
-  return list;
-}
 
 // A measure as shown in one markdown column: its values in one scaled unit (kN, µm, …).
 struct ScaledMeasure {
-  const Measure* measure = nullptr;
+  const ImpactColumn* measure = nullptr;
   ScaledUnit scale;
 
-  std::string heading() const { return std::string(measure->heading) + (scale.unit.empty() ? "" : " [" + scale.unit + "]"); }
+  std::string heading() const {
+    return std::string(measure->heading) + (scale.unit.empty() ? "" : " [" + scale.unit + "]");
+  }
   // An impact still open at the end of the run is marked.
   std::string cell(const ImpactRecord& impact) const {
     return scale.format(measure->value(impact)) + (impact.open ? " (open)" : "");
   }
 };
 
-ScaledMeasure scale_measure(const Measure& measure, const std::vector<const ImpactRecord*>& impacts) {
+ScaledMeasure scale_measure(const ImpactColumn& measure, const std::vector<const ImpactRecord*>& impacts) {
   std::vector<double> values;
   for (const ImpactRecord* impact : impacts) values.push_back(measure.value(*impact));
-  return ScaledMeasure{&measure, scale_unit(measure.unit, values)};
+  return ScaledMeasure{&measure, scale_unit(std::string(measure.unit), values)};
 }
 
 // Law × pair tables: per measure, the first impact on each pair (scenes with many contact pairs).
@@ -132,8 +121,8 @@ void write_pair_tables(std::ostream& m, const std::vector<LawRun>& runs, const I
     for (std::size_t i = 0; i < shown; ++i) m << " " << grouped[impacted[i]].size() << " |";
     m << "\n";
   }
-  for (const Measure& measure : measures()) {
-    const ScaledMeasure scaled = scale_measure(measure, first_impacts);
+  for (const ImpactColumn* measure : kComparedColumns) {
+    const ScaledMeasure scaled = scale_measure(*measure, first_impacts);
     header(scaled.heading() + ", first impact on each pair", false);
     for (std::size_t r = 0; r < runs.size(); ++r) {
       const LawRun& run = runs[r];
@@ -237,7 +226,9 @@ std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) 
     const std::string& pair = pairs[p];
     c << "," << csv_field(pair + ".impacts");
     for (std::size_t k = 1; k <= columns[p]; ++k) {
-      for (const Measure& measure : measures()) c << "," << csv_field(pair + ".impact" + std::to_string(k) + "." + measure.csv_name);
+      for (const ImpactColumn* measure : kComparedColumns) {
+        c << "," << csv_field(pair + ".impact" + std::to_string(k) + "." + std::string(measure->name));
+      }
       c << "," << csv_field(pair + ".impact" + std::to_string(k) + ".open");
     }
   }
@@ -259,10 +250,10 @@ std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) 
       if (result) c << grouped[p].size();
       for (std::size_t k = 0; k < columns[p]; ++k) {
         if (k < grouped[p].size()) {
-          for (const Measure& measure : measures()) c << "," << format_number(measure.value(*grouped[p][k]));
+          for (const ImpactColumn* measure : kComparedColumns) c << "," << format_number(measure->value(*grouped[p][k]));
           c << "," << (grouped[p][k]->open ? 1 : 0);
         } else {
-          c << std::string(measures().size() + 1, ',');
+          c << std::string(std::size(kComparedColumns) + 1, ',');
         }
       }
     }
@@ -326,7 +317,7 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
       for (std::size_t k = 0; k < std::min(shown, grouped[p].size()); ++k) shown_impacts.push_back(grouped[p][k]);
     }
     std::vector<ScaledMeasure> scaled;
-    for (const Measure& measure : measures()) scaled.push_back(scale_measure(measure, shown_impacts));
+    for (const ImpactColumn* measure : kComparedColumns) scaled.push_back(scale_measure(*measure, shown_impacts));
 
     m << "\n## First impact of " << pair << "\n\n";
     m << "| law | parameters | impacts |";

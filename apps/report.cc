@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "apps/impact_columns.h"
 #include "contact/narrowphase.h"
 #include "engine/energy.h"
 #include "engine/pair_impacts.h"
@@ -129,19 +130,13 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
   }
   j["impacts"] = Json::array();
   for (const ImpactRecord& r : result.impacts) {
-    j["impacts"].push_back({{"pair", r.pair},
-                            {"point", r.point},
-                            {"t_start", json_number(r.t_start)},
-                            {"t_end", json_number(r.t_end)},
-                            {"open", r.open},
-                            {"impact_velocity", json_number(r.impact_velocity)},
-                            {"separation_velocity", json_number(r.separation_velocity)},
-                            {"restitution", json_number(r.restitution)},
-                            {"max_indentation", json_number(r.max_indentation)},
-                            {"max_force", json_number(r.max_force)},
-                            {"min_force", json_number(r.min_force)},
-                            {"effective_mass", json_number(r.effective_mass)},
-                            {"dissipated_energy", json_number(r.dissipated_energy)}});
+    Json impact = {{"pair", r.pair}, {"point", r.point}};
+    for (int k = 0; k < kRecordedImpactColumns; ++k) {
+      const ImpactColumn& column = kImpactColumns[k];
+      impact[std::string(column.name)] = json_number(column.value(r));
+      if (column.name == "t_end") impact["open"] = r.open;  // after t_end, as in impacts.csv
+    }
+    j["impacts"].push_back(impact);
   }
   j["diagnostics"] = scene.notes;
   for (const std::string& diagnostic : result.diagnostics) j["diagnostics"].push_back(diagnostic);
@@ -151,14 +146,19 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
 
 std::string impacts_csv(const Scene& /*scene*/, const SimulationResult& result) {
   std::ostringstream c;
-  c << "pair,point,t_start,t_end,open,impact_velocity,separation_velocity,restitution,max_indentation,max_force,"
-       "min_force,effective_mass,dissipated_energy\n";
+  c << "pair,point";
+  for (int k = 0; k < kRecordedImpactColumns; ++k) {
+    c << "," << kImpactColumns[k].name;
+    if (kImpactColumns[k].name == "t_end") c << ",open";
+  }
+  c << "\n";
   for (const ImpactRecord& r : result.impacts) {
-    c << csv_field(r.pair) << "," << r.point << "," << format_number(r.t_start) << ","
-      << format_number(r.t_end) << "," << (r.open ? 1 : 0) << "," << format_number(r.impact_velocity) << ","
-      << format_number(r.separation_velocity) << "," << format_number(r.restitution) << ","
-      << format_number(r.max_indentation) << "," << format_number(r.max_force) << "," << format_number(r.min_force)
-      << "," << format_number(r.effective_mass) << "," << format_number(r.dissipated_energy) << "\n";
+    c << csv_field(r.pair) << "," << r.point;
+    for (int k = 0; k < kRecordedImpactColumns; ++k) {
+      c << "," << format_number(kImpactColumns[k].value(r));
+      if (kImpactColumns[k].name == "t_end") c << "," << (r.open ? 1 : 0);
+    }
+    c << "\n";
   }
   return c.str();
 }

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "apps/comparison.h"
+#include "apps/impact_columns.h"
 #include "apps/output_files.h"
 #include "apps/report.h"
 #include "scenes/expression.h"
@@ -139,22 +140,11 @@ std::string status_text(SweepRunStatus status) {
   return "";
 }
 
-// The first-impact measures of sweep.csv and sweep.md, in column order.
-struct Measure {
-  const char* csv_name;
-  const char* heading;
-  const char* unit;
-  double (*value)(const ImpactRecord&);
-};
-
-constexpr Measure kMeasures[] = {
-    {"impact_velocity", "Impact velocity", "m/s", [](const ImpactRecord& r) { return r.impact_velocity; }},
-    {"separation_velocity", "Separation velocity", "m/s", [](const ImpactRecord& r) { return r.separation_velocity; }},
-    {"restitution", "Restitution", "", [](const ImpactRecord& r) { return r.restitution; }},
-    {"max_indentation", "Maximum indentation", "m", [](const ImpactRecord& r) { return r.max_indentation; }},
-    {"max_force", "Maximum force", "N", [](const ImpactRecord& r) { return r.max_force; }},
-    {"contact_time", "Contact time", "s", [](const ImpactRecord& r) { return r.t_end - r.t_start; }},
-    {"dissipated_energy", "Dissipated energy", "J", [](const ImpactRecord& r) { return r.dissipated_energy; }},
+// The first-impact measures of sweep.csv and sweep.md, in column order (apps/impact_columns.h).
+constexpr const ImpactColumn* kMeasures[] = {
+    &impact_column("impact_velocity"), &impact_column("separation_velocity"), &impact_column("restitution"),
+    &impact_column("max_indentation"), &impact_column("max_force"),           &impact_column("contact_time"),
+    &impact_column("dissipated_energy"),
 };
 
 // "a, b, c" or, for many values, "a, b, …, z".
@@ -301,7 +291,7 @@ std::string sweep_csv(const SweepSetup& setup, const std::vector<SweepRun>& runs
   std::ostringstream c;
   for (const SweepVariable& variable : setup.variables) c << csv_field("var." + variable.name) << ",";
   c << "status,message,pair,t_start";
-  for (const Measure& measure : kMeasures) c << "," << measure.csv_name;
+  for (const ImpactColumn* measure : kMeasures) c << "," << measure->name;
   c << ",open,impacts,steps,rhs_evaluations,end_time,wall_time_s\n";
   for (const SweepRun& run : runs) {
     for (const std::string& value : run.values) c << csv_field(value) << ",";
@@ -309,7 +299,7 @@ std::string sweep_csv(const SweepSetup& setup, const std::vector<SweepRun>& runs
     if (run.first_impact) {
       const ImpactRecord& impact = *run.first_impact;
       c << csv_field(impact.pair) << "," << format_number(impact.t_start);
-      for (const Measure& measure : kMeasures) c << "," << format_number(measure.value(impact));
+      for (const ImpactColumn* measure : kMeasures) c << "," << format_number(measure->value(impact));
       c << "," << (impact.open ? 1 : 0);
     } else {
       c << "," << std::string(std::size(kMeasures) + 1, ',');
@@ -363,16 +353,16 @@ std::string sweep_markdown(const Scene& scene, const SweepSetup& setup, const st
   std::vector<double> columns[std::size(kMeasures)];
   for (const SweepRun& run : runs) {
     if (!run.first_impact) continue;
-    for (std::size_t k = 0; k < std::size(kMeasures); ++k) columns[k].push_back(kMeasures[k].value(*run.first_impact));
+    for (std::size_t k = 0; k < std::size(kMeasures); ++k) columns[k].push_back(kMeasures[k]->value(*run.first_impact));
   }
   std::vector<ScaledUnit> scaled;
-  for (std::size_t k = 0; k < std::size(kMeasures); ++k) scaled.push_back(scale_unit(kMeasures[k].unit, columns[k]));
+  for (std::size_t k = 0; k < std::size(kMeasures); ++k) scaled.push_back(scale_unit(std::string(kMeasures[k]->unit), columns[k]));
 
   m << "\n## First impact of each run\n\n| # |";
   for (const SweepVariable& variable : setup.variables) m << " " << markdown_cell(variable.name) << " |";
   m << " status | pair | impacts |";
   for (std::size_t k = 0; k < std::size(kMeasures); ++k) {
-    m << " " << kMeasures[k].heading << (scaled[k].unit.empty() ? "" : " [" + scaled[k].unit + "]") << " |";
+    m << " " << kMeasures[k]->heading << (scaled[k].unit.empty() ? "" : " [" + scaled[k].unit + "]") << " |";
   }
   m << " steps | RHS evaluations |\n|--:|";
   for (std::size_t v = 0; v < setup.variables.size(); ++v) m << "--:|";
@@ -387,7 +377,7 @@ std::string sweep_markdown(const Scene& scene, const SweepSetup& setup, const st
       << (run.has_result() ? std::to_string(run.impacts) : "—") << " |";
     for (std::size_t k = 0; k < std::size(kMeasures); ++k) {
       m << " "
-        << (run.first_impact ? scaled[k].format(kMeasures[k].value(*run.first_impact)) + (run.first_impact->open ? " (open)" : "")
+        << (run.first_impact ? scaled[k].format(kMeasures[k]->value(*run.first_impact)) + (run.first_impact->open ? " (open)" : "")
                              : "—")
         << " |";
     }

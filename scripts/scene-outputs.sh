@@ -33,6 +33,11 @@ done
 mkdir -p "$out/compare"
 cp "$work/compare"/comparison.csv "$out/compare/" 2>/dev/null || true
 
+# A sweep: its table.
+"$binary" -q sweep scenes/impact_1dof.yaml --vary restitution=0.5,0.9 --threads 1 --out "$work/sweep" > /dev/null 2>&1 || true
+mkdir -p "$out/sweep"
+cp "$work/sweep"/sweep.csv "$out/sweep/" 2>/dev/null || true
+
 # Strip the fields that are not behaviour.
 "$python" - "$out" <<'EOF'
 import json, pathlib, sys
@@ -44,6 +49,11 @@ def strip(x):
     if isinstance(x, list):
         return [strip(v) for v in x]
     return x
+for path in root.rglob("*.csv"):
+    rows = path.read_text().splitlines()
+    if rows and "wall_time_s" in rows[0].split(","):
+        k = rows[0].split(",").index("wall_time_s")
+        path.write_text("\n".join(",".join(c for i, c in enumerate(r.split(",")) if i != k) for r in rows) + "\n")
 for path in root.rglob("summary.json"):
     data = json.loads(path.read_text())
     path.write_text(json.dumps(strip(data), indent=1, sort_keys=True) + "\n")

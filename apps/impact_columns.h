@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// The measures of one impact, each described once — its name in CSV headers and JSON keys, a heading for tables,
+// its SI unit and how to read it from an ImpactRecord. Every report of impacts (impacts.csv, summary.json,
+// comparison.csv and .md, sweep.csv and .md) takes its columns from this table by name, checked when compiling
+// (impact_column is consteval): a new measure is one row here, and its name in the lists of the reports that
+// should show it.
+#pragma once
+
+#include <string_view>
+
+#include "engine/simulate.h"
+
+namespace contactlab {
+
+struct ImpactColumn {
+  std::string_view name;     // CSV header and JSON key
+  std::string_view heading;  // table heading, without the unit
+  std::string_view unit;     // SI unit; empty when dimensionless
+  double (*value)(const ImpactRecord&);
+};
+
+// Every measure. The first ones are an ImpactRecord's fields, in the order of impacts.csv and summary.json (after
+// the pair, its point and the open flag); the derived ones follow.
+inline constexpr ImpactColumn kImpactColumns[] = {
+    {"t_start", "Onset time", "s", [](const ImpactRecord& r) { return r.t_start; }},
+    {"t_end", "Separation time", "s", [](const ImpactRecord& r) { return r.t_end; }},
+    {"impact_velocity", "Impact velocity", "m/s", [](const ImpactRecord& r) { return r.impact_velocity; }},
+    {"separation_velocity", "Separation velocity", "m/s", [](const ImpactRecord& r) { return r.separation_velocity; }},
+    {"restitution", "Restitution", "", [](const ImpactRecord& r) { return r.restitution; }},
+    {"max_indentation", "Maximum indentation", "m", [](const ImpactRecord& r) { return r.max_indentation; }},
+    {"max_force", "Maximum force", "N", [](const ImpactRecord& r) { return r.max_force; }},
+    {"min_force", "Minimum force", "N", [](const ImpactRecord& r) { return r.min_force; }},
+    {"effective_mass", "Effective mass", "kg", [](const ImpactRecord& r) { return r.effective_mass; }},
+    {"dissipated_energy", "Dissipated energy", "J", [](const ImpactRecord& r) { return r.dissipated_energy; }},
+    {"contact_time", "Contact time", "s", [](const ImpactRecord& r) { return r.t_end - r.t_start; }},
+};
+// How many of the first rows are recorded fields (impacts.csv, summary.json); the rest are derived.
+inline constexpr int kRecordedImpactColumns = 10;
+
+// The row called `name`; a name not in the table does not compile.
+consteval const ImpactColumn& impact_column(std::string_view name) {
+  for (const ImpactColumn& column : kImpactColumns) {
+    if (column.name == name) return column;
+  }
+  throw "no such impact column";  // not a constant expression: reported by the compiler
+}
+
+}  // namespace contactlab
