@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
-#include <numbers>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -18,7 +17,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "contact/material_mixing.h"
-#include "contact/narrowphase.h"
+#include "contact/shape_traits.h"
 #include "models/registry.h"
 #include "engine/calibration.h"
 #include "scenes/expression.h"
@@ -369,48 +368,6 @@ struct ShapeSource {
   std::string material_name;
 };
 
-// Volume and rotational inertia about the shape's own centre, shape axes, for unit density.
-void unit_density_inertia(const Shape& s, double& volume, Eigen::Matrix3d& inertia) {
-  using std::numbers::pi;
-  const double r = s.radius;
-  const double r2 = r * r;
-  inertia.setZero();
-  switch (s.type) {
-    case ShapeType::kSphere:
-      volume = 4.0 / 3.0 * pi * r2 * r;
-      inertia.diagonal().setConstant(0.4 * volume * r2);
-      break;
-    case ShapeType::kBox: {
-      const Eigen::Vector3d h = s.half_extents;
-      volume = 8.0 * h.x() * h.y() * h.z();
-      inertia.diagonal() << volume / 3.0 * (h.y() * h.y() + h.z() * h.z()), volume / 3.0 * (h.x() * h.x() + h.z() * h.z()),
-          volume / 3.0 * (h.x() * h.x() + h.y() * h.y());
-      break;
-    }
-    case ShapeType::kCylinder: {
-      const double L = s.length;
-      volume = pi * r2 * L;
-      inertia.diagonal() << volume * (3.0 * r2 + L * L) / 12.0, volume * (3.0 * r2 + L * L) / 12.0, 0.5 * volume * r2;
-      break;
-    }
-    case ShapeType::kCapsule: {
-      // Cylinder plus two hemispherical caps (centroids 3r/8 beyond the cylinder ends).
-      const double L = s.length;
-      const double cylinder = pi * r2 * L;
-      const double caps = 4.0 / 3.0 * pi * r2 * r;
-      volume = cylinder + caps;
-      const double axial = cylinder * r2 / 2.0 + caps * 0.4 * r2;
-      const double transverse = cylinder * (L * L / 12.0 + r2 / 4.0) + caps * (0.4 * r2 + L * L / 4.0 + 3.0 * L * r / 8.0);
-      inertia.diagonal() << transverse, transverse, axial;
-      break;
-    }
-    case ShapeType::kHalfspace:
-    case ShapeType::kHole:  // no mass of its own: give the housing's inertia, or another shape
-      volume = 0.0;
-      break;
-  }
-}
-
 class Compiler {
  public:
   Compiler(const YAML::Node& root, const std::string& file, const SceneOptions& options)
@@ -567,32 +524,34 @@ int Compiler::read_shape(const YAML::Node& node, const std::string& path, int bo
   Shape shape;
   shape.body = body;
   shape.name = m.name("name", default_name);
-  const std::string type = m.choice("type", {"sphere", "capsule", "cylinder", "box", "halfspace", "hole"}, "");
-  if (!m.has("type")) m.fail("type", "missing required key: expected one of sphere, capsule, cylinder, box, halfspace, hole");
+  const std::vector<std::string_view> types = shape_type_names();
+  const std::string type = m.choice("type", types, "");
+  if (!m.has("type")) m.fail("type", "missing required key: expected one of " + join(types));
   if (shape_index_.count(shape.name)) m.fail("name", "a shape named '" + shape.name + "' already exists; shape names must be unique");
+  shape.type = *find_shape_type(type);
+  const ShapeKeys& keys = shape_traits(shape.type).keys;
   const Eigen::Vector3d position = m.vector3("position", Eigen::Vector3d::Zero());
   shape.pose.translation() = position;
-  if (type == "halfspace") {
-    shape.type = ShapeType::kHalfspace;
+  if (keys.normal) {
     shape.pose.linear() = z_onto(m.direction("normal", Eigen::Vector3d::UnitZ()));
   } else {
-    if (m.has("normal")) m.fail("normal", "only a halfspace has a normal; use axis or rotation");
+    if (m.has("normal")) {
+      std::vector<std::string_view> with_normal;
+      for (std::string_view name : types) {
+        if (shape_traits(*find_shape_type(name)).keys.normal) with_normal.push_back(name);
+      }
+      m.fail("normal", "only a " + join(with_normal) + " has a normal; use axis or rotation");
+    }
     shape.pose.linear() = z_onto(m.direction("axis", Eigen::Vector3d::UnitZ()));
     if (auto rotation = read_rotation(reader_, m)) shape.pose.linear() = *rotation;
   }
-  if (type == "sphere" || type == "capsule" || type == "cylinder" || type == "hole") {
-    shape.radius = m.checked("radius", std::nullopt, "a positive radius [m]", positive);
+  if (keys.radius) shape.radius = m.checked("radius", std::nullopt, "a positive radius [m]", positive);
+  if (keys.length) {
+    shape.length = m.checked("length", std::nullopt, keys.length,
+                             [&](double x) { return keys.length_may_be_zero ? x >= 0.0 : x > 0.0; });
   }
-  if (type == "sphere") shape.type = ShapeType::kSphere;
-  if (type == "capsule" || type == "cylinder" || type == "hole") {
-    shape.type = type == "capsule" ? ShapeType::kCapsule : type == "hole" ? ShapeType::kHole : ShapeType::kCylinder;
-    shape.length = m.checked("length", std::nullopt,
-                             type == "capsule" ? "the length of the capsule's axis segment [m], >= 0" : "a positive length [m]",
-                             [&](double x) { return type == "capsule" ? x >= 0.0 : x > 0.0; });
-  }
-  if (type == "box") {
-    shape.type = ShapeType::kBox;
-    if (m.has("half_extents") == m.has("size")) m.fail("size", "a box needs exactly one of size (full extents) or half_extents [m]");
+  if (keys.extents) {
+    if (m.has("half_extents") == m.has("size")) m.fail("size", "a " + type + " needs exactly one of size (full extents) or half_extents [m]");
     const Eigen::Vector3d extents = m.has("size") ? Eigen::Vector3d(0.5 * m.vector3("size", Eigen::Vector3d::Zero())) : m.vector3("half_extents", Eigen::Vector3d::Zero());
     if (!(extents.minCoeff() > 0.0)) m.fail(m.has("size") ? "size" : "half_extents", "expected positive extents [m]");
     shape.half_extents = extents;
@@ -633,10 +592,8 @@ void Compiler::compute_inertia_from_shapes(Body& body, int body_index, const Map
   while (first > 0 && shapes[first - 1].body == body_index) --first;
   for (std::size_t k = first; k < shapes.size(); ++k) {
     const Shape& s = shapes[k];
-    if (s.type == ShapeType::kHalfspace) continue;
-    double volume = 0.0;
-    Eigen::Matrix3d unused;
-    unit_density_inertia(s, volume, unused);
+    const double volume = shape_traits(s.type).unit_mass(s).volume;
+    if (volume == 0.0) continue;  // no mass of its own: a halfspace, a hole
     total_volume += volume;
     first_moment += volume * s.pose.translation();
     solids.emplace_back(&s, volume);
@@ -651,9 +608,7 @@ void Compiler::compute_inertia_from_shapes(Body& body, int body_index, const Map
   if (!map.has("com")) body.com = first_moment / total_volume;
   body.inertia.setZero();
   for (const auto& [s, volume] : solids) {
-    double v = 0.0;
-    Eigen::Matrix3d unit;
-    unit_density_inertia(*s, v, unit);
+    const Eigen::Matrix3d unit = shape_traits(s->type).unit_mass(*s).inertia;
     const Eigen::Matrix3d R = s->pose.linear();
     const Eigen::Vector3d d = s->pose.translation() - body.com;
     const double mass = density * volume;
@@ -982,7 +937,7 @@ void Compiler::read_contacts(const MapReader& top) {
       }
       const ShapeType ta = contact.shapes[static_cast<std::size_t>(ids[0])].type;
       const ShapeType tb = contact.shapes[static_cast<std::size_t>(ids[1])].type;
-      if (!narrowphase_supported(std::min(ta, tb), std::max(ta, tb))) {
+      if (!shape_types_collide(ta, tb)) {
         pair.fail("shapes", std::string("no contact between a ") + shape_type_name(ta) + " and a " + shape_type_name(tb));
       }
       compile_pair(ids[0], ids[1], read_settings(defaults, &pair), pair.node(), path);
@@ -1019,10 +974,7 @@ void Compiler::read_contacts(const MapReader& top) {
   }
   // Default margin: a tenth of the smallest solid shape's size, so refreshes are rare and candidates few.
   double smallest = kInf;
-  for (const Shape& shape : contact.shapes) {
-    if (shape.type == ShapeType::kHalfspace) continue;
-    smallest = std::min(smallest, shape.type == ShapeType::kBox ? shape.half_extents.minCoeff() : shape.radius);
-  }
+  for (const Shape& shape : contact.shapes) smallest = std::min(smallest, shape_size(shape));
   contact.margin = defaults.checked("margin", std::isfinite(smallest) ? 0.1 * smallest : 0.01, "a positive margin [m]", positive);
   // Every pair the broadphase may find must compile: check one pair per two kinds of shape (type, material,
   // curvature), with a few shapes of each kind to find two that may touch. O(shapes + kinds²), not O(shapes²).
