@@ -20,6 +20,7 @@
 #include "contact/shape_traits.h"
 #include "models/registry.h"
 #include "engine/calibration.h"
+#include "engine/joint_traits.h"
 #include "scenes/expression.h"
 #include "scenes/inertia_check.h"
 #include "scenes/key_path.h"
@@ -339,12 +340,12 @@ double read_count(const MapReader& body) {
 
 // Coordinates and velocities of one joint type as written in a scene (unknown types: the largest).
 double joint_values(const YAML::Node& type) {
-  const std::string name = type.IsScalar() ? type.Scalar() : "free";
-  if (name == "fixed" && type.IsScalar()) return 0.0;
-  if (name == "revolute" || name == "prismatic") return 2.0;
-  if (name == "planar") return 6.0;
-  if (name == "spherical") return 7.0;
-  return 13.0;
+  if (const auto known = type.IsScalar() ? find_joint_type(type.Scalar()) : std::nullopt) {
+    return joint_traits(*known).nq + joint_traits(*known).nv;
+  }
+  int largest = 0;
+  for (const JointTraits* traits : kJointTraits) largest = std::max(largest, traits->nq + traits->nv);
+  return largest;
 }
 auto non_negative = [](double x) { return x >= 0.0; };
 
@@ -655,15 +656,11 @@ void Compiler::read_body(const MapReader& m, const std::string& name, std::optio
 
     MapReader joint(reader_, m.get("joint"), m.child("joint"),
                     {"type", "parent", "axis", "position", "rotation", "stiffness", "damping", "rest_position", "effort"});
-    const std::vector<std::string_view> joint_types = {"fixed", "revolute", "prismatic", "planar", "spherical", "free"};
-    const std::string type = joint.choice("type", joint_types, "fixed");
-    for (JointType candidate : {JointType::kFixed, JointType::kRevolute, JointType::kPrismatic, JointType::kPlanar,
-                                JointType::kSpherical, JointType::kFree}) {
-      if (type == joint_type_name(candidate)) body.joint.type = candidate;
-    }
-    const bool one_coordinate = body.joint.type == JointType::kRevolute || body.joint.type == JointType::kPrismatic;
+    body.joint.type = *find_joint_type(joint.choice("type", joint_type_names(), "fixed"));
     for (const char* key : {"stiffness", "damping", "rest_position", "effort"}) {
-      if (joint.has(key) && !one_coordinate) joint.fail(key, "force elements need a revolute or prismatic joint");
+      if (joint.has(key) && !takes_force_elements(joint_traits(body.joint.type))) {
+        joint.fail(key, "force elements need a " + joint_type_list(takes_force_elements, "or") + " joint");
+      }
     }
     body.joint.stiffness = joint.checked("stiffness", 0.0, "a spring stiffness >= 0 [N·m/rad or N/m]", non_negative);
     body.joint.damping = joint.checked("damping", 0.0, "a damping coefficient >= 0 [N·m·s/rad or N·s/m]", non_negative);
@@ -1080,22 +1077,24 @@ TimeFunction Compiler::read_time_function(const MapReader& map, const char* key)
 
 // Initial coordinates and velocities of one joint: raw `q` and `v` (body-frame velocities for planar,
 // spherical and free joints), or the readable keys `position`, `angle`, `orientation`, `linear_velocity`,
-// `angular_velocity` given in the joint frame and converted here.
+// `angular_velocity` given in the joint frame, those its type takes (its row of the joint table,
+// engine/joint_traits.h), which converts them.
 void Compiler::read_initial(const InitialValues& initial, const Joint& joint, State& state) {
   reader_.set_index(initial.index);
   MapReader m(reader_, initial.node, initial.path,
               {"q", "v", "position", "angle", "orientation", "linear_velocity", "angular_velocity"});
+  const JointTraits& traits = joint_traits(joint.type);
   auto read_list = [&](const char* key, int count, Eigen::VectorXd& out, int offset) {
     if (!m.has(key)) return;
     const YAML::Node node = m.get(key);
     const std::string path = m.child(key);
-    if (count == 0) reader_.fail(node, path, "a fixed joint has no coordinates");
+    if (count == 0) reader_.fail(node, path, "a " + std::string(traits.name) + " joint has no coordinates");
     if (node.IsScalar() && count == 1) {
       out[offset] = reader_.number(node, path);
       return;
     }
     if (!node.IsSequence() || static_cast<int>(node.size()) != count) {
-      reader_.fail(node, path, "expected " + std::to_string(count) + " value(s) for a " + joint_type_name(joint.type) +
+      reader_.fail(node, path, "expected " + std::to_string(count) + " value(s) for a " + traits.name +
                                    " joint, found " + describe(node));
     }
     for (int k = 0; k < count; ++k) out[offset + k] = reader_.number(node[static_cast<std::size_t>(k)], path + "[" + std::to_string(k) + "]");
@@ -1103,65 +1102,34 @@ void Compiler::read_initial(const InitialValues& initial, const Joint& joint, St
   read_list("q", joint.nq, state.q, joint.q_index);
   read_list("v", joint.nv, state.v, joint.v_index);
 
-  const bool planar = joint.type == JointType::kPlanar;
-  const bool rotating = joint.type == JointType::kSpherical || joint.type == JointType::kFree;
-  auto allowed = [&](const char* key, bool ok, const char* which) {
-    if (m.has(key) && !ok) m.fail(key, std::string("only ") + which + " joints take " + key);
+  auto allowed = [&](const char* key, bool (*takes)(const JointTraits&)) {
+    if (m.has(key) && !takes(traits)) m.fail(key, "only " + joint_type_list(takes, "and") + " joints take " + key);
     if (m.has(key) && (m.has("q") || m.has("v"))) m.fail(key, std::string("give either q/v or ") + key + ", not both");
   };
-  allowed("position", planar || joint.type == JointType::kFree, "planar and free");
-  allowed("angle", planar, "planar");
-  allowed("orientation", rotating, "spherical and free");
-  allowed("linear_velocity", planar || joint.type == JointType::kFree, "planar and free");
-  allowed("angular_velocity", planar || rotating, "planar, spherical and free");
-  double* q = state.q.data() + joint.q_index;
-  double* v = state.v.data() + joint.v_index;
-  Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
-  if (planar) {
-    const Eigen::Vector3d position = m.vector3("position", Eigen::Vector3d::Zero());
-    if (m.has("position")) {
-      if (position.z() != 0.0) m.fail("position", "a planar joint moves in its xy plane: expected z = 0");
-      q[0] = position.x();
-      q[1] = position.y();
-    }
-    if (m.has("angle")) q[2] = m.number("angle", 0.0);
-    rotation = Eigen::AngleAxisd(q[2], Eigen::Vector3d::UnitZ()).toRotationMatrix();
-    if (m.has("linear_velocity")) {
-      const Eigen::Vector3d body = rotation.transpose() * m.vector3("linear_velocity", Eigen::Vector3d::Zero());
-      v[0] = body.x();
-      v[1] = body.y();
-    }
-    if (m.has("angular_velocity")) v[2] = m.number("angular_velocity", 0.0);
-    return;
-  }
-  if (!rotating) return;
-  const int quaternion_offset = joint.type == JointType::kFree ? 3 : 0;
+  allowed("position", [](const JointTraits& t) { return t.initial_keys.position > 0; });
+  allowed("angle", [](const JointTraits& t) { return t.initial_keys.angle; });
+  allowed("orientation", [](const JointTraits& t) { return t.initial_keys.orientation; });
+  allowed("linear_velocity", [](const JointTraits& t) { return t.initial_keys.linear_velocity > 0; });
+  allowed("angular_velocity", [](const JointTraits& t) { return t.initial_keys.angular_velocity > 0; });
+  if (traits.set_initial == nullptr) return;
+  // Three numbers, or one: the component along the joint frame's z.
+  auto vector = [&](const char* key, int count) -> std::optional<Eigen::Vector3d> {
+    if (!m.has(key)) return std::nullopt;
+    if (count == 1) return Eigen::Vector3d(0.0, 0.0, m.number(key, 0.0));
+    return m.vector3(key, Eigen::Vector3d::Zero());
+  };
+  JointInitialValues given;
+  given.position = vector("position", traits.initial_keys.position);
+  if (m.has("angle")) given.angle = m.number("angle", 0.0);
   if (m.has("orientation")) {
     MapReader orientation(reader_, m.get("orientation"), m.child("orientation"), {"axis", "angle"});
-    const Eigen::Quaterniond quaternion(Eigen::AngleAxisd(orientation.required_number("angle", "angle [rad]"),
-                                                          orientation.direction("axis", Eigen::Vector3d::UnitZ())));
-    q[quaternion_offset] = quaternion.w();
-    q[quaternion_offset + 1] = quaternion.x();
-    q[quaternion_offset + 2] = quaternion.y();
-    q[quaternion_offset + 3] = quaternion.z();
+    given.orientation = Eigen::Quaterniond(Eigen::AngleAxisd(orientation.required_number("angle", "angle [rad]"),
+                                                             orientation.direction("axis", Eigen::Vector3d::UnitZ())));
   }
-  const Eigen::Quaterniond quaternion(q[quaternion_offset], q[quaternion_offset + 1], q[quaternion_offset + 2],
-                                      q[quaternion_offset + 3]);
-  if (!(quaternion.norm() > 0.0)) reader_.fail(m.get("q"), m.child("q"), "the quaternion (w, x, y, z) must be non-zero");
-  rotation = quaternion.normalized().toRotationMatrix();
-  if (m.has("angular_velocity")) {
-    const Eigen::Vector3d body = rotation.transpose() * m.vector3("angular_velocity", Eigen::Vector3d::Zero());
-    std::copy(body.data(), body.data() + 3, v);
-  }
-  if (joint.type == JointType::kFree) {
-    if (m.has("position")) {
-      const Eigen::Vector3d position = m.vector3("position", Eigen::Vector3d::Zero());
-      std::copy(position.data(), position.data() + 3, q);
-    }
-    if (m.has("linear_velocity")) {
-      const Eigen::Vector3d body = rotation.transpose() * m.vector3("linear_velocity", Eigen::Vector3d::Zero());
-      std::copy(body.data(), body.data() + 3, v + 3);
-    }
+  given.linear_velocity = vector("linear_velocity", traits.initial_keys.linear_velocity);
+  given.angular_velocity = vector("angular_velocity", traits.initial_keys.angular_velocity);
+  if (const auto problem = traits.set_initial(given, state.q.data() + joint.q_index, state.v.data() + joint.v_index)) {
+    m.fail(problem->key, problem->message);
   }
 }
 

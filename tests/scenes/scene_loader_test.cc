@@ -14,6 +14,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "contact/shape_traits.h"
+#include "engine/joint_traits.h"
 #include "scenes/scene.h"
 
 namespace contactlab {
@@ -508,6 +509,50 @@ TEST(SceneLoader, EveryShapeTypeOfTheTableLoadsByItsName) {
     EXPECT_NE(std::string(error.what()).find("expected one of halfspace, sphere, capsule, cylinder, box, hole"),
               std::string::npos)
         << error.what();
+  }
+}
+
+// Every row of the joint table loads by its name; each initial value loads for the joints that take it and, for the
+// others, is refused naming those that do.
+TEST(SceneLoader, EveryJointTypeTakesTheInitialValuesOfItsRow) {
+  struct Key {
+    const char* name;
+    bool (*takes)(const JointTraits&);
+    std::function<std::string(const JointTraits&)> value;
+  };
+  const std::vector<Key> keys = {
+      {"position", [](const JointTraits& t) { return t.initial_keys.position > 0; }, [](const JointTraits&) { return "[0.1, 0.2, 0]"; }},
+      {"angle", [](const JointTraits& t) { return t.initial_keys.angle; }, [](const JointTraits&) { return "0.3"; }},
+      {"orientation", [](const JointTraits& t) { return t.initial_keys.orientation; },
+       [](const JointTraits&) { return "{axis: [0, 0, 1], angle: 0.3}"; }},
+      {"linear_velocity", [](const JointTraits& t) { return t.initial_keys.linear_velocity > 0; },
+       [](const JointTraits&) { return "[1, 2, 0]"; }},
+      {"angular_velocity", [](const JointTraits& t) { return t.initial_keys.angular_velocity > 0; },
+       [](const JointTraits& t) { return t.initial_keys.angular_velocity == 1 ? "0.5" : "[0.5, 0, 0]"; }},
+  };
+  for (int i = 0; i < kJointTypeCount; ++i) {
+    const JointTraits& joint = joint_traits(static_cast<JointType>(i));
+    const std::string head =
+        std::string("scene: t\nbodies:\n  - name: b\n    mass: 1\n    inertia: [1, 1, 1]\n    joint: {type: ") + joint.name + "}\n";
+    const Scene plain = load_scene_text(head + "duration: 1\n", "ok.yaml");
+    EXPECT_EQ(plain.model.bodies[1].joint.type, static_cast<JointType>(i));
+    EXPECT_EQ(plain.model.nq, joint.nq);
+    for (const Key& key : keys) {
+      const std::string text = head + "    initial: {" + key.name + ": " + key.value(joint) + "}\nduration: 1\n";
+      if (key.takes(joint)) {
+        EXPECT_NO_THROW(load_scene_text(text, "ok.yaml")) << joint.name << " " << key.name;
+        continue;
+      }
+      try {
+        load_scene_text(text, "bad.yaml");
+        ADD_FAILURE() << joint.name << " took " << key.name;
+      } catch (const SceneError& error) {
+        EXPECT_EQ(error.key_path(), std::string("bodies[0].initial.") + key.name);
+        EXPECT_NE(std::string(error.what()).find("only " + joint_type_list(key.takes, "and") + " joints take " + key.name),
+                  std::string::npos)
+            << error.what();
+      }
+    }
   }
 }
 
