@@ -1357,17 +1357,8 @@ void Run::execute(const SampleObserver& observer) {
   if (model_.contact.broadphase) {
     body_reach_.assign(model_.bodies.size(), -1.0);
     for (const Shape& shape : model_.contact.shapes) {
-      double extent = 0.0;
-      switch (shape.type) {
-        case ShapeType::kHalfspace: extent = 0.0; break;  // only its translation matters for the bound
-        case ShapeType::kSphere: extent = shape.radius; break;
-        case ShapeType::kCapsule:
-        case ShapeType::kCylinder: extent = shape.radius + 0.5 * shape.length; break;
-        case ShapeType::kBox: extent = shape.half_extents.norm(); break;
-        case ShapeType::kHole: extent = shape.radius + 0.5 * shape.length; break;
-      }
       double& reach = body_reach_[static_cast<std::size_t>(shape.body)];
-      reach = std::max(reach, shape.pose.translation().norm() + extent);
+      reach = std::max(reach, shape.pose.translation().norm() + shape_extent(shape));
     }
     refresh_pairs(t0, true);
   }
