@@ -11,6 +11,7 @@
 #include "apps/impact_columns.h"
 #include "contact/narrowphase.h"
 #include "engine/energy.h"
+#include "engine/joint_traits.h"
 #include "engine/pair_impacts.h"
 
 namespace contactlab {
@@ -29,21 +30,6 @@ std::string status_name(SimulationStatus status) {
 // "<body>[k]".
 std::string coordinate_name(const Body& body, int k, int count) {
   return count == 1 ? body.name : body.name + "[" + std::to_string(k) + "]";
-}
-
-// Units of one joint's coordinates (`velocity` false) or velocities, in the order of the joint's q or v.
-std::vector<std::string> joint_units(JointType type, bool velocity) {
-  switch (type) {
-    case JointType::kFixed: return {};
-    case JointType::kRevolute: return {velocity ? "rad/s" : "rad"};
-    case JointType::kPrismatic: return {velocity ? "m/s" : "m"};
-    case JointType::kPlanar: return velocity ? std::vector<std::string>{"m/s", "m/s", "rad/s"} : std::vector<std::string>{"m", "m", "rad"};
-    case JointType::kSpherical: return velocity ? std::vector<std::string>(3, "rad/s") : std::vector<std::string>(4, "1");
-    case JointType::kFree:
-      if (velocity) return {"rad/s", "rad/s", "rad/s", "m/s", "m/s", "m/s"};
-      return {"m", "m", "m", "1", "1", "1", "1"};
-  }
-  return {};
 }
 
 // How many contact points a pair of the scene's shapes has.
@@ -88,12 +74,12 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
   // So plots and scripts can label the timeseries.csv coordinate columns ("1": quaternion components).
   j["coordinate_units"] = Json::object();
   for (const Body& body : scene.model.bodies) {
-    for (const bool velocity : {false, true}) {
-      const int count = velocity ? body.joint.nv : body.joint.nq;
-      const std::vector<std::string> units = joint_units(body.joint.type, velocity);
-      for (int k = 0; k < count && k < static_cast<int>(units.size()); ++k) {
-        j["coordinate_units"][(velocity ? "v_" : "q_") + coordinate_name(body, k, count)] = units[static_cast<std::size_t>(k)];
-      }
+    const JointTraits& joint = joint_traits(body.joint.type);
+    for (int k = 0; k < joint.nq; ++k) {
+      j["coordinate_units"]["q_" + coordinate_name(body, k, joint.nq)] = joint.coordinate_units[static_cast<std::size_t>(k)];
+    }
+    for (int k = 0; k < joint.nv; ++k) {
+      j["coordinate_units"]["v_" + coordinate_name(body, k, joint.nv)] = joint.velocity_units[static_cast<std::size_t>(k)];
     }
   }
   j["duration"] = json_number(scene.simulation.duration);

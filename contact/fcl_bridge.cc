@@ -5,28 +5,29 @@
 #include "contact/fcl_bridge.h"
 
 #include <algorithm>
-#include <stdexcept>
 
 #include <fcl/broadphase/broadphase_dynamic_AABB_tree.h>
 #include <fcl/fcl.h>
+
+#include "contact/shape_traits.h"
+#include "models/assert.h"
 
 namespace contactlab {
 
 namespace {
 
-// FCL geometry of a shape grown by `margin` in every direction.
-std::shared_ptr<fcl::CollisionGeometryd> make_geometry(const Shape& s, double margin) {
-  switch (s.type) {
-    // Kept out of the tree (FclBroadphase::Impl).
-    case ShapeType::kHalfspace: return std::make_shared<fcl::Halfspaced>(Eigen::Vector3d::UnitZ(), margin);
-    case ShapeType::kSphere: return std::make_shared<fcl::Sphered>(s.radius + margin);
-    case ShapeType::kCapsule: return std::make_shared<fcl::Capsuled>(s.radius + margin, s.length);
-    case ShapeType::kCylinder: return std::make_shared<fcl::Cylinderd>(s.radius + margin, s.length + 2.0 * margin);
-    case ShapeType::kBox: return std::make_shared<fcl::Boxd>(2.0 * (s.half_extents.array() + margin).matrix());
-    // The bore's solid bound: FCL has no concave primitive.
-    case ShapeType::kHole: return std::make_shared<fcl::Cylinderd>(s.radius + margin, s.length + 2.0 * margin);
+// FCL's primitive for a shape's broadphase bound (its row of the shape table, contact/shape_traits.h).
+std::shared_ptr<fcl::CollisionGeometryd> make_geometry(const BroadphaseBound& b) {
+  using Kind = BroadphaseBound::Kind;
+  switch (b.kind) {
+    case Kind::kHalfspace: return std::make_shared<fcl::Halfspaced>(Eigen::Vector3d::UnitZ(), b.offset);
+    case Kind::kSphere: return std::make_shared<fcl::Sphered>(b.radius);
+    case Kind::kCapsule: return std::make_shared<fcl::Capsuled>(b.radius, b.length);
+    case Kind::kCylinder: return std::make_shared<fcl::Cylinderd>(b.radius, b.length);
+    case Kind::kBox: return std::make_shared<fcl::Boxd>(2.0 * b.half_extents);
   }
-  throw std::logic_error("fcl_bridge: unknown shape type");
+  CONTACTLAB_ASSERT(false, "fcl_bridge: a broadphase bound of no FCL primitive");
+  return nullptr;
 }
 
 }  // namespace
@@ -45,8 +46,10 @@ FclBroadphase::FclBroadphase(const std::vector<Shape>& shapes, double margin) : 
   impl_->margin = margin;
   impl_->objects.reserve(shapes.size());
   for (std::size_t i = 0; i < shapes.size(); ++i) {
-    if (shapes[i].type == ShapeType::kHalfspace) impl_->halfspaces.push_back(static_cast<int>(i));
-    auto object = std::make_unique<fcl::CollisionObjectd>(make_geometry(shapes[i], margin));
+    const BroadphaseBound bound = shape_traits(shapes[i].type).broadphase_bound(shapes[i], margin);
+    if (bound.kind == BroadphaseBound::Kind::kHalfspace) impl_->halfspaces.push_back(static_cast<int>(i));
+    auto object = std::make_unique<fcl::CollisionObjectd>(make_geometry(bound));
+    CONTACTLAB_ASSERT(object->collisionGeometry() != nullptr, "fcl_bridge: FCL made no geometry for a shape");
     object->setUserData(reinterpret_cast<void*>(i));
     impl_->objects.push_back(std::move(object));
   }
@@ -55,6 +58,7 @@ FclBroadphase::FclBroadphase(const std::vector<Shape>& shapes, double margin) : 
 FclBroadphase::~FclBroadphase() = default;
 
 void FclBroadphase::candidates(const std::vector<Eigen::Isometry3d>& shape_poses, std::vector<std::pair<int, int>>& out) {
+  CONTACTLAB_ASSERT(shape_poses.size() == impl_->objects.size(), "fcl_bridge: a pose for every shape of the broadphase");
   const auto is_halfspace = [&](std::size_t i) {
     return std::binary_search(impl_->halfspaces.begin(), impl_->halfspaces.end(), static_cast<int>(i));
   };

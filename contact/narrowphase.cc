@@ -10,6 +10,7 @@
 
 #include "contact/geometry.h"
 #include "contact/pair_kernels.h"
+#include "models/assert.h"
 
 namespace contactlab {
 
@@ -187,9 +188,6 @@ void capsule_hole(const Shape& a, const Isometry3d& X_WA, const Shape& b, const 
   pin_in_hole(centre, a.radius, b, X_WB, out);
 }
 
-using GeometryKernel = void (*)(const Shape&, const Isometry3d&, const Shape&, const Isometry3d&, int point,
-                                PairGeometry&);
-
 // A kernel given rigid poses (rigid, contact/pair_kernels.h): those that decide on directions, such as a flat face
 // facing another, must not see a rotation that a quaternion not yet normalised leaves ~1e-12 off orthonormal.
 template <GeometryKernel kernel>
@@ -197,12 +195,6 @@ void on_rigid_poses(const Shape& a, const Isometry3d& X_WA, const Shape& b, cons
                     PairGeometry& out) {
   kernel(a, rigid(X_WA), b, rigid(X_WB), point, out);
 }
-
-// A pair type's kernel: how many contact points it has, and their geometry.
-struct PairKernel {
-  int points = 0;  // 0: the pair is not checked
-  GeometryKernel geometry = nullptr;
-};
 
 // [type a][type b] with type a ≤ type b. Adding a shape pair is one row entry here.
 constexpr PairKernel kPairKernels[kShapeTypeCount][kShapeTypeCount] = {
@@ -224,14 +216,19 @@ constexpr PairKernel kPairKernels[kShapeTypeCount][kShapeTypeCount] = {
 
 }  // namespace
 
-int contact_point_count(ShapeType a, ShapeType b) {
-  if (a > b) return 0;
-  return kPairKernels[static_cast<int>(a)][static_cast<int>(b)].points;
+const PairKernel& pair_kernel(ShapeType a, ShapeType b) {
+  return kPairKernels[static_cast<int>(a)][static_cast<int>(b)];
 }
+
+int contact_point_count(ShapeType a, ShapeType b) { return pair_kernel(a, b).points; }
 
 void narrowphase(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int point,
                  const FclShapes*, int, int, PairGeometry& out) {
-  kPairKernels[static_cast<int>(a.type)][static_cast<int>(b.type)].geometry(a, X_WA, b, X_WB, point, out);
+  const PairKernel& kernel = kPairKernels[static_cast<int>(a.type)][static_cast<int>(b.type)];
+  // One unsigned comparison: also false for a pair with no kernel (0 points) or stored the other way round.
+  CONTACTLAB_ASSERT(static_cast<unsigned>(point) < static_cast<unsigned>(kernel.points),
+                    "narrowphase: a contact point beyond the pair's, or a pair of shape types the table has no kernel for");
+  kernel.geometry(a, X_WA, b, X_WB, point, out);
 }
 
 void capsule_capsule(const Vector3d& a0, const Vector3d& a1, double radius_a, const Vector3d& b0, const Vector3d& b1,

@@ -11,6 +11,21 @@ namespace contactlab {
 
 class FclShapes;
 
+// Fills contact point `point` of shapes a and b at world poses X_WA and X_WB (shape frames).
+using GeometryKernel = void (*)(const Shape& a, const Eigen::Isometry3d& X_WA, const Shape& b,
+                                const Eigen::Isometry3d& X_WB, int point, PairGeometry& out);
+
+// A pair type's entry of the pair table: how many contact points it has, and their geometry; {0, nullptr} when the
+// pair is not checked.
+struct PairKernel {
+  int points = 0;
+  GeometryKernel geometry = nullptr;
+};
+
+// The pair table's entry of types a and b, stored with type(a) ≤ type(b) (the entries with a > b are empty). Which
+// shape types collide is read from here and nowhere else (shape_types_collide, contact/shape_traits.h).
+const PairKernel& pair_kernel(ShapeType a, ShapeType b);
+
 // The contact points (manifold slots) a pair of shape types contributes, pairs stored with type(a) ≤ type(b); 0
 // when the pair cannot be checked. Each point is a contact element of its own: its own gap function, events, law
 // state and ledger entry (docs/contact.md "Manifolds"). A halfspace against a box has its 8 corners, against a

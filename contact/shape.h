@@ -22,6 +22,10 @@ enum class ShapeType : std::uint8_t {
 };
 inline constexpr int kShapeTypeCount = 6;
 
+// What each type is — its name, its keys, the measures below — is its row of the shape table
+// (contact/shape_traits.h); these read it.
+
+// The name a scene gives the type (`type: sphere`).
 const char* shape_type_name(ShapeType type);
 
 struct Shape {
@@ -49,7 +53,8 @@ struct Material {
 };
 
 // Principal radius of curvature used by Hertz theory at a shape's contact point: infinite for flat
-// surfaces (halfspace, box face, cylinder flat face), the radius for spheres and capsule caps/sides.
+// surfaces (halfspace, box face, cylinder flat face), the radius for spheres and capsule caps/sides, minus the
+// radius for a hole (concave: internal contact).
 double curvature_radius(const Shape& shape);
 
 // The farthest a point of the shape lies from its frame's origin [m] (0 for a halfspace: only its placement moves).
@@ -58,5 +63,9 @@ double shape_extent(const Shape& shape);
 // The thinnest the solid is along any line through it [m]: how far another shape must travel through it to come
 // out the other side (infinite for a halfspace, and for a hole, whose wall a pin cannot pass and leave behind).
 double shape_width(const Shape& shape);
+
+// What scales a pair's tolerances [m]: a radius, a box's smallest half extent; infinite for a halfspace and a hole,
+// which have no size of their own.
+double shape_size(const Shape& shape);
 
 }  // namespace contactlab

@@ -7,43 +7,12 @@
 #include <numbers>
 #include <stdexcept>
 
+#include "engine/joint_traits.h"
+#include "models/assert.h"
+
 namespace contactlab {
 
-const char* joint_type_name(JointType type) {
-  switch (type) {
-    case JointType::kFixed: return "fixed";
-    case JointType::kRevolute: return "revolute";
-    case JointType::kPrismatic: return "prismatic";
-    case JointType::kPlanar: return "planar";
-    case JointType::kSpherical: return "spherical";
-    case JointType::kFree: return "free";
-  }
-  return "?";
-}
-
-int joint_nq(JointType type) {
-  switch (type) {
-    case JointType::kFixed: return 0;
-    case JointType::kRevolute:
-    case JointType::kPrismatic: return 1;
-    case JointType::kPlanar: return 3;
-    case JointType::kSpherical: return 4;
-    case JointType::kFree: return 7;
-  }
-  return 0;
-}
-
-int joint_nv(JointType type) {
-  switch (type) {
-    case JointType::kFixed: return 0;
-    case JointType::kRevolute:
-    case JointType::kPrismatic: return 1;
-    case JointType::kPlanar:
-    case JointType::kSpherical: return 3;
-    case JointType::kFree: return 6;
-  }
-  return 0;
-}
+const char* joint_type_name(JointType type) { return joint_traits(type).name; }
 
 double TimeFunction::operator()(double time) const {
   switch (kind) {
@@ -90,15 +59,19 @@ void finalize(Model& model) {
       throw std::invalid_argument("body '" + body.name + "': a moving body needs a positive mass");
     }
     Joint& joint = body.joint;
-    if (joint.type == JointType::kRevolute || joint.type == JointType::kPrismatic) {
+    CONTACTLAB_ASSERT(static_cast<std::size_t>(joint.type) < kJointTraits.size(), "a JointType beyond the joint table");
+    const JointTraits& traits = joint_traits(joint.type);
+    if (traits.axis) {
       const double norm = joint.axis.norm();
       if (!(norm > 0.0)) throw std::invalid_argument("body '" + body.name + "': joint axis must be non-zero");
       joint.axis /= norm;
-    } else if (joint.has_force_element()) {
-      throw std::invalid_argument("body '" + body.name + "': springs, dampers and efforts need a revolute or prismatic joint");
     }
-    joint.nq = joint_nq(joint.type);
-    joint.nv = joint_nv(joint.type);
+    if (joint.has_force_element() && !takes_force_elements(traits)) {
+      throw std::invalid_argument("body '" + body.name + "': springs, dampers and efforts need a " +
+                                  joint_type_list(takes_force_elements, "or") + " joint");
+    }
+    joint.nq = traits.nq;
+    joint.nv = traits.nv;
     joint.q_index = nq;
     joint.v_index = nv;
     nq += joint.nq;
@@ -137,8 +110,7 @@ void finalize(Model& model) {
     const Body& body = model.bodies[i];
     const Joint& joint = body.joint;
     if (joint.has_force_element()) model.force_element_bodies.push_back(static_cast<int>(i));
-    if (joint.nq != joint.nv) model.rate_is_velocity = false;
-    if (joint.type == JointType::kPlanar) model.rate_is_velocity = false;
+    if (joint_traits(joint.type).configuration_rate != nullptr) model.rate_is_velocity = false;
     if (joint.type == JointType::kPrismatic && body.parent == 0 && body.children == 0) {
       Sliders& sliders = model.sliders;
       model.slider_of_body[i] = static_cast<int>(sliders.size());
@@ -158,97 +130,36 @@ void finalize(Model& model) {
   }
 }
 
-Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6> motion_subspace(const Joint& joint) {
-  Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6> S(6, joint.nv);
-  S.setZero();
-  switch (joint.type) {
-    case JointType::kFixed: break;
-    case JointType::kRevolute: S.col(0).head<3>() = joint.axis; break;
-    case JointType::kPrismatic: S.col(0).tail<3>() = joint.axis; break;
-    case JointType::kPlanar:
-      S(3, 0) = 1.0;  // v_x
-      S(4, 1) = 1.0;  // v_y
-      S(2, 2) = 1.0;  // ω about z
-      break;
-    case JointType::kSpherical: S.topRows<3>().setIdentity(); break;
-    case JointType::kFree: S.setIdentity(); break;
-  }
-  return S;
-}
+MotionSubspace motion_subspace(const Joint& joint) { return joint_traits(joint.type).subspace(joint); }
 
-namespace {
-
-Eigen::Quaterniond quaternion(const double* wxyz) {
-  return Eigen::Quaterniond(wxyz[0], wxyz[1], wxyz[2], wxyz[3]).normalized();
-}
-
-// d/dt of the quaternion (w, x, y, z) for a body-frame angular velocity ω: ½ q ⊗ (0, ω).
-void quaternion_rate(const double* q, const double* omega, double* rate) {
-  const double w = q[0], x = q[1], y = q[2], z = q[3];
-  const double a = omega[0], b = omega[1], c = omega[2];
-  rate[0] = 0.5 * (-x * a - y * b - z * c);
-  rate[1] = 0.5 * (w * a + y * c - z * b);
-  rate[2] = 0.5 * (w * b + z * a - x * c);
-  rate[3] = 0.5 * (w * c + x * b - y * a);
-}
-
-}  // namespace
-
-Pose joint_transform(const Joint& joint, const double* q) {
-  Pose X = Pose::Identity();
-  switch (joint.type) {
-    case JointType::kFixed: break;
-    case JointType::kRevolute: X.linear() = Eigen::AngleAxisd(q[0], joint.axis).toRotationMatrix(); break;
-    case JointType::kPrismatic: X.translation() = joint.axis * q[0]; break;
-    case JointType::kPlanar:
-      X.translation() = Vec3(q[0], q[1], 0.0);
-      X.linear() = Eigen::AngleAxisd(q[2], Vec3::UnitZ()).toRotationMatrix();
-      break;
-    case JointType::kSpherical: X.linear() = quaternion(q).toRotationMatrix(); break;
-    case JointType::kFree:
-      X.translation() = Vec3(q[0], q[1], q[2]);
-      X.linear() = quaternion(q + 3).toRotationMatrix();
-      break;
-  }
-  return X;
-}
+Pose joint_transform(const Joint& joint, const double* q) { return joint_traits(joint.type).transform(joint, q); }
 
 void configuration_derivative(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
                               const Eigen::Ref<const Eigen::VectorXd>& v, Eigen::Ref<Eigen::VectorXd> qdot) {
+  if (model.rate_is_velocity) {  // q̇ = v for every joint, entry by entry (nq = nv, and q and v are numbered alike)
+    qdot = v;
+    return;
+  }
   for (std::size_t i = 1; i < model.bodies.size(); ++i) {
     const Joint& joint = model.bodies[i].joint;
     const double* qj = q.data() + joint.q_index;
     const double* vj = v.data() + joint.v_index;
     double* out = qdot.data() + joint.q_index;
-    switch (joint.type) {
-      case JointType::kFixed: break;
-      case JointType::kRevolute:
-      case JointType::kPrismatic: out[0] = vj[0]; break;
-      case JointType::kPlanar: {
-        const double c = std::cos(qj[2]), s = std::sin(qj[2]);
-        out[0] = c * vj[0] - s * vj[1];
-        out[1] = s * vj[0] + c * vj[1];
-        out[2] = vj[2];
-        break;
-      }
-      case JointType::kSpherical: quaternion_rate(qj, vj, out); break;
-      case JointType::kFree: {
-        const Vec3 velocity = quaternion(qj + 3) * Vec3(vj[3], vj[4], vj[5]);
-        out[0] = velocity.x();
-        out[1] = velocity.y();
-        out[2] = velocity.z();
-        quaternion_rate(qj + 3, vj, out + 3);
-        break;
-      }
+    const JointTraits& traits = joint_traits(joint.type);
+    if (traits.configuration_rate != nullptr) {
+      traits.configuration_rate(qj, vj, out);
+    } else {
+      std::copy(vj, vj + joint.nv, out);
     }
   }
 }
 
 void normalize_configuration(const Model& model, Eigen::Ref<Eigen::VectorXd> q) {
   if (model.nq == model.nv) return;  // no quaternions
+  CONTACTLAB_ASSERT(q.size() == model.nq, "normalize_configuration: q of the model's size");
   for (std::size_t i = 1; i < model.bodies.size(); ++i) {
     const Joint& joint = model.bodies[i].joint;
-    const int offset = joint.type == JointType::kSpherical ? 0 : joint.type == JointType::kFree ? 3 : -1;
+    const int offset = joint_traits(joint.type).quaternion;
     if (offset < 0) continue;
     auto quaternion_part = q.segment(joint.q_index + offset, 4);
     const double norm = quaternion_part.norm();
@@ -260,8 +171,8 @@ Eigen::VectorXd neutral_configuration(const Model& model) {
   Eigen::VectorXd q = Eigen::VectorXd::Zero(model.nq);
   for (std::size_t i = 1; i < model.bodies.size(); ++i) {
     const Joint& joint = model.bodies[i].joint;
-    if (joint.type == JointType::kSpherical) q[joint.q_index] = 1.0;
-    if (joint.type == JointType::kFree) q[joint.q_index + 3] = 1.0;
+    const JointTraits& traits = joint_traits(joint.type);
+    std::copy(traits.neutral.begin(), traits.neutral.begin() + traits.nq, q.data() + joint.q_index);
   }
   return q;
 }

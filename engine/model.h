@@ -22,6 +22,7 @@ enum class JointType : std::uint8_t {
   kFree,       // q = (x, y, z, w, qx, qy, qz): position in the joint frame, then the quaternion;
                // v = (ω, v): angular velocity and velocity of the body origin, both in the body frame
 };
+inline constexpr int kJointTypeCount = 6;
 
 // A generalized force of time on a one-coordinate joint (a motor torque or force): constant, a sine, or a
 // piecewise-linear table (held constant outside it).
@@ -38,7 +39,14 @@ struct TimeFunction {
   bool is_zero() const { return kind == Kind::kConstant && value == 0.0; }
 };
 
+// What each type is — its name, sizes, S, X(q), N(q), units, initial values — is its row of the joint table
+// (engine/joint_traits.h).
+
+// The name a scene gives the type (`type: revolute`).
 const char* joint_type_name(JointType type);
+
+// A joint's motion subspace: 6 × nv, at most 6 columns.
+using MotionSubspace = Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6>;
 
 struct Joint {
   JointType type = JointType::kFixed;
@@ -54,7 +62,7 @@ struct Joint {
   double rest_position = 0.0;  // [rad] or [m]
   TimeFunction effort;         // [N·m] or [N]
   // Set by finalize, for the recursive algorithms:
-  Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6> subspace;  // S, the motion subspace (motion_subspace)
+  MotionSubspace subspace;  // S, the motion subspace (motion_subspace)
   Vec3 placement_axis = Vec3::Zero();  // the axis in the parent frame (placement rotation × axis)
   // Revolute: P K and P K² with P the placement's rotation and K = [axis]×, so that the rotation in the parent frame
   // is P + sin q · PK + (1 − cos q) · PK² (Rodrigues), without a matrix product per evaluation.
@@ -125,12 +133,8 @@ int add_body(Model& model, Body body);
 // naming the offending body.
 void finalize(Model& model);
 
-// Coordinates of a joint type: (nq, nv).
-int joint_nq(JointType type);
-int joint_nv(JointType type);
-
 // Motion subspace S (6 × nv) of a body's joint, in the body frame (constant for every joint type).
-Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6> motion_subspace(const Joint& joint);
+MotionSubspace motion_subspace(const Joint& joint);
 
 // X_JB(q): the body frame relative to its joint frame. Quaternions are normalised here, so a small drift
 // of their norm during integration does not reach the kinematics.

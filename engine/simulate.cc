@@ -176,23 +176,12 @@ class Run final : public OdeSystem {
   void start_contact(int p, double t);
   void end_contact(int p, double t, bool open);
   void apply_impulse(int p, double t, double normal_mass);
-  // The smaller of the pair's two shapes' sizes (a radius, a box's smallest half extent; a halfspace or a hole:
-  // infinite), computed per element at layout() and read from sizes_ by smaller_shape_size.
+  // The smaller of the pair's two shapes' sizes (shape_size), computed per element at layout() and read from sizes_
+  // by smaller_shape_size.
   double shape_size_of(int p) const {
-    auto size = [](const Shape& s) {
-      switch (s.type) {
-        case ShapeType::kHalfspace: return std::numeric_limits<double>::infinity();
-        case ShapeType::kSphere:
-        case ShapeType::kCapsule:
-        case ShapeType::kCylinder: return s.radius;
-        case ShapeType::kBox: return s.half_extents.minCoeff();
-        case ShapeType::kHole: return std::numeric_limits<double>::infinity();
-      }
-      return std::numeric_limits<double>::infinity();
-    };
     const ContactPairModel& pm = pair(p);
-    return std::min(size(model_.contact.shapes[static_cast<std::size_t>(pm.shape_a)]),
-                    size(model_.contact.shapes[static_cast<std::size_t>(pm.shape_b)]));
+    return std::min(shape_size(model_.contact.shapes[static_cast<std::size_t>(pm.shape_a)]),
+                    shape_size(model_.contact.shapes[static_cast<std::size_t>(pm.shape_b)]));
   }
   double smaller_shape_size(int p) const { return sizes_[static_cast<std::size_t>(p)]; }
   static void record_force(PairState& s, double force, const PairGeometry& geometry) {
@@ -1368,17 +1357,8 @@ void Run::execute(const SampleObserver& observer) {
   if (model_.contact.broadphase) {
     body_reach_.assign(model_.bodies.size(), -1.0);
     for (const Shape& shape : model_.contact.shapes) {
-      double extent = 0.0;
-      switch (shape.type) {
-        case ShapeType::kHalfspace: extent = 0.0; break;  // only its translation matters for the bound
-        case ShapeType::kSphere: extent = shape.radius; break;
-        case ShapeType::kCapsule:
-        case ShapeType::kCylinder: extent = shape.radius + 0.5 * shape.length; break;
-        case ShapeType::kBox: extent = shape.half_extents.norm(); break;
-        case ShapeType::kHole: extent = shape.radius + 0.5 * shape.length; break;
-      }
       double& reach = body_reach_[static_cast<std::size_t>(shape.body)];
-      reach = std::max(reach, shape.pose.translation().norm() + extent);
+      reach = std::max(reach, shape.pose.translation().norm() + shape_extent(shape));
     }
     refresh_pairs(t0, true);
   }

@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "models/assert.h"
 #include "models/laws.h"
 
 namespace contactlab {
@@ -45,7 +46,10 @@ LawIndex find_law(std::string_view name) {
   return -1;
 }
 
-const LawInfo& law_info(LawIndex index) { return registry().at(static_cast<std::size_t>(index)); }
+const LawInfo& law_info(LawIndex index) {
+  CONTACTLAB_ASSERT(index >= 0 && static_cast<std::size_t>(index) < registry().size(), "a law index the registry gave");
+  return registry()[static_cast<std::size_t>(index)];
+}
 
 std::vector<std::string_view> law_ids() {
   std::vector<std::string_view> ids;

@@ -7,6 +7,9 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "engine/joint_traits.h"
+#include "models/assert.h"
+
 namespace contactlab {
 namespace {
 
@@ -81,32 +84,31 @@ std::string principal_moments_problem(const Vec3& m) {
 
 namespace {
 
+// The axes a joint turns its body about are the angular parts of its motion subspace's columns: one (revolute,
+// planar) or all three (spherical, free). It turns the body about its centre of mass when it also moves it in every
+// direction (free), else about its origin.
 std::string rotational_inertia_problem(const Body& body, const MassProperties& p) {
-  const Vec3 axis = body.joint.axis.normalized();
-  switch (body.joint.type) {
-    case JointType::kFixed:
-    case JointType::kPrismatic:
-      return {};
-    case JointType::kRevolute:
-    case JointType::kPlanar: {
-      const Vec3 a = body.joint.type == JointType::kPlanar ? Vec3::UnitZ() : axis;
-      if (a.dot(about_origin(p) * a) > 0.0) return {};
-      return "the " + std::string(joint_type_name(body.joint.type)) +
-             " joint turns the body, but its moment of inertia about the joint's axis is 0; give inertia [kg·m²] or "
-             "a centre of mass off the axis";
-    }
-    case JointType::kSpherical:
-    case JointType::kFree: {
-      // A spherical joint turns the body about its origin, a free joint about its centre of mass.
-      const Mat3 inertia = body.joint.type == JointType::kSpherical ? about_origin(p) : p.inertia;
-      const Vec3 moments = Eigen::SelfAdjointEigenSolver<Mat3>(inertia).eigenvalues();
-      if (moments.minCoeff() > kRoundoff * moments.maxCoeff()) return {};
-      return "the " + std::string(joint_type_name(body.joint.type)) +
-             " joint turns the body about every axis, but its principal moments are " + moments_text(moments) +
-             ": every one must be positive";
-    }
+  const JointTraits& joint = joint_traits(body.joint.type);
+  const MotionSubspace S = joint.subspace(body.joint);
+  std::vector<Vec3> axes;
+  int translations = 0;
+  for (Eigen::Index k = 0; k < S.cols(); ++k) {
+    if (!S.col(k).head<3>().isZero(0.0)) axes.push_back(S.col(k).head<3>().normalized());
+    if (!S.col(k).tail<3>().isZero(0.0)) ++translations;
   }
-  return {};
+  if (axes.empty()) return {};
+  const Mat3 inertia = translations == 3 ? p.inertia : about_origin(p);
+  if (axes.size() == 1) {
+    if (axes[0].dot(inertia * axes[0]) > 0.0) return {};
+    return "the " + std::string(joint.name) +
+           " joint turns the body, but its moment of inertia about the joint's axis is 0; give inertia [kg·m²] or "
+           "a centre of mass off the axis";
+  }
+  CONTACTLAB_ASSERT(axes.size() == 3, "inertia_check: a joint turns its body about one axis or about every axis");
+  const Vec3 moments = Eigen::SelfAdjointEigenSolver<Mat3>(inertia).eigenvalues();
+  if (moments.minCoeff() > kRoundoff * moments.maxCoeff()) return {};
+  return "the " + std::string(joint.name) + " joint turns the body about every axis, but its principal moments are " +
+         moments_text(moments) + ": every one must be positive";
 }
 
 }  // namespace

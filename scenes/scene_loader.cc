@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
-#include <numbers>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -18,9 +17,10 @@
 #include <yaml-cpp/yaml.h>
 
 #include "contact/material_mixing.h"
-#include "contact/narrowphase.h"
+#include "contact/shape_traits.h"
 #include "models/registry.h"
 #include "engine/calibration.h"
+#include "engine/joint_traits.h"
 #include "scenes/expression.h"
 #include "scenes/inertia_check.h"
 #include "scenes/key_path.h"
@@ -340,12 +340,12 @@ double read_count(const MapReader& body) {
 
 // Coordinates and velocities of one joint type as written in a scene (unknown types: the largest).
 double joint_values(const YAML::Node& type) {
-  const std::string name = type.IsScalar() ? type.Scalar() : "free";
-  if (name == "fixed" && type.IsScalar()) return 0.0;
-  if (name == "revolute" || name == "prismatic") return 2.0;
-  if (name == "planar") return 6.0;
-  if (name == "spherical") return 7.0;
-  return 13.0;
+  if (const auto known = type.IsScalar() ? find_joint_type(type.Scalar()) : std::nullopt) {
+    return joint_traits(*known).nq + joint_traits(*known).nv;
+  }
+  int largest = 0;
+  for (const JointTraits* traits : kJointTraits) largest = std::max(largest, traits->nq + traits->nv);
+  return largest;
 }
 auto non_negative = [](double x) { return x >= 0.0; };
 
@@ -368,48 +368,6 @@ struct ShapeSource {
   std::string path;
   std::string material_name;
 };
-
-// Volume and rotational inertia about the shape's own centre, shape axes, for unit density.
-void unit_density_inertia(const Shape& s, double& volume, Eigen::Matrix3d& inertia) {
-  using std::numbers::pi;
-  const double r = s.radius;
-  const double r2 = r * r;
-  inertia.setZero();
-  switch (s.type) {
-    case ShapeType::kSphere:
-      volume = 4.0 / 3.0 * pi * r2 * r;
-      inertia.diagonal().setConstant(0.4 * volume * r2);
-      break;
-    case ShapeType::kBox: {
-      const Eigen::Vector3d h = s.half_extents;
-      volume = 8.0 * h.x() * h.y() * h.z();
-      inertia.diagonal() << volume / 3.0 * (h.y() * h.y() + h.z() * h.z()), volume / 3.0 * (h.x() * h.x() + h.z() * h.z()),
-          volume / 3.0 * (h.x() * h.x() + h.y() * h.y());
-      break;
-    }
-    case ShapeType::kCylinder: {
-      const double L = s.length;
-      volume = pi * r2 * L;
-      inertia.diagonal() << volume * (3.0 * r2 + L * L) / 12.0, volume * (3.0 * r2 + L * L) / 12.0, 0.5 * volume * r2;
-      break;
-    }
-    case ShapeType::kCapsule: {
-      // Cylinder plus two hemispherical caps (centroids 3r/8 beyond the cylinder ends).
-      const double L = s.length;
-      const double cylinder = pi * r2 * L;
-      const double caps = 4.0 / 3.0 * pi * r2 * r;
-      volume = cylinder + caps;
-      const double axial = cylinder * r2 / 2.0 + caps * 0.4 * r2;
-      const double transverse = cylinder * (L * L / 12.0 + r2 / 4.0) + caps * (0.4 * r2 + L * L / 4.0 + 3.0 * L * r / 8.0);
-      inertia.diagonal() << transverse, transverse, axial;
-      break;
-    }
-    case ShapeType::kHalfspace:
-    case ShapeType::kHole:  // no mass of its own: give the housing's inertia, or another shape
-      volume = 0.0;
-      break;
-  }
-}
 
 class Compiler {
  public:
@@ -567,32 +525,34 @@ int Compiler::read_shape(const YAML::Node& node, const std::string& path, int bo
   Shape shape;
   shape.body = body;
   shape.name = m.name("name", default_name);
-  const std::string type = m.choice("type", {"sphere", "capsule", "cylinder", "box", "halfspace", "hole"}, "");
-  if (!m.has("type")) m.fail("type", "missing required key: expected one of sphere, capsule, cylinder, box, halfspace, hole");
+  const std::vector<std::string_view> types = shape_type_names();
+  const std::string type = m.choice("type", types, "");
+  if (!m.has("type")) m.fail("type", "missing required key: expected one of " + join(types));
   if (shape_index_.count(shape.name)) m.fail("name", "a shape named '" + shape.name + "' already exists; shape names must be unique");
+  shape.type = *find_shape_type(type);
+  const ShapeKeys& keys = shape_traits(shape.type).keys;
   const Eigen::Vector3d position = m.vector3("position", Eigen::Vector3d::Zero());
   shape.pose.translation() = position;
-  if (type == "halfspace") {
-    shape.type = ShapeType::kHalfspace;
+  if (keys.normal) {
     shape.pose.linear() = z_onto(m.direction("normal", Eigen::Vector3d::UnitZ()));
   } else {
-    if (m.has("normal")) m.fail("normal", "only a halfspace has a normal; use axis or rotation");
+    if (m.has("normal")) {
+      std::vector<std::string_view> with_normal;
+      for (std::string_view name : types) {
+        if (shape_traits(*find_shape_type(name)).keys.normal) with_normal.push_back(name);
+      }
+      m.fail("normal", "only a " + join(with_normal) + " has a normal; use axis or rotation");
+    }
     shape.pose.linear() = z_onto(m.direction("axis", Eigen::Vector3d::UnitZ()));
     if (auto rotation = read_rotation(reader_, m)) shape.pose.linear() = *rotation;
   }
-  if (type == "sphere" || type == "capsule" || type == "cylinder" || type == "hole") {
-    shape.radius = m.checked("radius", std::nullopt, "a positive radius [m]", positive);
+  if (keys.radius) shape.radius = m.checked("radius", std::nullopt, "a positive radius [m]", positive);
+  if (keys.length) {
+    shape.length = m.checked("length", std::nullopt, keys.length,
+                             [&](double x) { return keys.length_may_be_zero ? x >= 0.0 : x > 0.0; });
   }
-  if (type == "sphere") shape.type = ShapeType::kSphere;
-  if (type == "capsule" || type == "cylinder" || type == "hole") {
-    shape.type = type == "capsule" ? ShapeType::kCapsule : type == "hole" ? ShapeType::kHole : ShapeType::kCylinder;
-    shape.length = m.checked("length", std::nullopt,
-                             type == "capsule" ? "the length of the capsule's axis segment [m], >= 0" : "a positive length [m]",
-                             [&](double x) { return type == "capsule" ? x >= 0.0 : x > 0.0; });
-  }
-  if (type == "box") {
-    shape.type = ShapeType::kBox;
-    if (m.has("half_extents") == m.has("size")) m.fail("size", "a box needs exactly one of size (full extents) or half_extents [m]");
+  if (keys.extents) {
+    if (m.has("half_extents") == m.has("size")) m.fail("size", "a " + type + " needs exactly one of size (full extents) or half_extents [m]");
     const Eigen::Vector3d extents = m.has("size") ? Eigen::Vector3d(0.5 * m.vector3("size", Eigen::Vector3d::Zero())) : m.vector3("half_extents", Eigen::Vector3d::Zero());
     if (!(extents.minCoeff() > 0.0)) m.fail(m.has("size") ? "size" : "half_extents", "expected positive extents [m]");
     shape.half_extents = extents;
@@ -633,10 +593,8 @@ void Compiler::compute_inertia_from_shapes(Body& body, int body_index, const Map
   while (first > 0 && shapes[first - 1].body == body_index) --first;
   for (std::size_t k = first; k < shapes.size(); ++k) {
     const Shape& s = shapes[k];
-    if (s.type == ShapeType::kHalfspace) continue;
-    double volume = 0.0;
-    Eigen::Matrix3d unused;
-    unit_density_inertia(s, volume, unused);
+    const double volume = shape_traits(s.type).unit_mass(s).volume;
+    if (volume == 0.0) continue;  // no mass of its own: a halfspace, a hole
     total_volume += volume;
     first_moment += volume * s.pose.translation();
     solids.emplace_back(&s, volume);
@@ -651,9 +609,7 @@ void Compiler::compute_inertia_from_shapes(Body& body, int body_index, const Map
   if (!map.has("com")) body.com = first_moment / total_volume;
   body.inertia.setZero();
   for (const auto& [s, volume] : solids) {
-    double v = 0.0;
-    Eigen::Matrix3d unit;
-    unit_density_inertia(*s, v, unit);
+    const Eigen::Matrix3d unit = shape_traits(s->type).unit_mass(*s).inertia;
     const Eigen::Matrix3d R = s->pose.linear();
     const Eigen::Vector3d d = s->pose.translation() - body.com;
     const double mass = density * volume;
@@ -700,15 +656,11 @@ void Compiler::read_body(const MapReader& m, const std::string& name, std::optio
 
     MapReader joint(reader_, m.get("joint"), m.child("joint"),
                     {"type", "parent", "axis", "position", "rotation", "stiffness", "damping", "rest_position", "effort"});
-    const std::vector<std::string_view> joint_types = {"fixed", "revolute", "prismatic", "planar", "spherical", "free"};
-    const std::string type = joint.choice("type", joint_types, "fixed");
-    for (JointType candidate : {JointType::kFixed, JointType::kRevolute, JointType::kPrismatic, JointType::kPlanar,
-                                JointType::kSpherical, JointType::kFree}) {
-      if (type == joint_type_name(candidate)) body.joint.type = candidate;
-    }
-    const bool one_coordinate = body.joint.type == JointType::kRevolute || body.joint.type == JointType::kPrismatic;
+    body.joint.type = *find_joint_type(joint.choice("type", joint_type_names(), "fixed"));
     for (const char* key : {"stiffness", "damping", "rest_position", "effort"}) {
-      if (joint.has(key) && !one_coordinate) joint.fail(key, "force elements need a revolute or prismatic joint");
+      if (joint.has(key) && !takes_force_elements(joint_traits(body.joint.type))) {
+        joint.fail(key, "force elements need a " + joint_type_list(takes_force_elements, "or") + " joint");
+      }
     }
     body.joint.stiffness = joint.checked("stiffness", 0.0, "a spring stiffness >= 0 [N·m/rad or N/m]", non_negative);
     body.joint.damping = joint.checked("damping", 0.0, "a damping coefficient >= 0 [N·m·s/rad or N·s/m]", non_negative);
@@ -982,7 +934,7 @@ void Compiler::read_contacts(const MapReader& top) {
       }
       const ShapeType ta = contact.shapes[static_cast<std::size_t>(ids[0])].type;
       const ShapeType tb = contact.shapes[static_cast<std::size_t>(ids[1])].type;
-      if (!narrowphase_supported(std::min(ta, tb), std::max(ta, tb))) {
+      if (!shape_types_collide(ta, tb)) {
         pair.fail("shapes", std::string("no contact between a ") + shape_type_name(ta) + " and a " + shape_type_name(tb));
       }
       compile_pair(ids[0], ids[1], read_settings(defaults, &pair), pair.node(), path);
@@ -1019,10 +971,7 @@ void Compiler::read_contacts(const MapReader& top) {
   }
   // Default margin: a tenth of the smallest solid shape's size, so refreshes are rare and candidates few.
   double smallest = kInf;
-  for (const Shape& shape : contact.shapes) {
-    if (shape.type == ShapeType::kHalfspace) continue;
-    smallest = std::min(smallest, shape.type == ShapeType::kBox ? shape.half_extents.minCoeff() : shape.radius);
-  }
+  for (const Shape& shape : contact.shapes) smallest = std::min(smallest, shape_size(shape));
   contact.margin = defaults.checked("margin", std::isfinite(smallest) ? 0.1 * smallest : 0.01, "a positive margin [m]", positive);
   // Every pair the broadphase may find must compile: check one pair per two kinds of shape (type, material,
   // curvature), with a few shapes of each kind to find two that may touch. O(shapes + kinds²), not O(shapes²).
@@ -1128,22 +1077,24 @@ TimeFunction Compiler::read_time_function(const MapReader& map, const char* key)
 
 // Initial coordinates and velocities of one joint: raw `q` and `v` (body-frame velocities for planar,
 // spherical and free joints), or the readable keys `position`, `angle`, `orientation`, `linear_velocity`,
-// `angular_velocity` given in the joint frame and converted here.
+// `angular_velocity` given in the joint frame, those its type takes (its row of the joint table,
+// engine/joint_traits.h), which converts them.
 void Compiler::read_initial(const InitialValues& initial, const Joint& joint, State& state) {
   reader_.set_index(initial.index);
   MapReader m(reader_, initial.node, initial.path,
               {"q", "v", "position", "angle", "orientation", "linear_velocity", "angular_velocity"});
+  const JointTraits& traits = joint_traits(joint.type);
   auto read_list = [&](const char* key, int count, Eigen::VectorXd& out, int offset) {
     if (!m.has(key)) return;
     const YAML::Node node = m.get(key);
     const std::string path = m.child(key);
-    if (count == 0) reader_.fail(node, path, "a fixed joint has no coordinates");
+    if (count == 0) reader_.fail(node, path, "a " + std::string(traits.name) + " joint has no coordinates");
     if (node.IsScalar() && count == 1) {
       out[offset] = reader_.number(node, path);
       return;
     }
     if (!node.IsSequence() || static_cast<int>(node.size()) != count) {
-      reader_.fail(node, path, "expected " + std::to_string(count) + " value(s) for a " + joint_type_name(joint.type) +
+      reader_.fail(node, path, "expected " + std::to_string(count) + " value(s) for a " + traits.name +
                                    " joint, found " + describe(node));
     }
     for (int k = 0; k < count; ++k) out[offset + k] = reader_.number(node[static_cast<std::size_t>(k)], path + "[" + std::to_string(k) + "]");
@@ -1151,65 +1102,34 @@ void Compiler::read_initial(const InitialValues& initial, const Joint& joint, St
   read_list("q", joint.nq, state.q, joint.q_index);
   read_list("v", joint.nv, state.v, joint.v_index);
 
-  const bool planar = joint.type == JointType::kPlanar;
-  const bool rotating = joint.type == JointType::kSpherical || joint.type == JointType::kFree;
-  auto allowed = [&](const char* key, bool ok, const char* which) {
-    if (m.has(key) && !ok) m.fail(key, std::string("only ") + which + " joints take " + key);
+  auto allowed = [&](const char* key, bool (*takes)(const JointTraits&)) {
+    if (m.has(key) && !takes(traits)) m.fail(key, "only " + joint_type_list(takes, "and") + " joints take " + key);
     if (m.has(key) && (m.has("q") || m.has("v"))) m.fail(key, std::string("give either q/v or ") + key + ", not both");
   };
-  allowed("position", planar || joint.type == JointType::kFree, "planar and free");
-  allowed("angle", planar, "planar");
-  allowed("orientation", rotating, "spherical and free");
-  allowed("linear_velocity", planar || joint.type == JointType::kFree, "planar and free");
-  allowed("angular_velocity", planar || rotating, "planar, spherical and free");
-  double* q = state.q.data() + joint.q_index;
-  double* v = state.v.data() + joint.v_index;
-  Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
-  if (planar) {
-    const Eigen::Vector3d position = m.vector3("position", Eigen::Vector3d::Zero());
-    if (m.has("position")) {
-      if (position.z() != 0.0) m.fail("position", "a planar joint moves in its xy plane: expected z = 0");
-      q[0] = position.x();
-      q[1] = position.y();
-    }
-    if (m.has("angle")) q[2] = m.number("angle", 0.0);
-    rotation = Eigen::AngleAxisd(q[2], Eigen::Vector3d::UnitZ()).toRotationMatrix();
-    if (m.has("linear_velocity")) {
-      const Eigen::Vector3d body = rotation.transpose() * m.vector3("linear_velocity", Eigen::Vector3d::Zero());
-      v[0] = body.x();
-      v[1] = body.y();
-    }
-    if (m.has("angular_velocity")) v[2] = m.number("angular_velocity", 0.0);
-    return;
-  }
-  if (!rotating) return;
-  const int quaternion_offset = joint.type == JointType::kFree ? 3 : 0;
+  allowed("position", [](const JointTraits& t) { return t.initial_keys.position > 0; });
+  allowed("angle", [](const JointTraits& t) { return t.initial_keys.angle; });
+  allowed("orientation", [](const JointTraits& t) { return t.initial_keys.orientation; });
+  allowed("linear_velocity", [](const JointTraits& t) { return t.initial_keys.linear_velocity > 0; });
+  allowed("angular_velocity", [](const JointTraits& t) { return t.initial_keys.angular_velocity > 0; });
+  if (traits.set_initial == nullptr) return;
+  // Three numbers, or one: the component along the joint frame's z.
+  auto vector = [&](const char* key, int count) -> std::optional<Eigen::Vector3d> {
+    if (!m.has(key)) return std::nullopt;
+    if (count == 1) return Eigen::Vector3d(0.0, 0.0, m.number(key, 0.0));
+    return m.vector3(key, Eigen::Vector3d::Zero());
+  };
+  JointInitialValues given;
+  given.position = vector("position", traits.initial_keys.position);
+  if (m.has("angle")) given.angle = m.number("angle", 0.0);
   if (m.has("orientation")) {
     MapReader orientation(reader_, m.get("orientation"), m.child("orientation"), {"axis", "angle"});
-    const Eigen::Quaterniond quaternion(Eigen::AngleAxisd(orientation.required_number("angle", "angle [rad]"),
-                                                          orientation.direction("axis", Eigen::Vector3d::UnitZ())));
-    q[quaternion_offset] = quaternion.w();
-    q[quaternion_offset + 1] = quaternion.x();
-    q[quaternion_offset + 2] = quaternion.y();
-    q[quaternion_offset + 3] = quaternion.z();
+    given.orientation = Eigen::Quaterniond(Eigen::AngleAxisd(orientation.required_number("angle", "angle [rad]"),
+                                                             orientation.direction("axis", Eigen::Vector3d::UnitZ())));
   }
-  const Eigen::Quaterniond quaternion(q[quaternion_offset], q[quaternion_offset + 1], q[quaternion_offset + 2],
-                                      q[quaternion_offset + 3]);
-  if (!(quaternion.norm() > 0.0)) reader_.fail(m.get("q"), m.child("q"), "the quaternion (w, x, y, z) must be non-zero");
-  rotation = quaternion.normalized().toRotationMatrix();
-  if (m.has("angular_velocity")) {
-    const Eigen::Vector3d body = rotation.transpose() * m.vector3("angular_velocity", Eigen::Vector3d::Zero());
-    std::copy(body.data(), body.data() + 3, v);
-  }
-  if (joint.type == JointType::kFree) {
-    if (m.has("position")) {
-      const Eigen::Vector3d position = m.vector3("position", Eigen::Vector3d::Zero());
-      std::copy(position.data(), position.data() + 3, q);
-    }
-    if (m.has("linear_velocity")) {
-      const Eigen::Vector3d body = rotation.transpose() * m.vector3("linear_velocity", Eigen::Vector3d::Zero());
-      std::copy(body.data(), body.data() + 3, v + 3);
-    }
+  given.linear_velocity = vector("linear_velocity", traits.initial_keys.linear_velocity);
+  given.angular_velocity = vector("angular_velocity", traits.initial_keys.angular_velocity);
+  if (const auto problem = traits.set_initial(given, state.q.data() + joint.q_index, state.v.data() + joint.v_index)) {
+    m.fail(problem->key, problem->message);
   }
 }
 

@@ -13,6 +13,8 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include "contact/shape_traits.h"
+#include "engine/joint_traits.h"
 #include "scenes/scene.h"
 
 namespace contactlab {
@@ -475,6 +477,83 @@ TEST(SceneLoader, InertiaComesFromTheShapesWhenNotGiven) {
   const Scene scene = load_scene_text(kValid, "ok.yaml");
   // Solid sphere: (2/5) m r².
   EXPECT_NEAR(scene.model.bodies[1].inertia(0, 0), 0.4 * 1.0 * 0.01, 1e-15);
+}
+
+// Every row of the shape table loads by its name and its keys (fixed to the world, and on a body whose inertia then
+// comes from it when it has a volume).
+TEST(SceneLoader, EveryShapeTypeOfTheTableLoadsByItsName) {
+  for (int i = 0; i < kShapeTypeCount; ++i) {
+    const ShapeType type = static_cast<ShapeType>(i);
+    const ShapeKeys& keys = shape_traits(type).keys;
+    std::string shape = std::string("type: ") + shape_type_name(type);
+    if (keys.radius) shape += ", radius: 0.1";
+    if (keys.length) shape += ", length: 0.2";
+    if (keys.extents) shape += ", size: [0.1, 0.2, 0.3]";
+    if (keys.normal) shape += ", normal: [0, 1, 0]";
+    const std::string world = "scene: t\nworld:\n  shapes: [{" + shape + "}]\nduration: 1\n";
+    const Scene fixed = load_scene_text(world, "ok.yaml");
+    ASSERT_EQ(fixed.model.contact.shapes.size(), 1u) << shape;
+    EXPECT_EQ(fixed.model.contact.shapes[0].type, type) << shape;
+    const Shape& loaded = fixed.model.contact.shapes[0];
+    const UnitMass unit = shape_traits(type).unit_mass(loaded);
+    if (unit.volume == 0.0) continue;
+    const std::string body = "scene: t\nbodies:\n  - name: b\n    mass: 2\n    joint: {type: free}\n    shapes: [{" + shape +
+                             "}]\nduration: 1\n";
+    const Scene moving = load_scene_text(body, "ok.yaml");
+    EXPECT_LT((moving.model.bodies[1].inertia - 2.0 / unit.volume * unit.inertia).norm(), 1e-15 * unit.inertia.norm()) << shape;
+  }
+  try {
+    load_scene_text("scene: t\nworld:\n  shapes: [{type: cone, radius: 1}]\nduration: 1\n", "bad.yaml");
+    FAIL();
+  } catch (const SceneError& error) {
+    EXPECT_NE(std::string(error.what()).find("expected one of halfspace, sphere, capsule, cylinder, box, hole"),
+              std::string::npos)
+        << error.what();
+  }
+}
+
+// Every row of the joint table loads by its name; each initial value loads for the joints that take it and, for the
+// others, is refused naming those that do.
+TEST(SceneLoader, EveryJointTypeTakesTheInitialValuesOfItsRow) {
+  struct Key {
+    const char* name;
+    bool (*takes)(const JointTraits&);
+    std::function<std::string(const JointTraits&)> value;
+  };
+  const std::vector<Key> keys = {
+      {"position", [](const JointTraits& t) { return t.initial_keys.position > 0; }, [](const JointTraits&) { return "[0.1, 0.2, 0]"; }},
+      {"angle", [](const JointTraits& t) { return t.initial_keys.angle; }, [](const JointTraits&) { return "0.3"; }},
+      {"orientation", [](const JointTraits& t) { return t.initial_keys.orientation; },
+       [](const JointTraits&) { return "{axis: [0, 0, 1], angle: 0.3}"; }},
+      {"linear_velocity", [](const JointTraits& t) { return t.initial_keys.linear_velocity > 0; },
+       [](const JointTraits&) { return "[1, 2, 0]"; }},
+      {"angular_velocity", [](const JointTraits& t) { return t.initial_keys.angular_velocity > 0; },
+       [](const JointTraits& t) { return t.initial_keys.angular_velocity == 1 ? "0.5" : "[0.5, 0, 0]"; }},
+  };
+  for (int i = 0; i < kJointTypeCount; ++i) {
+    const JointTraits& joint = joint_traits(static_cast<JointType>(i));
+    const std::string head =
+        std::string("scene: t\nbodies:\n  - name: b\n    mass: 1\n    inertia: [1, 1, 1]\n    joint: {type: ") + joint.name + "}\n";
+    const Scene plain = load_scene_text(head + "duration: 1\n", "ok.yaml");
+    EXPECT_EQ(plain.model.bodies[1].joint.type, static_cast<JointType>(i));
+    EXPECT_EQ(plain.model.nq, joint.nq);
+    for (const Key& key : keys) {
+      const std::string text = head + "    initial: {" + key.name + ": " + key.value(joint) + "}\nduration: 1\n";
+      if (key.takes(joint)) {
+        EXPECT_NO_THROW(load_scene_text(text, "ok.yaml")) << joint.name << " " << key.name;
+        continue;
+      }
+      try {
+        load_scene_text(text, "bad.yaml");
+        ADD_FAILURE() << joint.name << " took " << key.name;
+      } catch (const SceneError& error) {
+        EXPECT_EQ(error.key_path(), std::string("bodies[0].initial.") + key.name);
+        EXPECT_NE(std::string(error.what()).find("only " + joint_type_list(key.takes, "and") + " joints take " + key.name),
+                  std::string::npos)
+            << error.what();
+      }
+    }
+  }
 }
 
 }  // namespace
