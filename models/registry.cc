@@ -53,6 +53,60 @@ std::vector<std::string_view> law_ids() {
   return ids;
 }
 
+int parameter_index(const LawInfo& law, std::string_view name) {
+  for (std::size_t i = 0; i < law.parameters.size(); ++i) {
+    if (law.parameters[i].name == name) return static_cast<int>(i);
+  }
+  for (std::size_t i = 0; i < law.derived.size(); ++i) {
+    if (law.derived[i].name == name) return static_cast<int>(law.parameters.size() + i);
+  }
+  return -1;
+}
+
+const LawParameter* find_parameter(const LawInfo& law, std::string_view name) {
+  for (const LawParameter& p : law.parameters) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+std::string unknown_parameter_message(const LawInfo& law, std::string_view name) {
+  std::ostringstream message;
+  message << "law '" << law.id << "' has no parameter '" << name << "'";
+  if (parameter_index(law, name) >= 0) message << " to give (the law derives it)";
+  if (law.parameters.empty()) {
+    message << "; it takes none";
+  } else {
+    message << "; its parameters are ";
+    for (std::size_t i = 0; i < law.parameters.size(); ++i) message << (i ? ", " : "") << law.parameters[i].name;
+  }
+  return message.str();
+}
+
+double parameter_value(const LawInfo& law, const LawParameters& parameters, std::string_view name) {
+  const int index = parameter_index(law, name);
+  if (index < 0) throw std::invalid_argument(unknown_parameter_message(law, name));
+  return parameters.values[index];
+}
+
+int restitution_parameter(const LawInfo& law) {
+  for (std::size_t i = 0; i < law.parameters.size(); ++i) {
+    const ParameterRole role = law.parameters[i].role;
+    if (role == ParameterRole::kTargetRestitution || role == ParameterRole::kNewtonRestitution) {
+      return static_cast<int>(i);
+    }
+  }
+  return -1;
+}
+
+std::vector<NamedValue> given_values(const LawInfo& law, const LawParameters& parameters) {
+  std::vector<NamedValue> values;
+  for (std::size_t i = 0; i < law.parameters.size(); ++i) {
+    values.push_back({law.parameters[i].name, parameters.values[i]});
+  }
+  return values;
+}
+
 std::string check_law_parameter(const LawParameter& p, double value) {
   const bool below = p.min_exclusive ? !(value > p.min) : !(value >= p.min);
   const bool above = p.max_exclusive ? !(value < p.max) : !(value <= p.max);
@@ -71,22 +125,12 @@ LawParameters compile_law_parameters(const LawInfo& law, std::span<const NamedVa
   LawParameters out;
   std::vector<bool> given(law.parameters.size(), false);
   for (const NamedValue& named : values) {
-    std::size_t i = 0;
-    while (i < law.parameters.size() && law.parameters[i].name != named.name) ++i;
-    if (i == law.parameters.size()) {
-      std::ostringstream message;
-      message << "law '" << law.id << "' has no parameter '" << named.name << "'";
-      if (law.parameters.empty()) {
-        message << " (it takes none)";
-      } else {
-        message << "; its parameters are";
-        for (const LawParameter& p : law.parameters) message << " " << p.name;
-      }
-      throw std::invalid_argument(message.str());
-    }
-    if (std::string problem = check_law_parameter(law.parameters[i], named.value); !problem.empty()) {
+    const LawParameter* parameter = find_parameter(law, named.name);
+    if (parameter == nullptr) throw std::invalid_argument(unknown_parameter_message(law, named.name));
+    if (std::string problem = check_law_parameter(*parameter, named.value); !problem.empty()) {
       throw std::invalid_argument("law '" + std::string(law.id) + "': " + problem);
     }
+    const auto i = static_cast<std::size_t>(parameter - law.parameters.data());
     out.values[i] = named.value;
     given[i] = true;
   }

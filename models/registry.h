@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The registry of normal force laws: every law by id (and alias), resolved once when a scene is compiled;
-// the step loop then dispatches by index with no string look-ups.
+// the step loop then dispatches through the compiled pair's LawInfo with no string look-ups.
 #pragma once
 
 #include <span>
@@ -25,22 +25,47 @@ const LawInfo& law_info(LawIndex index);
 // Ids of all laws, for error messages ("valid names are …").
 std::vector<std::string_view> law_ids();
 
-// Parameters of one contact's law, after validation and LawInfo::prepare.
+// Parameters of one contact's law after validation and LawInfo::prepare: the given parameters, then the derived
+// ones, in their declaration order (a law reads them through its parameter struct, models/typed_law.h).
 struct LawParameters {
   double values[kMaxLawParameters] = {};
 };
+
+// One parameter value by name, as a scene gives it.
+struct NamedValue {
+  std::string_view name;
+  double value;
+};
+
+// Index of the given or derived parameter `name` in LawParameters::values, or -1.
+int parameter_index(const LawInfo& law, std::string_view name);
+
+// The given parameter `name`, or null (for a derived or unknown name).
+const LawParameter* find_parameter(const LawInfo& law, std::string_view name);
+
+// The sentence for a name a scene cannot give the law: "law 'x' has no parameter 'y'; its parameters are a, b"
+// (or "; it takes none"), the wording of every look-up that fails.
+std::string unknown_parameter_message(const LawInfo& law, std::string_view name);
+
+// A compiled parameter, given or derived, by name. Throws std::invalid_argument for a name the law does not
+// declare.
+double parameter_value(const LawInfo& law, const LawParameters& parameters, std::string_view name);
+
+// Index of the given parameter that holds a pair's coefficient of restitution (ParameterRole::kTargetRestitution
+// or kNewtonRestitution: the one the shapes' materials may supply), or -1.
+int restitution_parameter(const LawInfo& law);
+
+// The given parameters' values by name, in declaration order: compiled parameters to compile again with one
+// value changed.
+std::vector<NamedValue> given_values(const LawInfo& law, const LawParameters& parameters);
 
 // Checks one parameter value against its declared range; returns an empty string when valid, otherwise
 // a sentence saying what was expected.
 std::string check_law_parameter(const LawParameter& parameter, double value);
 
-// Fills `out` from (name, value) pairs, applying defaults and checking ranges, then calls prepare.
-// Throws std::invalid_argument naming the parameter on an unknown name, a missing required value or a
-// value out of range.
-struct NamedValue {
-  std::string_view name;
-  double value;
-};
+// Compiles (name, value) pairs: applies defaults, checks ranges, then calls prepare for the derived parameters.
+// Throws std::invalid_argument naming the parameter on an unknown name (unknown_parameter_message), a missing
+// required value, a value out of range, or a combination prepare rejects.
 LawParameters compile_law_parameters(const LawInfo& law, std::span<const NamedValue> values);
 
 }  // namespace contactlab

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Tests of models/registry: the list of laws, name resolution (ids and the aliases of models.md §1) and
-// compile-time parameter validation.
+// Tests of models/registry: the list of laws, name resolution (ids and the aliases of models.md §1),
+// compile-time parameter validation and named parameter look-up.
 #include "models/registry.h"
 
 #include <gtest/gtest.h>
+
+#include "models/typed_law.h"
 
 #include <cmath>
 #include <limits>
@@ -42,7 +44,7 @@ TEST(Registry, EveryLawIsFullyDescribed) {
     EXPECT_FALSE(law.formula.empty());
     EXPECT_FALSE(law.source.empty());
     EXPECT_NE(law.force, nullptr);
-    EXPECT_LE(law.parameters.size(), static_cast<std::size_t>(kMaxLawParameters));
+    EXPECT_LE(law.parameters.size() + law.derived.size(), static_cast<std::size_t>(kMaxLawParameters));
     EXPECT_GE(law.state_size, 0);
     EXPECT_LE(law.state_size, kMaxLawState);
     // Accurate range: [0, 0] (no target restitution) or a sub-interval of [0, 1].
@@ -158,39 +160,67 @@ TEST(Registry, CompileRejectsMissingRequiredParameter) {
 }
 
 // A hand-made law with one optional and one required parameter, so default handling is tested independently of
-// which built-in laws happen to have optional parameters.
+// which built-in laws happen to have optional parameters, and one derived parameter.
+struct TestParameters {
+  double gain;
+  double ratio;
+  double doubled_gain;  // derived
+};
 constexpr LawParameter kTestParameters[] = {
     {"gain", "N/m", "an optional gain", 2.5, false, 0.0, 10.0, false, false},
     {"ratio", "-", "a required ratio", 0.0, true, 0.0, 1.0, true, true},
 };
+constexpr LawParameter kTestDerived[] = {
+    {.name = "doubled_gain", .unit = "N/m", .description = "twice the gain"},
+};
+static_assert(parameter_struct_declares<TestParameters>(kTestParameters, kTestDerived));
 
-void double_the_gain(double* parameters) { parameters[0] *= 2.0; }
+void double_the_gain(TestParameters& p) { p.doubled_gain = 2.0 * p.gain; }
+
+ContactForce test_force(const ContactInput& in, const TestParameters& p, const double*) {
+  return {p.doubled_gain * in.indentation, p.doubled_gain, 0.0};
+}
 
 LawInfo test_law() {
   LawInfo law;
   law.id = "test_law";
   law.family = "test";
+  law.formula = "F = 2 gain δ";
+  law.source = "tests/models/registry_test.cc";
   law.parameters = kTestParameters;
-  law.prepare = double_the_gain;
+  law.derived = kTestDerived;
+  law.force = law_function<test_force>;
+  law.prepare = law_function<double_the_gain>;
   return law;
 }
 
 TEST(Registry, CompileAppliesDefaultsThenPrepare) {
   // 'gain' is omitted, so its default 2.5 is used; prepare (doubling it) runs after defaults are applied: 5.
+  const LawInfo law = test_law();
   const NamedValue values[] = {{"ratio", 0.25}};
-  const LawParameters p = compile_law_parameters(test_law(), values);
-  EXPECT_EQ(p.values[0], 5.0);
-  EXPECT_EQ(p.values[1], 0.25);
+  const LawParameters p = compile_law_parameters(law, values);
+  EXPECT_EQ(parameter_value(law, p, "gain"), 2.5);
+  EXPECT_EQ(parameter_value(law, p, "ratio"), 0.25);
+  EXPECT_EQ(parameter_value(law, p, "doubled_gain"), 5.0);
   // Given values replace defaults (then prepare runs): 3 → 6. Order of the pairs does not matter.
   const NamedValue both[] = {{"ratio", 0.5}, {"gain", 3.0}};
-  const LawParameters q = compile_law_parameters(test_law(), both);
-  EXPECT_EQ(q.values[0], 6.0);
-  EXPECT_EQ(q.values[1], 0.5);
+  const LawParameters q = compile_law_parameters(law, both);
+  EXPECT_EQ(parameter_value(law, q, "gain"), 3.0);
+  EXPECT_EQ(parameter_value(law, q, "ratio"), 0.5);
+  EXPECT_EQ(parameter_value(law, q, "doubled_gain"), 6.0);
+  // The law reads the derived value through its struct.
+  ContactInput in;
+  in.indentation = 0.5;
+  EXPECT_EQ(law.force(in, q.values, nullptr).force, 3.0);
   // Unused slots stay zero.
-  for (int i = 2; i < kMaxLawParameters; ++i) EXPECT_EQ(q.values[i], 0.0);
+  for (int i = 3; i < kMaxLawParameters; ++i) EXPECT_EQ(q.values[i], 0.0);
   // The required one cannot be defaulted.
   const NamedValue only_gain[] = {{"gain", 1.0}};
-  EXPECT_THROW(compile_law_parameters(test_law(), only_gain), std::invalid_argument);
+  EXPECT_THROW(compile_law_parameters(law, only_gain), std::invalid_argument);
+  // A derived parameter cannot be given.
+  const NamedValue derived[] = {{"ratio", 0.5}, {"doubled_gain", 1.0}};
+  const std::string message = invalid_argument_message([&] { compile_law_parameters(law, derived); });
+  EXPECT_TRUE(contains(message, "has no parameter 'doubled_gain' to give (the law derives it)")) << message;
 }
 
 TEST(Registry, CheckParameterHonoursOpenAndClosedEnds) {
@@ -210,6 +240,74 @@ TEST(Registry, CheckParameterHonoursOpenAndClosedEnds) {
   EXPECT_TRUE(contains(message, "[0, 10]")) << message;
   EXPECT_TRUE(contains(message, "N/m")) << message;
   EXPECT_TRUE(contains(check_law_parameter(open, 2.0), "(0, 1)")) << check_law_parameter(open, 2.0);
+}
+
+}  // namespace
+}  // namespace contactlab
+
+namespace contactlab {
+namespace {
+
+// ---------------------------------------------------------------------------------------------------------
+// Named look-up and roles
+
+TEST(Registry, ParametersAreFoundByName) {
+  const LawInfo law = test_law();
+  EXPECT_EQ(parameter_index(law, "gain"), 0);
+  EXPECT_EQ(parameter_index(law, "ratio"), 1);
+  EXPECT_EQ(parameter_index(law, "doubled_gain"), 2);  // derived ones follow the given ones
+  EXPECT_EQ(parameter_index(law, "restitution"), -1);
+  EXPECT_EQ(find_parameter(law, "ratio"), &law.parameters[1]);
+  EXPECT_EQ(find_parameter(law, "doubled_gain"), nullptr);  // not a name a scene gives
+  EXPECT_EQ(find_parameter(law, "gian"), nullptr);
+  const LawParameters p = compile_law_parameters(law, std::vector<NamedValue>{{"ratio", 0.5}, {"gain", 4.0}});
+  const std::vector<NamedValue> given = given_values(law, p);
+  ASSERT_EQ(given.size(), 2u);
+  EXPECT_EQ(given[0].name, "gain");
+  EXPECT_EQ(given[0].value, 4.0);
+  EXPECT_EQ(given[1].name, "ratio");
+  EXPECT_EQ(given[1].value, 0.5);
+  const std::string message = invalid_argument_message([&] { parameter_value(law, p, "gian"); });
+  EXPECT_EQ(message, "law 'test_law' has no parameter 'gian'; its parameters are gain, ratio");
+}
+
+TEST(Registry, UnknownParameterMessageIsOneSentence) {
+  EXPECT_EQ(unknown_parameter_message(law_info(find_law("hertz")), "damping"),
+            "law 'hertz' has no parameter 'damping'; it takes none");
+  EXPECT_EQ(unknown_parameter_message(flores(), "damping"),
+            "law 'flores' has no parameter 'damping'; its parameters are restitution");
+  EXPECT_EQ(unknown_parameter_message(flores(), "normalised_damping"),
+            "law 'flores' has no parameter 'normalised_damping' to give (the law derives it); its parameters are "
+            "restitution");
+}
+
+TEST(Registry, DerivedParametersAreNamed) {
+  // flores: z = 8(1 − c)/(5c), derived by prepare and readable by name.
+  const LawParameters p = compile_law_parameters(flores(), std::vector<NamedValue>{{"restitution", 0.4}});
+  EXPECT_NEAR(parameter_value(flores(), p, "normalised_damping"), 2.4, 1e-15);
+  EXPECT_EQ(parameter_value(flores(), p, "restitution"), 0.4);
+  for (const LawInfo& law : all_laws()) {
+    for (const LawParameter& p : law.derived) EXPECT_FALSE(p.description.empty()) << law.id << " " << p.name;
+  }
+}
+
+TEST(Registry, RestitutionRolesMarkWhatMaterialsMaySupply) {
+  // Every built-in law with a parameter named restitution marks it (target c_r, or Newton's e of the impulse
+  // method); wang_kv_granular's two phase restitutions are its own and have no role.
+  for (const LawInfo& law : all_laws()) {
+    const int k = restitution_parameter(law);
+    const LawParameter* named = find_parameter(law, "restitution");
+    if (named == nullptr) {
+      EXPECT_EQ(k, -1) << law.id;
+      continue;
+    }
+    ASSERT_GE(k, 0) << law.id;
+    EXPECT_EQ(&law.parameters[static_cast<std::size_t>(k)], named) << law.id;
+    EXPECT_EQ(named->role, law.impulsive ? ParameterRole::kNewtonRestitution : ParameterRole::kTargetRestitution)
+        << law.id;
+  }
+  EXPECT_EQ(restitution_parameter(law_info(find_law("wang_kv_granular"))), -1);
+  EXPECT_EQ(restitution_parameter(test_law()), -1);
 }
 
 }  // namespace
