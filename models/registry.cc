@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "models/registry.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -11,7 +12,7 @@ namespace contactlab {
 namespace {
 
 // The one place that lists the built-in laws (explicit, so static linking cannot drop any).
-std::vector<LawInfo> register_builtin_laws() {
+std::vector<LawInfo> builtin_laws() {
   std::vector<LawInfo> laws;
   append_elastic_laws(laws);
   append_kelvin_voigt_laws(laws);
@@ -25,33 +26,158 @@ std::vector<LawInfo> register_builtin_laws() {
   return laws;
 }
 
-const std::vector<LawInfo>& registry() {
-  static const std::vector<LawInfo> laws = register_builtin_laws();
-  return laws;
+// What a registered LawInfo points into: copies of its strings and tables, never moved once made.
+struct LawStorage {
+  std::deque<std::string> strings;
+  std::vector<std::string_view> aliases;
+  std::vector<LawParameter> parameters;
+  std::vector<LawParameter> derived;
+};
+
+[[noreturn]] void refuse(const LawInfo& law, const std::string& problem) {
+  throw std::invalid_argument("register_law: law '" + std::string(law.id) + "': " + problem);
+}
+
+class Registry {
+ public:
+  Registry() {
+    for (const LawInfo& law : builtin_laws()) add(law);
+  }
+
+  const std::deque<LawInfo>& laws() const { return laws_; }
+
+  LawIndex find(std::string_view name) const {
+    for (std::size_t i = 0; i < laws_.size(); ++i) {
+      if (laws_[i].id == name) return static_cast<LawIndex>(i);
+      for (std::string_view alias : laws_[i].aliases) {
+        if (alias == name) return static_cast<LawIndex>(i);
+      }
+    }
+    return -1;
+  }
+
+  LawIndex add(const LawInfo& law) {
+    validate(law);
+    LawStorage& storage = storage_.emplace_back();
+    laws_.push_back(stored_copy(law, storage));
+    return static_cast<LawIndex>(laws_.size() - 1);
+  }
+
+ private:
+  void validate(const LawInfo& law) const {
+    if (law.id.empty()) throw std::invalid_argument("register_law: a law needs an id");
+    std::vector<std::string_view> names{law.id};
+    for (std::string_view alias : law.aliases) {
+      if (alias.empty()) refuse(law, "an alias is empty");
+      names.push_back(alias);
+    }
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i), names[i]) !=
+          names.begin() + static_cast<std::ptrdiff_t>(i)) {
+        refuse(law, "the name '" + std::string(names[i]) + "' is given twice");
+      }
+      if (const LawIndex other = find(names[i]); other >= 0) {
+        refuse(law, "the name '" + std::string(names[i]) + "' is taken by law '" +
+                        std::string(laws_[static_cast<std::size_t>(other)].id) + "'");
+      }
+    }
+    if (law.force == nullptr) refuse(law, "no force function");
+    if (law.parameters.size() + law.derived.size() > static_cast<std::size_t>(kMaxLawParameters)) {
+      refuse(law, std::to_string(law.parameters.size() + law.derived.size()) +
+                      " given and derived parameters; at most " + std::to_string(kMaxLawParameters) + " fit");
+    }
+    std::vector<std::string_view> parameter_names;
+    int restitution_roles = 0;
+    for (std::span<const LawParameter> table : {law.parameters, law.derived}) {
+      for (const LawParameter& p : table) {
+        if (p.name.empty()) refuse(law, "a parameter has no name");
+        if (std::find(parameter_names.begin(), parameter_names.end(), p.name) != parameter_names.end()) {
+          refuse(law, "the parameter name '" + std::string(p.name) + "' is declared twice");
+        }
+        parameter_names.push_back(p.name);
+        if (p.role != ParameterRole::kNone) ++restitution_roles;
+      }
+    }
+    for (const LawParameter& p : law.derived) {
+      if (p.role != ParameterRole::kNone) refuse(law, "derived parameter '" + std::string(p.name) + "' has a role");
+    }
+    if (restitution_roles > 1) refuse(law, "more than one parameter has a restitution role");
+    for (const LawParameter& p : law.parameters) {
+      if (!(p.min <= p.max)) {
+        refuse(law, "parameter '" + std::string(p.name) + "' has an empty range (min above max, or NaN)");
+      }
+      if (!p.required) {
+        if (std::string problem = check_law_parameter(p, p.default_value); !problem.empty()) {
+          refuse(law, "the default of parameter '" + std::string(p.name) + "' is outside its range: " + problem);
+        }
+      }
+    }
+    if (!law.derived.empty() && law.prepare == nullptr) refuse(law, "derived parameters but no prepare function");
+    if (law.state_size < 0 || law.state_size > kMaxLawState) {
+      refuse(law, "state_size " + std::to_string(law.state_size) + " outside [0, " + std::to_string(kMaxLawState) +
+                      "]");
+    }
+    if (law.continuous_state_size < 0 || law.continuous_state_size > law.state_size) {
+      refuse(law, "continuous_state_size " + std::to_string(law.continuous_state_size) + " outside [0, state_size]");
+    }
+    if (law.continuous_state_size > 0 && law.state_rate == nullptr) {
+      refuse(law, "a continuous state but no state_rate function");
+    }
+    if (!(0.0 <= law.accurate_restitution_min && law.accurate_restitution_min <= law.accurate_restitution_max &&
+          law.accurate_restitution_max <= 1.0)) {
+      refuse(law, "the accurate restitution range is not inside [0, 1]");
+    }
+  }
+
+  static LawInfo stored_copy(const LawInfo& law, LawStorage& storage) {
+    auto keep = [&storage](std::string_view text) -> std::string_view { return storage.strings.emplace_back(text); };
+    auto copy_table = [&keep](std::span<const LawParameter> table, std::vector<LawParameter>& out) {
+      for (LawParameter p : table) {
+        p.name = keep(p.name);
+        p.unit = keep(p.unit);
+        p.description = keep(p.description);
+        out.push_back(p);
+      }
+    };
+    LawInfo copy = law;
+    copy.id = keep(law.id);
+    copy.family = keep(law.family);
+    copy.formula = keep(law.formula);
+    copy.source = keep(law.source);
+    copy.notes = keep(law.notes);
+    for (std::string_view alias : law.aliases) storage.aliases.push_back(keep(alias));
+    copy_table(law.parameters, storage.parameters);
+    copy_table(law.derived, storage.derived);
+    copy.aliases = storage.aliases;
+    copy.parameters = storage.parameters;
+    copy.derived = storage.derived;
+    return copy;
+  }
+
+  std::deque<LawInfo> laws_;         // a deque: references stay valid as laws are added
+  std::deque<LawStorage> storage_;   // one per law, what its strings and tables point into
+};
+
+Registry& registry() {
+  static Registry instance;
+  return instance;
 }
 
 }  // namespace
 
-std::span<const LawInfo> all_laws() { return registry(); }
+LawList all_laws() { return LawList(registry().laws()); }
 
-LawIndex find_law(std::string_view name) {
-  const auto& laws = registry();
-  for (std::size_t i = 0; i < laws.size(); ++i) {
-    if (laws[i].id == name) return static_cast<LawIndex>(i);
-    for (std::string_view alias : laws[i].aliases) {
-      if (alias == name) return static_cast<LawIndex>(i);
-    }
-  }
-  return -1;
-}
+LawIndex find_law(std::string_view name) { return registry().find(name); }
 
-const LawInfo& law_info(LawIndex index) { return registry().at(static_cast<std::size_t>(index)); }
+const LawInfo& law_info(LawIndex index) { return registry().laws().at(static_cast<std::size_t>(index)); }
 
 std::vector<std::string_view> law_ids() {
   std::vector<std::string_view> ids;
-  for (const LawInfo& law : registry()) ids.push_back(law.id);
+  for (const LawInfo& law : registry().laws()) ids.push_back(law.id);
   return ids;
 }
+
+LawIndex register_law(const LawInfo& law) { return registry().add(law); }
 
 int parameter_index(const LawInfo& law, std::string_view name) {
   for (std::size_t i = 0; i < law.parameters.size(); ++i) {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Tests of models/registry: the list of laws, name resolution (ids and the aliases of models.md §1),
-// compile-time parameter validation and named parameter look-up.
+// compile-time parameter validation, named parameter look-up, and laws registered at run time.
 #include "models/registry.h"
 
 #include <gtest/gtest.h>
@@ -308,6 +308,193 @@ TEST(Registry, RestitutionRolesMarkWhatMaterialsMaySupply) {
   }
   EXPECT_EQ(restitution_parameter(law_info(find_law("wang_kv_granular"))), -1);
   EXPECT_EQ(restitution_parameter(test_law()), -1);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// register_law
+
+// A valid law to register under a fresh id, from test_law.
+LawInfo fresh_law(std::string_view id) {
+  LawInfo law = test_law();
+  law.id = id;
+  return law;
+}
+
+TEST(Registry, RegisteredLawIsUsableByName) {
+  const std::size_t before = all_laws().size();
+  constexpr std::string_view kAliases[] = {"registered_alias"};
+  LawInfo law = fresh_law("registered_law");
+  law.aliases = kAliases;
+  const LawIndex index = register_law(law);
+  EXPECT_EQ(index, static_cast<LawIndex>(before));
+  EXPECT_EQ(all_laws().size(), before + 1);
+  EXPECT_EQ(find_law("registered_law"), index);
+  EXPECT_EQ(find_law("registered_alias"), index);
+  EXPECT_EQ(law_ids().back(), "registered_law");
+  const LawInfo& registered = law_info(index);
+  const LawParameters p = compile_law_parameters(registered, std::vector<NamedValue>{{"ratio", 0.5}, {"gain", 1.5}});
+  EXPECT_EQ(parameter_value(registered, p, "doubled_gain"), 3.0);
+  // Its tables are the registry's copies, not the caller's.
+  EXPECT_NE(registered.parameters.data(), law.parameters.data());
+  EXPECT_NE(registered.id.data(), law.id.data());
+}
+
+TEST(Registry, RegisteredLawOwnsItsStrings) {
+  // A plugin's or a script's strings and tables may go away after registration: the registry keeps copies.
+  std::string id = "owned_law", alias = "owned_alias", name = "owned_gain", unit = "N/m";
+  LawIndex index = -1;
+  {
+    const std::string_view aliases[] = {alias};
+    const LawParameter parameters[] = {{name, unit, "a gain", 1.0, false, 0.0, 2.0, false, false}};
+    LawInfo law;
+    law.id = id;
+    law.aliases = aliases;
+    law.parameters = parameters;
+    law.force = [](const ContactInput&, const double*, const double*) { return ContactForce{}; };
+    index = register_law(law);
+  }
+  for (std::string* text : {&id, &alias, &name, &unit}) text->assign(text->size(), '#');
+  const LawInfo& registered = law_info(index);
+  EXPECT_EQ(registered.id, "owned_law");
+  ASSERT_EQ(registered.aliases.size(), 1u);
+  EXPECT_EQ(registered.aliases[0], "owned_alias");
+  ASSERT_EQ(registered.parameters.size(), 1u);
+  EXPECT_EQ(registered.parameters[0].name, "owned_gain");
+  EXPECT_EQ(registered.parameters[0].unit, "N/m");
+  EXPECT_EQ(registered.parameters[0].default_value, 1.0);
+  EXPECT_EQ(find_law("owned_alias"), index);
+}
+
+TEST(Registry, LawReferencesSurviveLaterRegistrations) {
+  // Compiled pairs keep a `const LawInfo*`: adding laws must not move the ones registered before.
+  const LawInfo* hertz = &law_info(find_law("hertz"));
+  const LawIndex first = register_law(fresh_law("survivor_0"));
+  const LawInfo* survivor = &law_info(first);
+  const std::string_view survivor_id = survivor->id;
+  const LawParameter* survivor_parameters = survivor->parameters.data();
+  std::vector<std::string> ids;
+  for (int i = 1; i <= 200; ++i) ids.push_back("survivor_" + std::to_string(i));
+  for (const std::string& id : ids) register_law(fresh_law(id));
+  EXPECT_EQ(&law_info(find_law("hertz")), hertz);
+  EXPECT_EQ(&law_info(first), survivor);
+  EXPECT_EQ(survivor->id.data(), survivor_id.data());
+  EXPECT_EQ(survivor->id, "survivor_0");
+  EXPECT_EQ(survivor->parameters.data(), survivor_parameters);
+  EXPECT_EQ(survivor->parameters[0].name, "gain");
+  EXPECT_EQ(find_law("survivor_200"), first + 200);
+}
+
+// The message of register_law's refusal of `law`, which must also leave the registry as it was.
+std::string refusal(const LawInfo& law) {
+  const std::size_t before = all_laws().size();
+  const std::string message = invalid_argument_message([&] { register_law(law); });
+  EXPECT_EQ(all_laws().size(), before) << "a refused law was added";
+  return message;
+}
+
+TEST(Registry, RegistrationRefusesBadNames) {
+  EXPECT_TRUE(contains(refusal(fresh_law("")), "needs an id"));
+  constexpr std::string_view kEmptyAlias[] = {""};
+  LawInfo empty_alias = fresh_law("law_with_empty_alias");
+  empty_alias.aliases = kEmptyAlias;
+  EXPECT_TRUE(contains(refusal(empty_alias), "an alias is empty"));
+  constexpr std::string_view kSelf[] = {"self_named"};
+  LawInfo self = fresh_law("self_named");
+  self.aliases = kSelf;
+  EXPECT_TRUE(contains(refusal(self), "'self_named' is given twice"));
+  // An id or alias clashing with a built-in law's id or alias.
+  EXPECT_TRUE(contains(refusal(fresh_law("hertz")), "'hertz' is taken by law 'hertz'"));
+  EXPECT_TRUE(contains(refusal(fresh_law("ye")), "'ye' is taken by law 'flores'"));
+  constexpr std::string_view kTaken[] = {"marhefka_orin"};
+  LawInfo alias_taken = fresh_law("law_with_taken_alias");
+  alias_taken.aliases = kTaken;
+  EXPECT_TRUE(contains(refusal(alias_taken), "'marhefka_orin' is taken by law 'hunt_crossley'"));
+  // Registered once, a law's names are taken too.
+  register_law(fresh_law("registered_once"));
+  EXPECT_TRUE(contains(refusal(fresh_law("registered_once")), "is taken by law 'registered_once'"));
+}
+
+TEST(Registry, RegistrationRefusesBadFunctions) {
+  LawInfo no_force = fresh_law("law_without_force");
+  no_force.force = nullptr;
+  EXPECT_TRUE(contains(refusal(no_force), "no force function"));
+  LawInfo no_prepare = fresh_law("law_without_prepare");
+  no_prepare.prepare = nullptr;
+  EXPECT_TRUE(contains(refusal(no_prepare), "derived parameters but no prepare function"));
+  LawInfo no_rate = fresh_law("law_without_state_rate");
+  no_rate.state_size = 1;
+  no_rate.continuous_state_size = 1;
+  EXPECT_TRUE(contains(refusal(no_rate), "no state_rate function"));
+}
+
+TEST(Registry, RegistrationRefusesBadParameters) {
+  constexpr LawParameter kEight[] = {
+      {"p1", "-", "p", 0.0, true, 0.0, 1.0}, {"p2", "-", "p", 0.0, true, 0.0, 1.0},
+      {"p3", "-", "p", 0.0, true, 0.0, 1.0}, {"p4", "-", "p", 0.0, true, 0.0, 1.0},
+      {"p5", "-", "p", 0.0, true, 0.0, 1.0}, {"p6", "-", "p", 0.0, true, 0.0, 1.0},
+      {"p7", "-", "p", 0.0, true, 0.0, 1.0}, {"p8", "-", "p", 0.0, true, 0.0, 1.0},
+  };
+  LawInfo too_many = fresh_law("law_with_too_many_parameters");
+  too_many.parameters = kEight;  // 8 given + 1 derived
+  EXPECT_TRUE(contains(refusal(too_many), "9 given and derived parameters; at most 8 fit"));
+
+  constexpr LawParameter kTwice[] = {{.name = "gain", .unit = "N/m", .description = "the gain again"}};
+  LawInfo twice = fresh_law("law_with_a_name_twice");
+  twice.derived = kTwice;
+  EXPECT_TRUE(contains(refusal(twice), "'gain' is declared twice"));
+
+  constexpr LawParameter kNameless[] = {{"", "-", "no name", 0.0, true, 0.0, 1.0}};
+  LawInfo nameless = fresh_law("law_with_a_nameless_parameter");
+  nameless.parameters = kNameless;
+  nameless.derived = {};
+  nameless.prepare = nullptr;
+  EXPECT_TRUE(contains(refusal(nameless), "a parameter has no name"));
+
+  constexpr LawParameter kBadDefault[] = {{"gain", "N/m", "a gain", 20.0, false, 0.0, 10.0, false, false}};
+  LawInfo bad_default = fresh_law("law_with_a_bad_default");
+  bad_default.parameters = kBadDefault;
+  bad_default.derived = {};
+  bad_default.prepare = nullptr;
+  EXPECT_TRUE(contains(refusal(bad_default), "the default of parameter 'gain' is outside its range"));
+
+  constexpr LawParameter kEmptyRange[] = {{"gain", "N/m", "a gain", 0.0, true, 1.0, 0.0, false, false}};
+  LawInfo empty_range = fresh_law("law_with_an_empty_range");
+  empty_range.parameters = kEmptyRange;
+  empty_range.derived = {};
+  empty_range.prepare = nullptr;
+  EXPECT_TRUE(contains(refusal(empty_range), "parameter 'gain' has an empty range"));
+
+  constexpr LawParameter kTwoRestitutions[] = {
+      {"restitution", "-", "c", 0.0, true, 0.0, 1.0, true, false, ParameterRole::kTargetRestitution},
+      {"newton", "-", "e", 0.0, true, 0.0, 1.0, false, false, ParameterRole::kNewtonRestitution},
+  };
+  LawInfo two_roles = fresh_law("law_with_two_restitutions");
+  two_roles.parameters = kTwoRestitutions;
+  EXPECT_TRUE(contains(refusal(two_roles), "more than one parameter has a restitution role"));
+
+  constexpr LawParameter kDerivedRole[] = {
+      {.name = "restitution", .unit = "-", .description = "c", .role = ParameterRole::kTargetRestitution}};
+  LawInfo derived_role = fresh_law("law_with_a_derived_role");
+  derived_role.derived = kDerivedRole;
+  EXPECT_TRUE(contains(refusal(derived_role), "derived parameter 'restitution' has a role"));
+}
+
+TEST(Registry, RegistrationRefusesBadStateAndRanges) {
+  LawInfo big_state = fresh_law("law_with_too_much_state");
+  big_state.state_size = kMaxLawState + 1;
+  EXPECT_TRUE(contains(refusal(big_state), "state_size 9 outside [0, 8]"));
+  LawInfo negative_state = fresh_law("law_with_negative_state");
+  negative_state.state_size = -1;
+  EXPECT_TRUE(contains(refusal(negative_state), "state_size -1 outside"));
+  LawInfo continuous = fresh_law("law_with_too_much_continuous_state");
+  continuous.state_size = 1;
+  continuous.continuous_state_size = 2;
+  continuous.state_rate = [](const ContactInput&, const double*, const double*, double*) {};
+  EXPECT_TRUE(contains(refusal(continuous), "continuous_state_size 2 outside [0, state_size]"));
+  LawInfo accurate = fresh_law("law_with_a_bad_accurate_range");
+  accurate.accurate_restitution_min = 0.5;
+  accurate.accurate_restitution_max = 1.5;
+  EXPECT_TRUE(contains(refusal(accurate), "accurate restitution range is not inside [0, 1]"));
 }
 
 }  // namespace
