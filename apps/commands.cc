@@ -504,6 +504,10 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
                             {"min", finite_or_null(p.min)},
                             {"max", finite_or_null(p.max)}});
     }
+    Json derived = Json::array();
+    for (const LawParameter& p : info.derived) {
+      derived.push_back({{"name", p.name}, {"unit", p.unit}, {"description", p.description}});
+    }
     Json aliases = Json::array();
     for (std::string_view alias : info.aliases) aliases.push_back(alias);
     const bool accurate = info.accurate_restitution_max > info.accurate_restitution_min;
@@ -513,6 +517,7 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
                 {"formula", info.formula},
                 {"source", info.source},
                 {"parameters", parameters},
+                {"derived", derived},
                 {"needs_impact_velocity", (info.needs & kNeedsImpactVelocity) != 0},
                 {"needs_effective_mass", (info.needs & kNeedsEffectiveMass) != 0},
                 {"state_size", info.state_size},
@@ -544,6 +549,8 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     }
     out << "  parameters:" << (info.parameters.empty() ? " none\n" : "\n");
     for (const LawParameter& p : info.parameters) describe_parameter(p);
+    if (!info.derived.empty()) out << "  derived when a pair is compiled:\n";
+    for (const LawParameter& p : info.derived) out << "    " << p.name << " [" << p.unit << "]: " << p.description << "\n";
     out << "  needs: impact velocity " << ((info.needs & kNeedsImpactVelocity) ? "yes" : "no") << ", effective mass "
         << ((info.needs & kNeedsEffectiveMass) ? "yes" : "no") << "\n";
     out << "  separation at " << (info.separation == Separation::kForce ? "zero force" : "zero indentation")

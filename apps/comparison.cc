@@ -196,9 +196,9 @@ ScaledUnit scale_unit(const std::string& unit, const std::vector<double>& values
 std::string law_parameter_text(const Scene& scene) {
   auto text_of = [](const LawInfo& law, const LawParameters& values) {
     std::string text;
-    for (std::size_t k = 0; k < law.parameters.size(); ++k) {
-      if (k > 0) text += ' ';
-      text.append(law.parameters[k].name).append("=").append(format_number(values.values[k]));
+    for (const NamedValue& given : given_values(law, values)) {
+      if (!text.empty()) text += ' ';
+      text.append(given.name).append("=").append(format_number(given.value));
     }
     return text.empty() ? std::string("none") : text;
   };

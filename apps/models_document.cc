@@ -40,8 +40,9 @@ struct Example {
   std::string_view remark;                // where the example values come from
 };
 
-// Laws whose measurement is not simply "set `restitution` to the target" (the default for laws that take one).
-const Example& example_for(const LawInfo& law) {
+// Laws whose measurement is not simply "set the restitution parameter to the target" (the default for laws that
+// take one: restitution_parameter).
+Example example_for(const LawInfo& law) {
   static const std::map<std::string_view, Example> examples = {
       {"kelvin_voigt", {{}, {}, "damping", ""}},
       {"ristow", {{}, {}, "damping", ""}},
@@ -102,13 +103,11 @@ const Example& example_for(const LawInfo& law) {
         "viscosity",
         "G_e = G0 = 79.6 GPa, ν = 0.3 (steel, so the elastic term is the Hertz law of the set-up)"}},
   };
-  static const Example restitution_target{{}, {"restitution"}, "", ""};
-  static const Example none{};
   if (auto it = examples.find(law.id); it != examples.end()) return it->second;
-  for (const LawParameter& p : law.parameters) {
-    if (p.name == "restitution") return restitution_target;
+  if (const int k = restitution_parameter(law); k >= 0) {
+    return {{}, {law.parameters[static_cast<std::size_t>(k)].name}, "", ""};
   }
-  return none;
+  return {};
 }
 
 enum class MeasurementKind { kTarget, kCalibrated, kExample };
@@ -181,8 +180,8 @@ Measurement measure(LawIndex index) {
     // The calibrated parameter starts from its default unless the example gives a start value.
     std::vector<NamedValue> values = example.fixed;
     if (std::none_of(values.begin(), values.end(), [&](const NamedValue& v) { return v.name == example.calibrated; })) {
-      for (const LawParameter& p : law.parameters) {
-        if (p.name == example.calibrated) values.push_back({p.name, p.default_value});
+      if (const LawParameter* p = find_parameter(law, example.calibrated)) {
+        values.push_back({p->name, p->default_value});
       }
     }
     const ContactPairModel base = isolated_impact_pair(index, values, setup);
@@ -478,6 +477,10 @@ void write_law(const LawInfo& law, const Measurement& m, std::ostream& out) {
           << (p.required ? "required" : significant(p.default_value)) << " | " << range_text(p) << " | "
           << escape(p.description, true) << " |\n";
     }
+    for (const LawParameter& p : law.derived) {
+      out << "| " << code(p.name, true) << " | " << escape(p.unit, true) << " | derived | — | "
+          << escape(p.description, true) << " |\n";
+    }
     out << "\n";
   }
   if (!law.notes.empty()) out << "**Notes.** " << escape(law.notes) << "\n\n";
@@ -503,6 +506,8 @@ void write_introduction(std::ostream& out) {
          "R\\* and E\\* the effective radius and modulus. F > 0 is repulsive. SI units.\n"
          "- c = separation speed / impact speed (Newton's coefficient). A **target c** is a law's `restitution` "
          "parameter; the law **achieves** whatever the impact returns.\n"
+         "- A parameter table's *derived* rows are what the law computes from the given parameters when a pair is "
+         "compiled (e.g. the normalised damping z of a target c); a scene cannot give them.\n"
          "- **Reproduces a target c within 0.01**: the targets for which the law's damping formula returns the "
          "target within ±0.01 (the registry's accurate range; `check` warns outside it).\n"
          "- **Measured**: the isolated two-body impact of `engine/calibration.h` — one body on a prismatic joint "

@@ -103,8 +103,8 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
   j["contacts"] = Json::array();
   for (const ContactPairModel& pair : scene.model.contact.pairs) {
     Json parameters = Json::object();
-    for (std::size_t k = 0; k < pair.law_info->parameters.size(); ++k) {
-      parameters[std::string(pair.law_info->parameters[k].name)] = json_number(pair.parameters.values[k]);
+    for (const NamedValue& given : given_values(*pair.law_info, pair.parameters)) {
+      parameters[std::string(given.name)] = json_number(given.value);
     }
     j["contacts"].push_back({{"pair", pair.name},
                              {"law", std::string(pair.law_info->id)},

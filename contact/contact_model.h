@@ -59,7 +59,8 @@ struct PairSettings {
   double exponent = 1.5;
   MassRule mass_rule = MassRule::kMultibody;
   TensionRule tension = TensionRule::kAllow;
-  // The law's `restitution` parameter was not given: take it from the two materials (restitution_of_materials).
+  // The law's restitution parameter (restitution_parameter, models/registry.h) was not given: take it from the two
+  // materials (mixed_restitution).
   bool restitution_from_materials = false;
 };
 

@@ -67,11 +67,8 @@ ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int s
       throw std::invalid_argument("law '" + std::string(pair.law_info->id) + "' needs a restitution for " + pair.name +
                                   ": give it in the contact's parameters or in the shapes' materials");
     }
-    std::vector<NamedValue> values;
-    for (std::size_t k = 0; k < pair.law_info->parameters.size(); ++k) {
-      const std::string_view name = pair.law_info->parameters[k].name;
-      values.push_back({name, name == "restitution" ? e : settings.parameters.values[k]});
-    }
+    std::vector<NamedValue> values = given_values(*pair.law_info, settings.parameters);
+    values[static_cast<std::size_t>(restitution_parameter(*pair.law_info))].value = e;
     pair.parameters = compile_law_parameters(*pair.law_info, values);
   }
   if (materials) {

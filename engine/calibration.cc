@@ -165,10 +165,7 @@ class Calibrator {
   Calibrator(const ContactPairModel& pair, std::size_t index, double mass, double velocity,
              const CalibrationOptions& options)
       : pair_(pair), index_(index), mass_(mass), velocity_(velocity), options_(options) {
-    const LawInfo& law = *pair.law_info;
-    for (std::size_t i = 0; i < law.parameters.size(); ++i) {
-      values_.push_back({law.parameters[i].name, pair.parameters.values[i]});
-    }
+    values_ = given_values(*pair.law_info, pair.parameters);
   }
 
   // Restitution of the isolated impact with the parameter at `value`.
@@ -259,25 +256,14 @@ RestitutionCalibration calibrate_restitution(const ContactPairModel& pair, std::
                                              double target_restitution, const CalibrationOptions& options) {
   if (pair.law_info == nullptr) throw std::invalid_argument("calibration: the pair has no law");
   const LawInfo& law = *pair.law_info;
-  auto spec = std::find_if(law.parameters.begin(), law.parameters.end(),
-                           [&](const LawParameter& p) { return p.name == parameter; });
-  if (spec == law.parameters.end()) {
-    std::ostringstream message;
-    message << "calibration: law '" << law.id << "' has no parameter '" << parameter << "'";
-    if (law.parameters.empty()) {
-      message << " (it takes none)";
-    } else {
-      message << "; its parameters are";
-      for (const LawParameter& p : law.parameters) message << " " << p.name;
-    }
-    throw std::invalid_argument(message.str());
-  }
+  const LawParameter* spec = find_parameter(law, parameter);
+  if (spec == nullptr) throw std::invalid_argument("calibration: " + unknown_parameter_message(law, parameter));
   if (!(target_restitution > 0.0 && target_restitution < 1.0)) {
     std::ostringstream message;
     message << "calibration: the target restitution must be in (0, 1), found " << target_restitution;
     throw std::invalid_argument(message.str());
   }
-  const std::size_t index = static_cast<std::size_t>(spec - law.parameters.begin());
+  const auto index = static_cast<std::size_t>(parameter_index(law, parameter));
   SearchVariable map{spec->min, spec->max, std::isfinite(spec->max)};
   if (!std::isfinite(spec->min)) {
     std::ostringstream message;

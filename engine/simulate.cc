@@ -659,7 +659,7 @@ void Run::apply_impulse(int p, double t, double normal_mass) {
   const auto i = static_cast<std::size_t>(p);
   const ContactPairModel& pair = this->pair(p);
   PairState& s = state_.contacts[i];
-  const double restitution = pair.parameters.values[0];
+  const double restitution = pair.parameters.values[restitution_parameter(*pair.law_info)];
   const double approach = data_.geometry[i].normal_velocity;
   // A rigid impact whose rebound would not rise beyond round-off is a contact that persists (a body settling, a
   // pin pressed against its bore): impulses cannot hold it — they would chatter and let the shapes sink into each

@@ -7,6 +7,7 @@
 
 #include "models/indentation_power.h"
 #include "models/laws.h"
+#include "models/typed_law.h"
 
 namespace contactlab {
 namespace {
@@ -17,6 +18,16 @@ constexpr double kPi = 3.14159265358979323846;
 // ---------------------------------------------------------------------------------------------------------
 // roy_carretero
 
+struct RoyCarreteroParameters {
+  double modulus_1;
+  double modulus_2;
+  double radius_1;
+  double radius_2;
+  double damping_1;
+  double damping_2;
+  double volume_stiffness;  // derived
+  double volume_damping;    // derived
+};
 constexpr LawParameter kRoyCarreteroParameters[] = {
     {"modulus_1", "Pa", "Young's modulus E1 of body 1", 0.0, true, 0.0, kInf, true, true},
     {"modulus_2", "Pa", "Young's modulus E2 of body 2", 0.0, true, 0.0, kInf, true, true},
@@ -27,24 +38,28 @@ constexpr LawParameter kRoyCarreteroParameters[] = {
     {"damping_1", "Pa·s", "material damping D1 of body 1", 0.0, true, 0.0, kInf, false, true},
     {"damping_2", "Pa·s", "material damping D2 of body 2", 0.0, true, 0.0, kInf, false, true},
 };
-constexpr int kVolumeStiffnessSlot = 6;  // E1E2/(R2E1 + R1E2) [N/m³]
-constexpr int kVolumeDampingSlot = 7;    // D1D2/(R2D1 + R1D2) [N·s/m³]
+constexpr LawParameter kRoyCarreteroDerived[] = {
+    {.name = "volume_stiffness", .unit = "N/m³", .description = "E1E2/(R2E1 + R1E2), the factor of V"},
+    {.name = "volume_damping", .unit = "N·s/m³", .description = "D1D2/(R2D1 + R1D2), the factor of V̇"},
+};
+static_assert(parameter_struct_declares<RoyCarreteroParameters>(kRoyCarreteroParameters, kRoyCarreteroDerived));
 
-void roy_carretero_prepare(double* p) {
-  const double e1 = p[0], e2 = p[1], r1 = p[2], r2 = p[3], d1 = p[4], d2 = p[5];
-  p[kVolumeStiffnessSlot] = e1 * e2 / (r2 * e1 + r1 * e2);
+void roy_carretero_prepare(RoyCarreteroParameters& p) {
+  const double e1 = p.modulus_1, e2 = p.modulus_2, r1 = p.radius_1, r2 = p.radius_2, d1 = p.damping_1,
+               d2 = p.damping_2;
+  p.volume_stiffness = e1 * e2 / (r2 * e1 + r1 * e2);
   // Two dashpots in series; one without damping (D = 0) removes the damping (and avoids 0/0 when both are 0).
-  p[kVolumeDampingSlot] = d1 > 0.0 && d2 > 0.0 ? d1 * d2 / (r2 * d1 + r1 * d2) : 0.0;
+  p.volume_damping = d1 > 0.0 && d2 > 0.0 ? d1 * d2 / (r2 * d1 + r1 * d2) : 0.0;
 }
 
 // Roy–Carretero: F = [E1E2/(R2E1 + R1E2)] V + [D1D2/(R2D1 + R1D2)] V̇ with the sphere-cap volume
 // V = π δ²(3R − δ)/3, R = |R*| — Corral et al. (S001) Eq (5.80), damping denominator corrected (models.md §6 #14).
-ContactForce roy_carretero_force(const ContactInput& in, const double* p, const double*) {
+ContactForce roy_carretero_force(const ContactInput& in, const RoyCarreteroParameters& p, const double*) {
   const double d = in.indentation;
   if (d <= 0.0) return {};
   const double radius = std::abs(in.effective_radius);
-  const double stiffness = p[kVolumeStiffnessSlot];
-  const double damping = p[kVolumeDampingSlot];
+  const double stiffness = p.volume_stiffness;
+  const double damping = p.volume_damping;
   const double volume = kPi * d * d * (3.0 * radius - d) / 3.0;
   const double area = kPi * d * (2.0 * radius - d);  // dV/dδ, so V̇ = area · δ̇
   const double area_slope = 2.0 * kPi * (radius - d);
@@ -53,16 +68,21 @@ ContactForce roy_carretero_force(const ContactInput& in, const double* p, const 
 }
 
 // Recoverable energy ∫ k_V V dδ = k_V π(R δ³ − δ⁴/4)/3.
-double roy_carretero_potential(const ContactInput& in, const double* p, const double*) {
+double roy_carretero_potential(const ContactInput& in, const RoyCarreteroParameters& p, const double*) {
   const double d = in.indentation;
   if (d <= 0.0) return 0.0;
   const double radius = std::abs(in.effective_radius);
-  return p[kVolumeStiffnessSlot] * kPi * (radius * d * d * d - 0.25 * d * d * d * d) / 3.0;
+  return p.volume_stiffness * kPi * (radius * d * d * d - 0.25 * d * d * d * d) / 3.0;
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // xiong
 
+struct XiongParameters {
+  double damping_offset;
+  double damping_slope;
+  double relaxation_rate;
+};
 constexpr LawParameter kXiongParameters[] = {
     {"damping_offset", "s", "β1 ≥ 0: damping at α = 0; sets the residual indentation and the initial slope", 0.0,
      true, 0.0, kInf, false, true},
@@ -71,32 +91,42 @@ constexpr LawParameter kXiongParameters[] = {
     {"relaxation_rate", "1/s", "γ ≥ 0: rate at which α follows P = δ^n (turns the DAI into an ODE)", 0.0, true, 0.0,
      kInf, false, true},
 };
+static_assert(parameter_struct_declares<XiongParameters>(kXiongParameters));
 
 // Xiong et al.: F = K max(0, P + γ(β1 + β2α)(P − α)), P = δ^n — Corral et al. (S001) Eq (5.82) as reconstructed
 // in models.md §3.H2 (printed "−K·max", the sign is the repulsive-magnitude convention).
-ContactForce xiong_force(const ContactInput& in, const double* p, const double* s) {
+ContactForce xiong_force(const ContactInput& in, const XiongParameters& p, const double* s) {
   const double d = in.indentation;
   if (d <= 0.0) return {};
   const double alpha = s[0];
+  const double gain = p.relaxation_rate * (p.damping_offset + p.damping_slope * alpha);  // γ(β1 + β2α)
   const double power = indentation_power(d, in.exponent);  // P = p|p|^{k−1} for p > 0, with k = n
-  const double gain = p[2] * (p[0] + p[1] * alpha);  // γ(β1 + β2α)
   const double f = in.stiffness * (power + gain * (power - alpha));
   if (f <= 0.0) return {};
   return {f, in.stiffness * (1.0 + gain) * in.exponent * power / d, 0.0};
 }
 
 // α̇ = max(−γα/(1 + γ(β1 + β2α)), γ(P − α)) — Corral et al. (S001) Eq (5.82); apart, the engine passes δ = 0.
-void xiong_state_rate(const ContactInput& in, const double* p, const double* s, double* rate) {
+void xiong_state_rate(const ContactInput& in, const XiongParameters& p, const double* s, double* rate) {
   const double alpha = s[0];
+  const double gamma = p.relaxation_rate;
+  const double gain = gamma * (p.damping_offset + p.damping_slope * alpha);
   const double power = std::pow(std::max(in.indentation, 0.0), in.exponent);
-  const double gamma = p[2];
-  const double gain = gamma * (p[0] + p[1] * alpha);
   rate[0] = std::max(-gamma * alpha / (1.0 + gain), gamma * (power - alpha));
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // jian
 
+struct JianParameters {
+  double equilibrium_shear_modulus;
+  double relaxation_shear_modulus;
+  double viscosity;
+  double poisson_ratio;
+  double elastic_modulus;  // derived
+  double damping_modulus;  // derived
+  double relaxation_rate;  // derived
+};
 constexpr LawParameter kJianParameters[] = {
     {"equilibrium_shear_modulus", "Pa", "G_e: long-time (equilibrium) shear modulus of the material", 0.0, true, 0.0,
      kInf, true, true},
@@ -106,35 +136,40 @@ constexpr LawParameter kJianParameters[] = {
      true},
     {"poisson_ratio", "-", "ν of the (common) material", 0.0, true, -1.0, 0.5, true, false},
 };
-constexpr int kJianElasticSlot = 4;  // 4G_e/(3(1 − ν)) [Pa]
-constexpr int kJianDampingSlot = 5;  // 2η/(1 − ν) [Pa·s]
-constexpr int kJianRateSlot = 6;     // 1/T = G0/η [1/s]
+constexpr LawParameter kJianDerived[] = {
+    {.name = "elastic_modulus", .unit = "Pa", .description = "4G_e/(3(1 − ν)), the factor of √R δ^{3/2}"},
+    {.name = "damping_modulus",
+     .unit = "Pa·s",
+     .description = "2η/(1 − ν), the factor of (1 − e^{−t/T})√(Rδ) δ̇"},
+    {.name = "relaxation_rate", .unit = "1/s", .description = "1/T = G0/η"},
+};
+static_assert(parameter_struct_declares<JianParameters>(kJianParameters, kJianDerived));
 
-void jian_prepare(double* p) {
-  const double one_minus_poisson = 1.0 - p[3];
-  p[kJianElasticSlot] = 4.0 * p[0] / (3.0 * one_minus_poisson);
-  p[kJianDampingSlot] = 2.0 * p[2] / one_minus_poisson;
-  p[kJianRateSlot] = p[1] / p[2];
+void jian_prepare(JianParameters& p) {
+  const double one_minus_poisson = 1.0 - p.poisson_ratio;
+  p.elastic_modulus = 4.0 * p.equilibrium_shear_modulus / (3.0 * one_minus_poisson);
+  p.damping_modulus = 2.0 * p.viscosity / one_minus_poisson;
+  p.relaxation_rate = p.relaxation_shear_modulus / p.viscosity;
 }
 
 // Jian et al.: F = 4G_e√R δ^{3/2}/(3(1 − ν)) + (2η/(1 − ν))(1 − e^{−t/T})√(Rδ) δ̇, T = η/G0 — Corral et al.
 // (S001) Eq (5.83)–(5.84), (5.87).
-ContactForce jian_force(const ContactInput& in, const double* p, const double*) {
+ContactForce jian_force(const ContactInput& in, const JianParameters& p, const double*) {
   const double d = in.indentation;
   if (d <= 0.0) return {};
   const double root = std::sqrt(std::abs(in.effective_radius) * d);  // √(R δ)
-  const double ramp = -std::expm1(-in.time_since_onset * p[kJianRateSlot]);  // 1 − e^{−t/T}
-  const double elastic = p[kJianElasticSlot];
-  const double damping = p[kJianDampingSlot] * ramp;
+  const double ramp = -std::expm1(-in.time_since_onset * p.relaxation_rate);  // 1 − e^{−t/T}
+  const double elastic = p.elastic_modulus;
+  const double damping = p.damping_modulus * ramp;
   return {elastic * root * d + damping * root * in.normal_velocity,
           1.5 * elastic * root + 0.5 * damping * root / d * in.normal_velocity, damping * root};
 }
 
 // Recoverable energy: the elastic term integrated, (2/5) · 4G_e√R δ^{5/2}/(3(1 − ν)).
-double jian_potential(const ContactInput& in, const double* p, const double*) {
+double jian_potential(const ContactInput& in, const JianParameters& p, const double*) {
   const double d = in.indentation;
   if (d <= 0.0) return 0.0;
-  return 0.4 * p[kJianElasticSlot] * std::sqrt(std::abs(in.effective_radius)) * std::pow(d, 2.5);
+  return 0.4 * p.elastic_modulus * std::sqrt(std::abs(in.effective_radius)) * std::pow(d, 2.5);
 }
 
 }  // namespace
@@ -154,11 +189,12 @@ void append_alternative_laws(std::vector<LawInfo>& laws) {
       "first touch (the 'jump' of models.md §1/§3.H1 needs a flat contact with V̇ = A0 δ̇); near δ = 0 the law is "
       "π R*(k_V δ² + 2 d_V δ δ̇), so restitution ends in tension, not clamped (models.md §7 decision 4).";
   roy.parameters = kRoyCarreteroParameters;
+  roy.derived = kRoyCarreteroDerived;
   roy.needs = kNeedsMaterials;
   roy.can_tension = true;
-  roy.force = roy_carretero_force;
-  roy.prepare = roy_carretero_prepare;
-  roy.potential = roy_carretero_potential;
+  roy.force = law_function<roy_carretero_force>;
+  roy.prepare = law_function<roy_carretero_prepare>;
+  roy.potential = law_function<roy_carretero_potential>;
   laws.push_back(roy);
 
   LawInfo xiong;
@@ -177,8 +213,8 @@ void append_alternative_laws(std::vector<LawInfo>& laws) {
   xiong.needs = kNeedsHistory;
   xiong.state_size = 1;
   xiong.continuous_state_size = 1;
-  xiong.force = xiong_force;
-  xiong.state_rate = xiong_state_rate;
+  xiong.force = law_function<xiong_force>;
+  xiong.state_rate = law_function<xiong_state_rate>;
   laws.push_back(xiong);
 
   LawInfo jian;
@@ -193,11 +229,12 @@ void append_alternative_laws(std::vector<LawInfo>& laws) {
       "follow from this one by δ = δ_m sin(πt/(2t_m)) and are not used (models.md §7 decision 14). The damper "
       "∝ √δ δ̇ gives tension at the end of restitution, not clamped (models.md §7 decision 4).";
   jian.parameters = kJianParameters;
+  jian.derived = kJianDerived;
   jian.needs = kNeedsTimeSinceOnset | kNeedsMaterials;
   jian.can_tension = true;
-  jian.force = jian_force;
-  jian.prepare = jian_prepare;
-  jian.potential = jian_potential;
+  jian.force = law_function<jian_force>;
+  jian.prepare = law_function<jian_prepare>;
+  jian.potential = law_function<jian_potential>;
   laws.push_back(jian);
 }
 

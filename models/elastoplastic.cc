@@ -21,6 +21,7 @@
 
 #include "models/indentation_power.h"
 #include "models/laws.h"
+#include "models/typed_law.h"
 
 namespace contactlab {
 namespace {
@@ -33,38 +34,44 @@ void reset_history(double* state, int size) { std::fill(state, state + size, 0.0
 // ---------------------------------------------------------------------------------------------------------
 // goldsmith_modified_hertz (alias lankarani_nikravesh_plastic)
 
+struct GoldsmithParameters {
+  double restitution;
+  double permanent_indentation;
+  double plastic_fraction;  // derived
+};
 constexpr LawParameter kGoldsmithParameters[] = {
     {"restitution", "-",
      "target coefficient of restitution c_r; sets the permanent indentation δ_p = δ_max(1 − c_r²) "
      "(models.md §3.G1, derived); leave at 1 when permanent_indentation is given",
-     1.0, false, 0.0, 1.0, true, false},
+     1.0, false, 0.0, 1.0, true, false, ParameterRole::kTargetRestitution},
     {"permanent_indentation", "m",
      "permanent indentation δ_p given directly (Goldsmith), capped at δ_max; 0 means: from restitution", 0.0,
      false, 0.0, kInf, false, true},
 };
-constexpr int kGoldsmithRestitution = 0;
-constexpr int kGoldsmithGivenPermanent = 1;
-constexpr int kGoldsmithPlasticFraction = 2;  // 1 − c_r², written by prepare
+constexpr LawParameter kGoldsmithDerived[] = {
+    {.name = "plastic_fraction", .unit = "-", .description = "1 − c_r²: δ_p = plastic_fraction · δ_max"},
+};
+static_assert(parameter_struct_declares<GoldsmithParameters>(kGoldsmithParameters, kGoldsmithDerived));
 // State: δ_max, F_max, δ_p.
 constexpr int kGoldsmithState = 3;
 
-void goldsmith_prepare(double* p) {
+void goldsmith_prepare(GoldsmithParameters& p) {
   // Two ways to fix δ_p; both at once would be ambiguous (compile_law_parameters reports invalid_argument).
-  if (p[kGoldsmithRestitution] < 1.0 && p[kGoldsmithGivenPermanent] > 0.0) {
+  if (p.restitution < 1.0 && p.permanent_indentation > 0.0) {
     throw std::invalid_argument(
         "law 'goldsmith_modified_hertz': give either restitution or permanent_indentation, not both");
   }
-  p[kGoldsmithPlasticFraction] = 1.0 - p[kGoldsmithRestitution] * p[kGoldsmithRestitution];
+  p.plastic_fraction = 1.0 - p.restitution * p.restitution;
 }
 
 // δ_p for an unloading that starts at δ_max.
-double goldsmith_permanent(const double* p, double max_indentation) {
-  const double given = p[kGoldsmithGivenPermanent];
-  return given > 0.0 ? std::min(given, max_indentation) : p[kGoldsmithPlasticFraction] * max_indentation;
+double goldsmith_permanent(const GoldsmithParameters& p, double max_indentation) {
+  const double given = p.permanent_indentation;
+  return given > 0.0 ? std::min(given, max_indentation) : p.plastic_fraction * max_indentation;
 }
 
 // Goldsmith modified Hertz: K δ^n loading, F_max((δ−δ_p)/(δ_max−δ_p))^n unloading — Corral et al. (S001) Eq (5.7).
-ContactForce goldsmith_force(const ContactInput& in, const double*, const double* s) {
+ContactForce goldsmith_force(const ContactInput& in, const GoldsmithParameters&, const double* s) {
   const double d = in.indentation;
   if (d <= 0.0) return {};
   const double n = in.exponent;
@@ -78,7 +85,7 @@ ContactForce goldsmith_force(const ContactInput& in, const double*, const double
   return {f, n * f / (d - permanent), 0.0};
 }
 
-void goldsmith_event(ContactEvent event, const ContactInput& in, const double* p, double* s) {
+void goldsmith_event(ContactEvent event, const ContactInput& in, const GoldsmithParameters& p, double* s) {
   if (event == ContactEvent::kOnset) reset_history(s, kGoldsmithState);
   if (event != ContactEvent::kMaxIndentation || !(in.indentation > s[0])) return;
   s[0] = in.indentation;
@@ -88,7 +95,7 @@ void goldsmith_event(ContactEvent event, const ContactInput& in, const double* p
 
 // Recoverable energy: the work the unloading curve through the current point gives back,
 // F (δ − δ_p)/(n+1); on the loading curve the unloading that would start here.
-double goldsmith_potential(const ContactInput& in, const double* p, const double* s) {
+double goldsmith_potential(const ContactInput& in, const GoldsmithParameters& p, const double* s) {
   const double d = in.indentation;
   if (d <= 0.0) return 0.0;
   const double permanent = d >= s[0] ? goldsmith_permanent(p, d) : s[2];
@@ -99,12 +106,16 @@ double goldsmith_potential(const ContactInput& in, const double* p, const double
 // ---------------------------------------------------------------------------------------------------------
 // thornton
 
+struct ThorntonParameters {
+  double yield_strength;
+};
 constexpr LawParameter kThorntonParameters[] = {
     {"yield_strength", "Pa",
      "σ_y of Eq (5.70): the peak Hertz contact pressure 3P_y/(2π a_y²) at which the contact becomes perfectly "
      "plastic (Thornton's limiting contact pressure)",
      0.0, true, 0.0, kInf, true, true},
 };
+static_assert(parameter_struct_declares<ThorntonParameters>(kThorntonParameters));
 // State: δ_max, P*, K_H, δ_P.
 constexpr int kThorntonState = 4;
 
@@ -138,10 +149,10 @@ ContactForce thornton_loading(const ThorntonYield& y, double d) {
 }
 
 // Thornton: loading above, elastic recovery K_H (δ − δ_P)^{3/2} below δ_max — Corral et al. (S001) Eq (5.67)–(5.71).
-ContactForce thornton_force(const ContactInput& in, const double* p, const double* s) {
+ContactForce thornton_force(const ContactInput& in, const ThorntonParameters& p, const double* s) {
   const double d = in.indentation;
   if (d <= 0.0) return {};
-  if (d >= s[0]) return thornton_loading(thornton_yield(in, p[0]), d);
+  if (d >= s[0]) return thornton_loading(thornton_yield(in, p.yield_strength), d);
   const double permanent = s[3];
   if (d <= permanent) return {};
   const double f = s[2] * std::pow(d - permanent, 1.5);
@@ -166,19 +177,19 @@ void thornton_unloading(const ContactInput& in, double yield_strength, double ma
   s[3] = max_indentation - std::pow(peak / s[2], 2.0 / 3.0);
 }
 
-void thornton_event(ContactEvent event, const ContactInput& in, const double* p, double* s) {
+void thornton_event(ContactEvent event, const ContactInput& in, const ThorntonParameters& p, double* s) {
   if (event == ContactEvent::kOnset) reset_history(s, kThorntonState);
   if (event != ContactEvent::kMaxIndentation || !(in.indentation > s[0])) return;
-  thornton_unloading(in, p[0], in.indentation, s);
+  thornton_unloading(in, p.yield_strength, in.indentation, s);
 }
 
 // Recoverable energy (2/5) K_H (δ − δ_P)^{5/2} of the unloading curve through the current point.
-double thornton_potential(const ContactInput& in, const double* p, const double* s) {
+double thornton_potential(const ContactInput& in, const ThorntonParameters& p, const double* s) {
   const double d = in.indentation;
   if (d <= 0.0) return 0.0;
   double unloading[kThorntonState];
   std::copy(s, s + kThorntonState, unloading);
-  if (d >= s[0]) thornton_unloading(in, p[0], d, unloading);
+  if (d >= s[0]) thornton_unloading(in, p.yield_strength, d, unloading);
   if (d <= unloading[3]) return 0.0;
   return 0.4 * unloading[2] * std::pow(d - unloading[3], 2.5);
 }
@@ -186,10 +197,14 @@ double thornton_potential(const ContactInput& in, const double* p, const double*
 // ---------------------------------------------------------------------------------------------------------
 // yigit and yigit_linearized
 
+struct YigitParameters {
+  double yield_indentation;
+};
 constexpr LawParameter kYieldIndentation[] = {
     {"yield_indentation", "m", "indentation δ_y at which the elastoplastic phase starts", 0.0, true, 0.0, kInf,
      true, true},
 };
+static_assert(parameter_struct_declares<YigitParameters>(kYieldIndentation));
 
 // K_y = n K δ_y^{n−1}: Eq (5.76) K_y = 1.5 K √δ_y generalised to the pair's exponent (C¹ at δ_y for any n).
 double yigit_plastic_stiffness(const ContactInput& in, double yield_indentation) {
@@ -205,11 +220,11 @@ double yigit_unloading_offset(const ContactInput& in, double yield_indentation, 
 
 // Yigit et al.: K δ^{3/2} elastic, K δ_y^{3/2} + K_y(δ − δ_y) elastoplastic, K(δ^{3/2} − δ_m^{3/2} + δ_y^{3/2}) +
 // K_y(δ_m − δ_y) unloading — Corral et al. (S001) Eq (5.75)–(5.76).
-ContactForce yigit_force(const ContactInput& in, const double* p, const double* s) {
+ContactForce yigit_force(const ContactInput& in, const YigitParameters& p, const double* s) {
   const double d = in.indentation;
   if (d <= 0.0) return {};
   const double n = in.exponent;
-  const double yield = p[0];
+  const double yield = p.yield_indentation;
   if (d >= s[0] && d > yield) {  // virgin elastoplastic loading
     const double slope = yigit_plastic_stiffness(in, yield);
     return {in.stiffness * std::pow(yield, n) + slope * (d - yield), slope, 0.0};
@@ -227,11 +242,11 @@ void yigit_event(ContactEvent event, const ContactInput& in, const double*, doub
 }
 
 // Recoverable energy ∫_{δ_f}^{δ} (K x^n − C) dx of the unloading curve through the current point.
-double yigit_potential(const ContactInput& in, const double* p, const double* s) {
+double yigit_potential(const ContactInput& in, const YigitParameters& p, const double* s) {
   const double d = in.indentation;
   if (d <= 0.0) return 0.0;
   const double n = in.exponent;
-  const double yield = p[0];
+  const double yield = p.yield_indentation;
   const double turning = d >= s[0] ? d : s[0];
   const double offset = turning > yield ? yigit_unloading_offset(in, yield, turning) : 0.0;
   const double zero_force = std::pow(offset / in.stiffness, 1.0 / n);  // δ_f
@@ -253,11 +268,11 @@ double linearized_permanent(const ContactInput& in, double yield_indentation, do
 
 // Yigit et al. linearised: K_y δ loading, (K_y/γ)(δ − δ_f) unloading, γ = 1 − δ_f/δ_m — Corral et al. (S001)
 // Eq (5.77)–(5.79), unloading stiffness corrected from K_y/γ² (models.md §6 erratum 13).
-ContactForce yigit_linearized_force(const ContactInput& in, const double* p, const double* s) {
+ContactForce yigit_linearized_force(const ContactInput& in, const YigitParameters& p, const double* s) {
   const double d = in.indentation;
   if (d <= 0.0) return {};
   if (d >= s[0]) {
-    const double slope = yigit_plastic_stiffness(in, p[0]);
+    const double slope = yigit_plastic_stiffness(in, p.yield_indentation);
     return {slope * d, slope, 0.0};
   }
   if (d <= s[1]) return {};
@@ -272,19 +287,19 @@ void linearized_unloading(const ContactInput& in, double yield_indentation, doub
   s[2] = yigit_plastic_stiffness(in, yield_indentation) / loss_factor;
 }
 
-void yigit_linearized_event(ContactEvent event, const ContactInput& in, const double* p, double* s) {
+void yigit_linearized_event(ContactEvent event, const ContactInput& in, const YigitParameters& p, double* s) {
   if (event == ContactEvent::kOnset) reset_history(s, kLinearizedState);
   if (event != ContactEvent::kMaxIndentation || !(in.indentation > s[0])) return;
-  linearized_unloading(in, p[0], in.indentation, s);
+  linearized_unloading(in, p.yield_indentation, in.indentation, s);
 }
 
 // Recoverable energy (K_y/γ)(δ − δ_f)²/2 of the unloading line through the current point.
-double yigit_linearized_potential(const ContactInput& in, const double* p, const double* s) {
+double yigit_linearized_potential(const ContactInput& in, const YigitParameters& p, const double* s) {
   const double d = in.indentation;
   if (d <= 0.0) return 0.0;
   double unloading[kLinearizedState];
   std::copy(s, s + kLinearizedState, unloading);
-  if (d >= s[0]) linearized_unloading(in, p[0], d, unloading);
+  if (d >= s[0]) linearized_unloading(in, p.yield_indentation, d, unloading);
   if (d <= unloading[1]) return 0.0;
   return 0.5 * unloading[2] * (d - unloading[1]) * (d - unloading[1]);
 }
@@ -316,14 +331,15 @@ void append_elastoplastic_laws(std::vector<LawInfo>& laws) {
       "δ_p = 0) are the Hertz law. Recoverable energy F(δ − δ_p)/(n+1). "
       HISTORY_NOTE;
   goldsmith.parameters = kGoldsmithParameters;
+  goldsmith.derived = kGoldsmithDerived;
   goldsmith.needs = kNeedsHistory;
   goldsmith.state_size = kGoldsmithState;
   goldsmith.accurate_restitution_min = 0.0;  // exact for every c_r in (0, 1] (work-ratio argument)
   goldsmith.accurate_restitution_max = 1.0;
-  goldsmith.force = goldsmith_force;
-  goldsmith.prepare = goldsmith_prepare;
-  goldsmith.event = goldsmith_event;
-  goldsmith.potential = goldsmith_potential;
+  goldsmith.force = law_function<goldsmith_force>;
+  goldsmith.prepare = law_function<goldsmith_prepare>;
+  goldsmith.event = law_function<goldsmith_event>;
+  goldsmith.potential = law_function<goldsmith_potential>;
   laws.push_back(goldsmith);
 
   LawInfo thornton;
@@ -342,9 +358,9 @@ void append_elastoplastic_laws(std::vector<LawInfo>& laws) {
   thornton.parameters = kThorntonParameters;
   thornton.needs = kNeedsHistory | kNeedsMaterials;
   thornton.state_size = kThorntonState;
-  thornton.force = thornton_force;
-  thornton.event = thornton_event;
-  thornton.potential = thornton_potential;
+  thornton.force = law_function<thornton_force>;
+  thornton.event = law_function<thornton_event>;
+  thornton.potential = law_function<thornton_potential>;
   laws.push_back(thornton);
 
   LawInfo yigit;
@@ -361,9 +377,9 @@ void append_elastoplastic_laws(std::vector<LawInfo>& laws) {
   yigit.parameters = kYieldIndentation;
   yigit.needs = kNeedsHistory;
   yigit.state_size = 1;
-  yigit.force = yigit_force;
+  yigit.force = law_function<yigit_force>;
   yigit.event = yigit_event;
-  yigit.potential = yigit_potential;
+  yigit.potential = law_function<yigit_potential>;
   laws.push_back(yigit);
 
   LawInfo linearized;
@@ -381,9 +397,9 @@ void append_elastoplastic_laws(std::vector<LawInfo>& laws) {
   linearized.parameters = kYieldIndentation;
   linearized.needs = kNeedsHistory;
   linearized.state_size = kLinearizedState;
-  linearized.force = yigit_linearized_force;
-  linearized.event = yigit_linearized_event;
-  linearized.potential = yigit_linearized_potential;
+  linearized.force = law_function<yigit_linearized_force>;
+  linearized.event = law_function<yigit_linearized_event>;
+  linearized.potential = law_function<yigit_linearized_potential>;
   laws.push_back(linearized);
 }
 

@@ -39,7 +39,19 @@ struct ContactForce {
   double dforce_dnormal_velocity = 0.0;  // ∂F/∂δ̇ [N·s/m]
 };
 
-// One law parameter as a scene gives it. Ranges are closed unless the flag says otherwise.
+// What generic code may need to know about a parameter's meaning, said once where the law declares it.
+enum class ParameterRole : std::uint8_t {
+  kNone,
+  // The coefficient of restitution c_r the law's damping is derived from: the shapes' materials may supply it,
+  // and `check` compares it with the law's accurate range.
+  kTargetRestitution,
+  // Newton's coefficient e of a rigid impact (the impulse method): the shapes' materials may supply it.
+  kNewtonRestitution,
+};
+
+// One law parameter. A given parameter is what a scene sets: its default applies when it is left out (unless
+// required), and ranges are closed unless the flag says otherwise. A derived parameter is what the law's prepare
+// computes from the given ones; only its name, unit and description apply.
 struct LawParameter {
   std::string_view name;
   std::string_view unit;
@@ -50,6 +62,7 @@ struct LawParameter {
   double max = 0.0;
   bool min_exclusive = false;
   bool max_exclusive = false;
+  ParameterRole role = ParameterRole::kNone;
 };
 
 // What a law needs from the contact layer, and what it may do.
@@ -67,13 +80,15 @@ enum class Separation : std::uint8_t {
   kForce,        // contact ends when F returns to 0 during restitution (Poursina–Nikravesh)
 };
 
-// Evaluates the force. `parameters` holds the law's parameters in declaration order (after compile-time
-// preparation), `state` its per-contact state (size LawInfo::state_size, may be null when 0).
+// Evaluates the force. `parameters` holds the law's compiled parameters: the given ones, then the derived ones, in
+// declaration order (a law reads them through its parameter struct: models/typed_law.h); `state` its per-contact
+// state (size LawInfo::state_size, may be null when 0).
 using ForceFunction = ContactForce (*)(const ContactInput& input, const double* parameters,
                                        const double* state);
 
-// Turns the scene's parameter values (declaration order) into what ForceFunction reads, once per pair at
-// compile time: e.g. a target restitution into a normalised damping factor. May be null.
+// Computes the derived parameters from the given ones, once per pair at compile time: e.g. a target restitution
+// into a normalised damping factor. Writes the derived parameters only; may reject a combination of given values
+// by throwing std::invalid_argument. May be null when the law derives nothing.
 using PrepareFunction = void (*)(double* parameters);
 
 // Contact events the engine locates exactly (root finding) and reports to the law.
@@ -106,7 +121,10 @@ struct LawInfo {
   std::string_view formula;   // one line, plain text
   std::string_view source;    // paper and equation
   std::string_view notes;     // decisions and corrections to the printed formula (docs/models.md)
+  // The parameters a scene gives, then those prepare derives from them: the compiled parameters hold their values
+  // in this order, and the law's parameter struct declares the same fields in the same order.
   std::span<const LawParameter> parameters;
+  std::span<const LawParameter> derived;
   std::uint32_t needs = kNeedsNothing;
   int state_size = 0;             // per-contact state entries (≤ kMaxLawState)
   int continuous_state_size = 0;  // of which the first ones are integrated (StateRateFunction)
@@ -114,8 +132,9 @@ struct LawInfo {
   bool can_tension = false;   // F < 0 possible while δ > 0 in an isolated impact
   bool force_jump = false;    // F ≠ 0 at δ = 0 on first touch
   bool requires_linear_stiffness = false;  // exponent must be 1 (K in N/m)
-  // Not a force law: the rigid impact of Newton's restitution (parameter 0). The engine stops at the onset
-  // and applies the impulse that reverses the normal velocity with that restitution (models/impulse.cc).
+  // Not a force law: the rigid impact of Newton's restitution (its ParameterRole::kNewtonRestitution parameter).
+  // The engine stops at the onset and applies the impulse that reverses the normal velocity with that restitution
+  // (models/impulse.cc).
   bool impulsive = false;
   // Target-restitution range where the damping formula reproduces the target within ±0.01
   // (models.md §1 "c_r range"); [0, 0] when the law takes no target restitution.
@@ -128,7 +147,7 @@ struct LawInfo {
   PotentialFunction potential = nullptr;
 };
 
-inline constexpr int kMaxLawParameters = 8;
+inline constexpr int kMaxLawParameters = 8;  // given and derived together
 inline constexpr int kMaxLawState = 8;
 
 }  // namespace contactlab

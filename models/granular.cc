@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "models/laws.h"
+#include "models/typed_law.h"
 
 namespace contactlab {
 namespace {
@@ -100,16 +101,15 @@ void require_switch(std::string_view law, std::string_view name, double value) {
 // ---------------------------------------------------------------------------------------------------------
 // wang_kv_granular
 
-// Declared parameters (slots 0–6) and the derived slot written by prepare.
-enum WangKvSlot {
-  kElasticRestitution = 0,
-  kPlasticRestitution = 1,
-  kWangYieldStrength = 2,
-  kWangHardnessRatio = 3,
-  kWangEpsilon = 4,
-  kAffinePlasticBranch = 5,
-  kExactElasticDamping = 6,
-  kWangLogHalfEpsilonSquared = 7,  // derived: ln(ε²/2)
+struct WangKvParameters {
+  double elastic_restitution;
+  double plastic_restitution;
+  double yield_strength;
+  double hardness_ratio;
+  double uniform_contact_parameter;
+  double affine_plastic_branch;
+  double exact_elastic_damping;
+  double log_half_epsilon_squared;  // derived
 };
 
 constexpr LawParameter kWangKvParameters[] = {
@@ -130,6 +130,11 @@ constexpr LawParameter kWangKvParameters[] = {
      "0: g2 of S003 Eq (23), corrected (c_out < c_e); 1: g2 = (√5/2) g1(c_e), which returns c_e exactly", 0.0, false,
      0.0, 1.0, false, false},
 };
+// ln(ε²/2) of the Ma–Liu constants, once per pair.
+constexpr LawParameter kLogHalfEpsilonSquared[] = {
+    {.name = "log_half_epsilon_squared", .unit = "-", .description = "ln(ε²/2) of S003 Eq (2)"},
+};
+static_assert(parameter_struct_declares<WangKvParameters>(kWangKvParameters, kLogHalfEpsilonSquared));
 
 // Per-contact state: constants that depend on E*, R*, m_eff, computed at kOnset (no history).
 enum WangKvState {
@@ -156,30 +161,30 @@ double loss_factor_elastic(double restitution) {
   return 9.0 * std::sqrt(5.0) * (1.0 - c * c) / (c * ((9.0 * kPi - 16.0) * c + 16.0));
 }
 
-void wang_kv_prepare(double* p) {
-  require_switch("wang_kv_granular", "affine_plastic_branch", p[kAffinePlasticBranch]);
-  require_switch("wang_kv_granular", "exact_elastic_damping", p[kExactElasticDamping]);
-  p[kWangLogHalfEpsilonSquared] = std::log(0.5 * p[kWangEpsilon] * p[kWangEpsilon]);
+void wang_kv_prepare(WangKvParameters& p) {
+  require_switch("wang_kv_granular", "affine_plastic_branch", p.affine_plastic_branch);
+  require_switch("wang_kv_granular", "exact_elastic_damping", p.exact_elastic_damping);
+  p.log_half_epsilon_squared = std::log(0.5 * p.uniform_contact_parameter * p.uniform_contact_parameter);
 }
 
 // At onset: K_h, δ_y from E*, R*; K_p = (F(δ_p) − F(δ_y))/(δ_p − δ_y) — S003 Eq (12); damping with M = m_eff.
-void wang_kv_event(ContactEvent event, const ContactInput& in, const double* p, double* state) {
+void wang_kv_event(ContactEvent event, const ContactInput& in, const WangKvParameters& p, double* state) {
   if (event != ContactEvent::kOnset) return;
-  const MaLiuCurve curve = ma_liu_curve(in.effective_modulus, in.effective_radius, p[kWangYieldStrength],
-                                        p[kWangHardnessRatio], p[kWangEpsilon], p[kWangLogHalfEpsilonSquared]);
+  const MaLiuCurve curve = ma_liu_curve(in.effective_modulus, in.effective_radius, p.yield_strength, p.hardness_ratio,
+                                        p.uniform_contact_parameter, p.log_half_epsilon_squared);
   const double plastic_stiffness =
       (curve.plastic_force - curve.yield_force) / (curve.plastic_indentation - curve.yield_indentation);
-  const double c_e = p[kElasticRestitution];
-  const double g2 = p[kExactElasticDamping] == 1.0 ? 0.5 * std::sqrt(5.0) * loss_factor_linear(c_e)
+  const double c_e = p.elastic_restitution;
+  const double g2 = p.exact_elastic_damping == 1.0 ? 0.5 * std::sqrt(5.0) * loss_factor_linear(c_e)
                                                    : loss_factor_elastic(c_e);
-  const double g1 = loss_factor_linear(p[kPlasticRestitution]);
+  const double g1 = loss_factor_linear(p.plastic_restitution);
   state[kHertzStiffness] = curve.hertz_stiffness;
   state[kElasticDamping] = g2 * std::sqrt(curve.hertz_stiffness * in.effective_mass);
   state[kYieldIndentation] = curve.yield_indentation;
   state[kPlasticStiffness] = plastic_stiffness;
   state[kPlasticDamping] = g1 * std::sqrt(plastic_stiffness * in.effective_mass);
   state[kPlasticOffset] =
-      p[kAffinePlasticBranch] == 1.0 ? curve.yield_force - plastic_stiffness * curve.yield_indentation : 0.0;
+      p.affine_plastic_branch == 1.0 ? curve.yield_force - plastic_stiffness * curve.yield_indentation : 0.0;
 }
 
 // Wang et al.: K_h δ^{3/2} + g2 √(K_h M) δ^{1/4} δ̇ (δ ≤ δ_y), K_p δ + g1 √(K_p M) δ̇ (δ > δ_y) — S003 Eq (25).
@@ -211,12 +216,12 @@ double wang_kv_potential(const ContactInput& in, const double*, const double* st
 // ---------------------------------------------------------------------------------------------------------
 // ma_liu
 
-enum MaLiuSlot {
-  kMaLiuYieldStrength = 0,
-  kMaLiuHardnessRatio = 1,
-  kMaLiuEpsilon = 2,
-  kResetHistoryAtOnset = 3,
-  kMaLiuLogHalfEpsilonSquared = 4,  // derived: ln(ε²/2)
+struct MaLiuParameters {
+  double yield_strength;
+  double hardness_ratio;
+  double uniform_contact_parameter;
+  double reset_history_at_onset;
+  double log_half_epsilon_squared;  // derived
 };
 
 constexpr LawParameter kMaLiuParameters[] = {
@@ -231,6 +236,7 @@ constexpr LawParameter kMaLiuParameters[] = {
      "1: every contact starts on the virgin loading curve",
      0.0, false, 0.0, 1.0, false, false},
 };
+static_assert(parameter_struct_declares<MaLiuParameters>(kMaLiuParameters, kLogHalfEpsilonSquared));
 
 // History (changed only at kMaxIndentation, or cleared at kOnset when asked to).
 enum MaLiuState {
@@ -242,22 +248,22 @@ enum MaLiuState {
   kMaLiuStateSize = 5,
 };
 
-void ma_liu_prepare(double* p) {
-  require_switch("ma_liu", "reset_history_at_onset", p[kResetHistoryAtOnset]);
-  p[kMaLiuLogHalfEpsilonSquared] = std::log(0.5 * p[kMaLiuEpsilon] * p[kMaLiuEpsilon]);
+void ma_liu_prepare(MaLiuParameters& p) {
+  require_switch("ma_liu", "reset_history_at_onset", p.reset_history_at_onset);
+  p.log_half_epsilon_squared = std::log(0.5 * p.uniform_contact_parameter * p.uniform_contact_parameter);
 }
 
-MaLiuCurve ma_liu_curve_of(const ContactInput& in, const double* p) {
-  return ma_liu_curve(in.effective_modulus, in.effective_radius, p[kMaLiuYieldStrength], p[kMaLiuHardnessRatio],
-                      p[kMaLiuEpsilon], p[kMaLiuLogHalfEpsilonSquared]);
+MaLiuCurve ma_liu_curve_of(const ContactInput& in, const MaLiuParameters& p) {
+  return ma_liu_curve(in.effective_modulus, in.effective_radius, p.yield_strength, p.hardness_ratio,
+                      p.uniform_contact_parameter, p.log_half_epsilon_squared);
 }
 
 // At the end of a compression that went beyond the stored δ_max: the unloading curve of S003 Eq (3) through
 // (δ_max, F_max) with the inferred closure a_max² = R δ_max, R^e = 4E a_max³/(3F_max), δ_r = δ_max − a_max²/R^e
 // (models.md §3.F2). Below δ_y this gives R^e = R, δ_r = 0 (Eq (3), first line), set exactly.
-void ma_liu_event(ContactEvent event, const ContactInput& in, const double* p, double* state) {
+void ma_liu_event(ContactEvent event, const ContactInput& in, const MaLiuParameters& p, double* state) {
   if (event == ContactEvent::kOnset) {
-    if (p[kResetHistoryAtOnset] == 1.0) {
+    if (p.reset_history_at_onset == 1.0) {
       for (int i = 0; i < kMaLiuStateSize; ++i) state[i] = 0.0;
     }
     return;
@@ -296,7 +302,7 @@ void ma_liu_event(ContactEvent event, const ContactInput& in, const double* p, d
 }
 
 // Ma–Liu: loading S003 Eq (1)–(2) beyond δ_max; unloading/reloading (4/3)E√R^e (δ − δ_r)^{3/2} — Eq (3).
-ContactForce ma_liu_force(const ContactInput& in, const double* p, const double* state) {
+ContactForce ma_liu_force(const ContactInput& in, const MaLiuParameters& p, const double* state) {
   const double d = in.indentation;
   if (d <= 0.0) return {};
   if (d < state[kMaxIndentationReached]) {
@@ -311,7 +317,7 @@ ContactForce ma_liu_force(const ContactInput& in, const double* p, const double*
 
 // Recoverable energy: the area under the unloading curve that starts from the current point,
 // ∫_{δ_r}^{δ} K_u (s − δ_r)^{3/2} ds = (2/5) F (δ − δ_r); on the loading curve δ − δ_r = δ F_loading/F_Hertz.
-double ma_liu_potential(const ContactInput& in, const double* p, const double* state) {
+double ma_liu_potential(const ContactInput& in, const MaLiuParameters& p, const double* state) {
   const double d = in.indentation;
   if (d <= 0.0) return 0.0;
   if (d < state[kMaxIndentationReached]) {
@@ -355,6 +361,7 @@ void append_granular_laws(std::vector<LawInfo>& laws) {
       "TensionRule. Accurate range: elastic phase with the default g2 (c_out ≈ 2c_e − 1 near 1); with "
       "exact_elastic_damping = 1 it is (0, 1]; c_p is exact only for a purely linear contact.";
   wang.parameters = kWangKvParameters;
+  wang.derived = kLogHalfEpsilonSquared;
   wang.needs = kNeedsMaterials | kNeedsEffectiveMass;
   wang.state_size = kWangKvStateSize;
   wang.can_tension = true;
@@ -362,8 +369,8 @@ void append_granular_laws(std::vector<LawInfo>& laws) {
   wang.accurate_restitution_min = 0.99;
   wang.accurate_restitution_max = 1.0;
   wang.force = wang_kv_force;
-  wang.prepare = wang_kv_prepare;
-  wang.event = wang_kv_event;
+  wang.prepare = law_function<wang_kv_prepare>;
+  wang.event = law_function<wang_kv_event>;
   wang.potential = wang_kv_potential;
   laws.push_back(wang);
 
@@ -388,12 +395,13 @@ void append_granular_laws(std::vector<LawInfo>& laws) {
       "and 0). E = effective modulus, R = |effective radius| from ContactInput. Defaults ψ = 3.0, ε = 13 from S003 §3.4 "
       "(erratum 29).";
   ml.parameters = kMaLiuParameters;
+  ml.derived = kLogHalfEpsilonSquared;
   ml.needs = kNeedsMaterials | kNeedsHistory;
   ml.state_size = kMaLiuStateSize;
-  ml.force = ma_liu_force;
-  ml.prepare = ma_liu_prepare;
-  ml.event = ma_liu_event;
-  ml.potential = ma_liu_potential;
+  ml.force = law_function<ma_liu_force>;
+  ml.prepare = law_function<ma_liu_prepare>;
+  ml.event = law_function<ma_liu_event>;
+  ml.potential = law_function<ma_liu_potential>;
   laws.push_back(ml);
 }
 

@@ -12,15 +12,26 @@
 #include "models/indentation_power.h"
 #include "models/laws.h"
 #include "models/restitution.h"
+#include "models/typed_law.h"
 
 namespace contactlab {
 namespace {
 
-// Parameter 0: the target restitution; slot 1 receives z at compile time.
-constexpr LawParameter kTargetRestitution[] = {
-    {"restitution", "-", "target coefficient of restitution c_r", 0.0, true, 0.0, 1.0, true, false},
+struct HuntCrossleyParameters {
+  double restitution;
+  double normalised_damping;  // derived
 };
-constexpr int kDampingSlot = 1;
+
+constexpr LawParameter kTargetRestitution[] = {
+    {"restitution", "-", "target coefficient of restitution c_r", 0.0, true, 0.0, 1.0, true, false,
+     ParameterRole::kTargetRestitution},
+};
+constexpr LawParameter kNormalisedDamping[] = {
+    {.name = "normalised_damping",
+     .unit = "-",
+     .description = "z = χ δ̇⁻/K, the law's damping for the target c_r"},
+};
+static_assert(parameter_struct_declares<HuntCrossleyParameters>(kTargetRestitution, kNormalisedDamping));
 
 // Hunt–Crossley: z = 3(1−c)/2 — Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.12).
 double z_hunt_crossley(double c) { return 1.5 * (1.0 - c); }
@@ -58,8 +69,8 @@ double z_zhang_2020(double c) { return 249.0 * (1.0 - c) / (6.0 + 160.0 * c); }
 double z_safaeifar_farshidianfar(double c) { return 1.25 * (1.0 - c) / c; }
 
 template <double (*NormalisedDamping)(double)>
-void prepare(double* parameters) {
-  parameters[kDampingSlot] = NormalisedDamping(parameters[0]);
+void prepare(HuntCrossleyParameters& p) {
+  p.normalised_damping = NormalisedDamping(p.restitution);
 }
 
 // The family's force for a given z: K δ^n (1 + z δ̇/δ̇⁻) and its partials.
@@ -72,8 +83,8 @@ ContactForce family_force(const ContactInput& in, double z) {
 }
 
 // Hunt–Crossley family: K δ^n (1 + z δ̇/δ̇⁻), z from prepare — S000 Eq (1), (5)–(6); S001 Eq (5.9)–(5.12), (5.18).
-ContactForce force(const ContactInput& in, const double* parameters, const double*) {
-  return family_force(in, parameters[kDampingSlot]);
+ContactForce force(const ContactInput& in, const HuntCrossleyParameters& p, const double*) {
+  return family_force(in, p.normalised_damping);
 }
 
 double potential(const ContactInput& in, const double*, const double*) {
@@ -96,10 +107,11 @@ LawInfo member(std::string_view id, std::span<const std::string_view> aliases, s
   law.formula = formula;
   law.source = source;
   law.parameters = kTargetRestitution;
+  law.derived = kNormalisedDamping;
   law.needs = kNeedsImpactVelocity;
   law.accurate_restitution_min = accurate_min;
   law.accurate_restitution_max = accurate_max;
-  law.force = force;
+  law.force = law_function<force>;
   law.prepare = prepare_damping;
   law.potential = potential;
   return law;
@@ -110,12 +122,12 @@ LawInfo member(std::string_view id, std::span<const std::string_view> aliases, s
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-enum WangYieldSlot {
-  kFirstYieldStrength = 0,
-  kSecondYieldStrength = 1,
-  kSimilarStrengthTolerance = 2,
-  kVelocityCoefficient = 3,
-  kRestitutionSlope = 4,  // derived: 0.26 · K*  [(s/m)^{1/3}]
+struct WangYieldParameters {
+  double yield_strength_1;
+  double yield_strength_2;
+  double similar_strength_tolerance;
+  double velocity_coefficient;
+  double restitution_slope;  // derived
 };
 
 constexpr LawParameter kWangYieldParameters[] = {
@@ -128,6 +140,12 @@ constexpr LawParameter kWangYieldParameters[] = {
     {"velocity_coefficient", "(s/m)^(1/3)", "the 0.26 of c* = 1 − 0.26 K* δ̇⁻^{1/3}, for δ̇⁻ in m/s (S001 Eq (5.58))",
      0.26, false, 0.0, kInf, false, true},
 };
+constexpr LawParameter kWangYieldDerived[] = {
+    {.name = "restitution_slope",
+     .unit = "(s/m)^(1/3)",
+     .description = "0.26 K*: c* = 1 − restitution_slope · δ̇⁻^{1/3} (S001 Eq (5.58)–(5.59))"},
+};
+static_assert(parameter_struct_declares<WangYieldParameters>(kWangYieldParameters, kWangYieldDerived));
 
 // K* of S001 Eq (5.59): σ1/(σ1 − σ2) if σ1 ≥ 2σ2; σ1/σ2 if σ2 ≈ σ1; σ1/(σ1 + σ2) otherwise.
 double wang_strength_ratio(double sigma1, double sigma2, double tolerance) {
@@ -136,37 +154,37 @@ double wang_strength_ratio(double sigma1, double sigma2, double tolerance) {
   return sigma1 / (sigma1 + sigma2);
 }
 
-void wang_yield_prepare(double* p) {
-  p[kRestitutionSlope] = p[kVelocityCoefficient] *
-                         wang_strength_ratio(p[kFirstYieldStrength], p[kSecondYieldStrength], p[kSimilarStrengthTolerance]);
+void wang_yield_prepare(WangYieldParameters& p) {
+  p.restitution_slope = p.velocity_coefficient * wang_strength_ratio(p.yield_strength_1, p.yield_strength_2,
+                                                                     p.similar_strength_tolerance);
 }
 
 // Wang et al. [185]: K δ^n [1 + 3(1−c*²)e^{2(1−c*)}/4 · δ̇/δ̇⁻], c* = 1 − 0.26 K* δ̇⁻^{1/3} — S001 Eq (5.58)–(5.60).
-ContactForce wang_yield_force(const ContactInput& in, const double* p, const double*) {
+ContactForce wang_yield_force(const ContactInput& in, const WangYieldParameters& p, const double*) {
   if (in.indentation <= 0.0) return {};
   if (!(in.impact_velocity > 0.0)) return family_force(in, 0.0);  // c* = 1: no damping (and no 0/0)
   // c* depends only on δ̇⁻, frozen at onset, so z is constant during the contact; c* ≤ 0 at high speed is
   // clamped to 0, where the ZQ z stays finite (3e²/4), so (0, 1] and [0, 1] give the same limit.
   const double restitution =
-      std::clamp(1.0 - p[kRestitutionSlope] * std::cbrt(in.impact_velocity), 0.0, 1.0);
+      std::clamp(1.0 - p.restitution_slope * std::cbrt(in.impact_velocity), 0.0, 1.0);
   return family_force(in, z_zhiying_qishao(restitution));
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // luo_nahon: point-contact reading of the volumetric law (models.md §3.D15, project decision).
 
-enum LuoNahonSlot {
-  kLuoRestitution = 0,
-  kContactArea = 1,
-  kShapeCoefficient = 2,
-  kCaseCoefficient = 3,
-  kLuoDamping = 4,        // derived: exact z(c_r)
-  kStiffnessPerModulus = 5,  // derived: γ π A0 / s′_max [m], so k_v = E* · this
+struct LuoNahonParameters {
+  double restitution;
+  double contact_area;
+  double shape_coefficient;
+  double case_coefficient;
+  double normalised_damping;     // derived
+  double stiffness_per_modulus;  // derived
 };
 
 constexpr LawParameter kLuoNahonParameters[] = {
     {"restitution", "-", "target coefficient of restitution c_r (exact z, S001 Eq (5.23))", 0.0, true, 0.0, 1.0, true,
-     false},
+     false, ParameterRole::kTargetRestitution},
     {"contact_area", "m²", "A0: contact area of the interference geometry (S001 Eq (5.27))", 0.0, true, 0.0, kInf, true,
      true},
     {"shape_coefficient", "m",
@@ -176,25 +194,32 @@ constexpr LawParameter kLuoNahonParameters[] = {
     {"case_coefficient", "-", "γ: case coefficient (pressure distribution, contact vs interference geometry)", 1.0, false,
      0.0, kInf, true, true},
 };
+constexpr LawParameter kLuoNahonDerived[] = {
+    {.name = "normalised_damping", .unit = "-", .description = "exact z(c_r) (S001 Eq (5.23)–(5.25))"},
+    {.name = "stiffness_per_modulus",
+     .unit = "m",
+     .description = "γ π A0 / s′_max: k_v = E* · stiffness_per_modulus"},
+};
+static_assert(parameter_struct_declares<LuoNahonParameters>(kLuoNahonParameters, kLuoNahonDerived));
 
-void luo_nahon_prepare(double* p) {
-  p[kLuoDamping] = hunt_crossley_exact_damping(p[kLuoRestitution]);
-  p[kStiffnessPerModulus] = p[kCaseCoefficient] * std::numbers::pi * p[kContactArea] / p[kShapeCoefficient];
+void luo_nahon_prepare(LuoNahonParameters& p) {
+  p.normalised_damping = hunt_crossley_exact_damping(p.restitution);
+  p.stiffness_per_modulus = p.case_coefficient * std::numbers::pi * p.contact_area / p.shape_coefficient;
 }
 
 // Luo–Nahon: (1 + χ′δ̇) γ π E* A0 δ / s′_max with χ′ = χ/K = z/δ̇⁻, δ for δ_max — S001 Eq (5.27)–(5.30).
-ContactForce luo_nahon_force(const ContactInput& in, const double* p, const double*) {
+ContactForce luo_nahon_force(const ContactInput& in, const LuoNahonParameters& p, const double*) {
   if (in.indentation <= 0.0) return {};
-  const double stiffness = in.effective_modulus * p[kStiffnessPerModulus];  // k_v [N/m]
-  const double z_over_impact = p[kLuoDamping] / in.impact_velocity;          // χ′ [s/m]
+  const double stiffness = in.effective_modulus * p.stiffness_per_modulus;  // k_v [N/m]
+  const double z_over_impact = p.normalised_damping / in.impact_velocity;   // χ′ [s/m]
   const double damping_factor = 1.0 + z_over_impact * in.normal_velocity;
   return {stiffness * in.indentation * damping_factor, stiffness * damping_factor,
           stiffness * in.indentation * z_over_impact};
 }
 
-double luo_nahon_potential(const ContactInput& in, const double* p, const double*) {
+double luo_nahon_potential(const ContactInput& in, const LuoNahonParameters& p, const double*) {
   if (in.indentation <= 0.0) return 0.0;
-  return 0.5 * in.effective_modulus * p[kStiffnessPerModulus] * in.indentation * in.indentation;
+  return 0.5 * in.effective_modulus * p.stiffness_per_modulus * in.indentation * in.indentation;
 }
 
 }  // namespace
@@ -203,47 +228,51 @@ void append_hunt_crossley_family(std::vector<LawInfo>& laws) {
   // Accurate ranges: |c_out − c_r| ≤ 0.01 from the exact c_out(z) (models.md §1; tests/models check them).
   laws.push_back(member("hunt_crossley", kHuntCrossleyAliases, "F = K δ^n [1 + 3(1−c)/2 · δ̇/δ̇⁻]",
                         "Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.12); Poursina–Nikravesh (S002) Eq (13)",
-                        prepare<z_hunt_crossley>, 0.895));
+                        law_function<prepare<z_hunt_crossley>>, 0.895));
   laws.push_back(member("herbert_mcwhannell", kNoAliases, "F = K δ^n [1 + 6(1−c)/((2c−1)²+3) · δ̇/δ̇⁻]",
                         "Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.19)",
-                        prepare<z_herbert_mcwhannell>, 0.774));
+                        law_function<prepare<z_herbert_mcwhannell>>, 0.774));
   laws.push_back(member("lee_wang", kNoAliases, "F = K δ^n [1 + 3(1−c)/4 · δ̇/δ̇⁻]",
-                        "Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.35)", prepare<z_lee_wang>, 0.981));
+                        "Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.35)",
+                        law_function<prepare<z_lee_wang>>, 0.981));
   laws.push_back(member("lankarani_nikravesh", kNoAliases, "F = K δ^n [1 + 3(1−c²)/4 · δ̇/δ̇⁻]",
                         "Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.43); Poursina–Nikravesh (S002) Eq (14)",
-                        prepare<z_lankarani_nikravesh>, 0.914));
+                        law_function<prepare<z_lankarani_nikravesh>>, 0.914));
   laws.push_back(member("gonthier", kNoAliases, "F = K δ^n [1 + (1−c²)/c · δ̇/δ̇⁻]",
-                        "Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.26)", prepare<z_gonthier>, 0.967));
+                        "Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.26)",
+                        law_function<prepare<z_gonthier>>, 0.967));
   laws.push_back(member("zhang_sharf_exact", kExactAliases,
                         "F = K δ^n (1 + z δ̇/δ̇⁻), z: root of z(1+c) + ln[(1−cz)/(1+z)] = 0",
                         "Corral et al. (S001) Eq (5.23)–(5.25), (5.31); Poursina–Nikravesh (S002) Eq (18)–(19); "
                         "Alaci et al. (S004) Eq (30)",
-                        prepare<z_exact>, 0.0));
+                        law_function<prepare<z_exact>>, 0.0));
   laws.push_back(member("yu", kNoAliases, "F = K δ^n [1 + d(c)/c · δ̇/δ̇⁻], d piecewise cubic",
-                        "Corral et al. (S001) Eq (5.33)–(5.34)", prepare<z_yu>, 0.0));
+                        "Corral et al. (S001) Eq (5.33)–(5.34)", law_function<prepare<z_yu>>, 0.0));
   laws.push_back(member("zhiying_qishao", kNoAliases, "F = K δ^n [1 + 3(1−c²)e^{2(1−c)}/4 · δ̇/δ̇⁻]",
-                        "Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.56)", prepare<z_zhiying_qishao>,
-                        0.830));
+                        "Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.56)",
+                        law_function<prepare<z_zhiying_qishao>>, 0.830));
   laws.push_back(member("gharib_hurmuzlu", kNoAliases, "F = K δ^n [1 + (1/c) · δ̇/δ̇⁻]",
-                        "Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.57)", prepare<z_gharib_hurmuzlu>,
-                        0.0, 0.258));
+                        "Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.57)",
+                        law_function<prepare<z_gharib_hurmuzlu>>, 0.0, 0.258));
   laws.push_back(member("flores", kFloresAliases, "F = K δ^n [1 + 8(1−c)/(5c) · δ̇/δ̇⁻]",
                         "Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.61); Poursina–Nikravesh (S002) Eq (16)",
-                        prepare<z_flores>, 0.828));
+                        law_function<prepare<z_flores>>, 0.828));
   laws.push_back(member("hu_guo", kNoAliases, "F = K δ^n [1 + 3(1−c)/(2c) · δ̇/δ̇⁻]",
-                        "Corral et al. (S001) Eq (5.63); Poursina–Nikravesh (S002) Eq (15)", prepare<z_hu_guo>, 0.534));
+                        "Corral et al. (S001) Eq (5.63); Poursina–Nikravesh (S002) Eq (15)",
+                        law_function<prepare<z_hu_guo>>, 0.534));
   laws.push_back(member("zhang_2020", kNoAliases, "F = K δ^n [1 + 249(1−c)/(6+160c) · δ̇/δ̇⁻]",
-                        "Corral et al. (S001) Eq (5.64)", prepare<z_zhang_2020>, 0.317));
+                        "Corral et al. (S001) Eq (5.64)", law_function<prepare<z_zhang_2020>>, 0.317));
   laws.push_back(member("safaeifar_farshidianfar", kNoAliases, "F = K δ^n [1 + 5(1−c)/(4c) · δ̇/δ̇⁻]",
-                        "Corral et al. (S001) Eq (5.66)", prepare<z_safaeifar_farshidianfar>, 0.937));
+                        "Corral et al. (S001) Eq (5.66)", law_function<prepare<z_safaeifar_farshidianfar>>, 0.937));
 
   // wang_yield: no target c_r (c* comes from the materials and δ̇⁻), hence no accurate range.
   LawInfo wang_yield = member("wang_yield", kNoAliases,
                               "F = K δ^n [1 + 3(1−c*²)e^{2(1−c*)}/4 · δ̇/δ̇⁻], c* = 1 − 0.26 K*(σ1, σ2) δ̇⁻^{1/3}",
-                              "Corral et al. (S001) Eq (5.58)–(5.60) (Wang et al. [185])", wang_yield_prepare, 0.0,
-                              0.0);
+                              "Corral et al. (S001) Eq (5.58)–(5.60) (Wang et al. [185])",
+                              law_function<wang_yield_prepare>, 0.0, 0.0);
   wang_yield.parameters = kWangYieldParameters;
-  wang_yield.force = wang_yield_force;
+  wang_yield.derived = kWangYieldDerived;
+  wang_yield.force = law_function<wang_yield_force>;
   wang_yield.notes =
       "models.md §3.D9, §7 item 11. z is the Zhiying–Qishao form evaluated at c* instead of c_r. K* per Eq (5.59) "
       "read with '−' in case 1 and '≥' in its condition (models.md §3.D9); the tolerance of 'σ2 ≈ σ1' is not given "
@@ -258,11 +287,12 @@ void append_hunt_crossley_family(std::vector<LawInfo>& laws) {
   // luo_nahon: exact z, so the target is met for any k_v (§2.5 holds for n = 1).
   LawInfo luo_nahon = member("luo_nahon", kNoAliases, "F = (1 + z δ̇/δ̇⁻) γ π E* A0 δ / s′_max, z exact(c_r)",
                              "Corral et al. (S001) Eq (5.27)–(5.30) (Luo–Nahon [166]); z from Eq (5.23)–(5.25)",
-                             luo_nahon_prepare, 0.0, 1.0);
+                             law_function<luo_nahon_prepare>, 0.0, 1.0);
   luo_nahon.parameters = kLuoNahonParameters;
+  luo_nahon.derived = kLuoNahonDerived;
   luo_nahon.needs = kNeedsImpactVelocity | kNeedsMaterials;
-  luo_nahon.force = luo_nahon_force;
-  luo_nahon.potential = luo_nahon_potential;
+  luo_nahon.force = law_function<luo_nahon_force>;
+  luo_nahon.potential = law_function<luo_nahon_potential>;
   luo_nahon.notes =
       "models.md §3.D15, §7 item 16; project decision: point contact, the interference geometry given as parameters "
       "(A0, s′_max, γ) and the current indentation δ standing for δ_max, so F = k_v δ (1 + z δ̇/δ̇⁻) with "

@@ -7,8 +7,10 @@
 namespace contactlab {
 namespace {
 
+// The engine finds e by its role (restitution_parameter, models/registry.h).
 constexpr LawParameter kImpulseParameters[] = {
-    {"restitution", "-", "Newton coefficient of restitution e = −δ̇⁺/δ̇⁻", 0.0, true, 0.0, 1.0, false, false},
+    {"restitution", "-", "Newton coefficient of restitution e = −δ̇⁺/δ̇⁻", 0.0, true, 0.0, 1.0, false, false,
+     ParameterRole::kNewtonRestitution},
 };
 
 // No force: the impact is instantaneous (S002 §6; Nikravesh, Computer-Aided Analysis of Mechanical Systems).

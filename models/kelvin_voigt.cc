@@ -5,7 +5,7 @@
 //   goyal                 D = 2ξ m_eff ω_n = 2ξ√(k m_eff), ξ from c_r = exp(−2ξ arccos ξ/√(1−ξ²)); release at F = 0.
 //   kv_force_separation   Butcher–Segalman / S002 n = 1: release at F = 0, ξ from the corrected S002 Eq (55)
 //                         or the S002 Eq (57) fit.
-// The laws deriving D from a target restitution store the damping ratio ξ at compile time and form
+// The laws deriving D from a target restitution derive the damping ratio ξ at compile time and form
 // D = 2ξ√(k m_eff) from the contact's k and frozen m_eff, so one compiled parameter set serves any pair.
 #include <algorithm>
 #include <cmath>
@@ -15,55 +15,72 @@
 
 #include "models/kelvin_voigt_restitution.h"
 #include "models/laws.h"
+#include "models/typed_law.h"
 
 namespace contactlab {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
+struct KelvinVoigtParameters {
+  double damping;
+};
 constexpr LawParameter kKelvinVoigtParameters[] = {
     {"damping", "N·s/m", "dashpot coefficient D", 0.0, true, 0.0, kInf, false, true},
 };
+static_assert(parameter_struct_declares<KelvinVoigtParameters>(kKelvinVoigtParameters));
 
 // Target restitution, (0, 1]: c_r → 0 needs ξ → ∞ (force release) or ξ → 1 (δ = 0 release); c_r = 1 is ξ = 0.
+struct RestitutionParameters {
+  double restitution;
+  double damping_ratio;  // derived
+};
 constexpr LawParameter kAnagnostopoulosParameters[] = {
     {"restitution", "-", "target coefficient of restitution c_r (contact ends at δ = 0)", 0.0, true, 0.0, 1.0,
-     true, false},
+     true, false, ParameterRole::kTargetRestitution},
 };
 constexpr LawParameter kGoyalParameters[] = {
     {"restitution", "-", "target coefficient of restitution c_r (contact ends at F = 0)", 0.0, true, 0.0, 1.0, true,
-     false},
+     false, ParameterRole::kTargetRestitution},
+};
+constexpr LawParameter kDampingRatio[] = {
+    {.name = "damping_ratio", .unit = "-", .description = "ξ for the target c_r: D = 2ξ√(k m_eff)"},
+};
+static_assert(parameter_struct_declares<RestitutionParameters>(kAnagnostopoulosParameters, kDampingRatio));
+static_assert(parameter_struct_declares<RestitutionParameters>(kGoyalParameters, kDampingRatio));
+
+struct ForceSeparationParameters {
+  double restitution;
+  double damping_formula;
+  double damping_ratio;  // derived
 };
 constexpr LawParameter kForceSeparationParameters[] = {
     {"restitution", "-", "target coefficient of restitution e (contact ends at F = 0)", 0.0, true, 0.0, 1.0, true,
-     false},
+     false, ParameterRole::kTargetRestitution},
     {"damping_formula", "-",
      "0: exact (corrected S002 Eq (55) inverted numerically); 1: S002 Eq (57) fit c = 1.4181(e^-0.44 - 1)√(k m_eff)",
      0.0, false, 0.0, 1.0, false, false},
 };
-
-// Compiled slots: the declared parameters first (registry.h), then the damping ratio ξ written by prepare.
-constexpr int kAnagnostopoulosRatioSlot = 1;
-constexpr int kGoyalRatioSlot = 1;
-constexpr int kForceSeparationFormulaSlot = 1;
-constexpr int kForceSeparationRatioSlot = 2;
+static_assert(parameter_struct_declares<ForceSeparationParameters>(kForceSeparationParameters, kDampingRatio));
 
 // S002 Eq (57): c_opt = 1.4181 (e^{−0.44} − 1) √(k m), i.e. ξ = c/(2√(k m)) = 0.70905 (e^{−0.44} − 1).
 constexpr double kFitAlpha = 1.4181;
 constexpr double kFitBeta = -0.44;
 
-void prepare_anagnostopoulos(double* p) {
-  p[kAnagnostopoulosRatioSlot] = kelvin_voigt_indentation_release_damping_ratio(p[0]);
+void prepare_anagnostopoulos(RestitutionParameters& p) {
+  p.damping_ratio = kelvin_voigt_indentation_release_damping_ratio(p.restitution);
 }
 
-void prepare_goyal(double* p) { p[kGoyalRatioSlot] = kelvin_voigt_force_release_damping_ratio(p[0]); }
+void prepare_goyal(RestitutionParameters& p) {
+  p.damping_ratio = kelvin_voigt_force_release_damping_ratio(p.restitution);
+}
 
-void prepare_kv_force_separation(double* p) {
-  const double formula = p[kForceSeparationFormulaSlot];
+void prepare_kv_force_separation(ForceSeparationParameters& p) {
+  const double formula = p.damping_formula;
   if (formula == 0.0) {
-    p[kForceSeparationRatioSlot] = kelvin_voigt_force_release_damping_ratio(p[0]);
+    p.damping_ratio = kelvin_voigt_force_release_damping_ratio(p.restitution);
   } else if (formula == 1.0) {
-    p[kForceSeparationRatioSlot] = 0.5 * kFitAlpha * (std::pow(p[0], kFitBeta) - 1.0);
+    p.damping_ratio = 0.5 * kFitAlpha * (std::pow(p.restitution, kFitBeta) - 1.0);
   } else {
     // The range check admits [0, 1]; only the two ends name a formula.
     throw std::invalid_argument(
@@ -79,24 +96,23 @@ ContactForce damping_ratio_force(const ContactInput& in, double damping_ratio) {
 }
 
 // Kelvin–Voigt: F = k δ + D δ̇ — Corral et al. (S001) Eq (5.8); Wang et al. (S003) Eq (4).
-ContactForce kelvin_voigt_force(const ContactInput& in, const double* p, const double*) {
-  const double damping = p[0];
-  return {in.stiffness * in.indentation + damping * in.normal_velocity, in.stiffness, damping};
+ContactForce kelvin_voigt_force(const ContactInput& in, const KelvinVoigtParameters& p, const double*) {
+  return {in.stiffness * in.indentation + p.damping * in.normal_velocity, in.stiffness, p.damping};
 }
 
 // Anagnostopoulos: F = K δ + D δ̇, D = 2ξ√(K m_eff), ξ = −ln c_r/√(π² + ln² c_r) — S001 Eq (5.8), (5.39)–(5.40).
-ContactForce anagnostopoulos_force(const ContactInput& in, const double* p, const double*) {
-  return damping_ratio_force(in, p[kAnagnostopoulosRatioSlot]);
+ContactForce anagnostopoulos_force(const ContactInput& in, const RestitutionParameters& p, const double*) {
+  return damping_ratio_force(in, p.damping_ratio);
 }
 
 // Goyal et al.: F = K δ + D δ̇, D = 2ξ m_eff ω_n — S001 Eq (5.8), (5.20)–(5.22) as corrected in models.md §6 #10.
-ContactForce goyal_force(const ContactInput& in, const double* p, const double*) {
-  return damping_ratio_force(in, p[kGoyalRatioSlot]);
+ContactForce goyal_force(const ContactInput& in, const RestitutionParameters& p, const double*) {
+  return damping_ratio_force(in, p.damping_ratio);
 }
 
 // Butcher–Segalman: F = k δ + c δ̇ released at F = 0 — Poursina–Nikravesh (S002) Eq (54)–(57), (20).
-ContactForce kv_force_separation_force(const ContactInput& in, const double* p, const double*) {
-  return damping_ratio_force(in, p[kForceSeparationRatioSlot]);
+ContactForce kv_force_separation_force(const ContactInput& in, const ForceSeparationParameters& p, const double*) {
+  return damping_ratio_force(in, p.damping_ratio);
 }
 
 // Only the spring stores energy: k δ²/2.
@@ -147,7 +163,7 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   kv.can_tension = true;
   kv.force_jump = true;
   kv.requires_linear_stiffness = true;
-  kv.force = kelvin_voigt_force;
+  kv.force = law_function<kelvin_voigt_force>;
   kv.potential = kelvin_voigt_potential;
   laws.push_back(kv);
 
@@ -159,6 +175,7 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
       "Corral et al. (S001) Eq (5.39)-(5.40), (5.8); Alves et al. (S000) Table 1; Wang et al. (S003) Eq (11)";
   anagnostopoulos.notes = kAnagnostopoulosNotes;
   anagnostopoulos.parameters = kAnagnostopoulosParameters;
+  anagnostopoulos.derived = kDampingRatio;
   anagnostopoulos.needs = kNeedsEffectiveMass;
   anagnostopoulos.can_tension = true;
   anagnostopoulos.force_jump = true;
@@ -166,8 +183,8 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   // Exact inverse: c_out = c_r over all of (0, 1].
   anagnostopoulos.accurate_restitution_min = 0.0;
   anagnostopoulos.accurate_restitution_max = 1.0;
-  anagnostopoulos.force = anagnostopoulos_force;
-  anagnostopoulos.prepare = prepare_anagnostopoulos;
+  anagnostopoulos.force = law_function<anagnostopoulos_force>;
+  anagnostopoulos.prepare = law_function<prepare_anagnostopoulos>;
   anagnostopoulos.potential = kelvin_voigt_potential;
   laws.push_back(anagnostopoulos);
 
@@ -178,14 +195,15 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   goyal.source = "Corral et al. (S001) Eq (5.20)-(5.22), (5.8)";
   goyal.notes = kGoyalNotes;
   goyal.parameters = kGoyalParameters;
+  goyal.derived = kDampingRatio;
   goyal.needs = kNeedsEffectiveMass;
   goyal.separation = Separation::kForce;
   goyal.force_jump = true;
   goyal.requires_linear_stiffness = true;
   goyal.accurate_restitution_min = 0.0;
   goyal.accurate_restitution_max = 1.0;
-  goyal.force = goyal_force;
-  goyal.prepare = prepare_goyal;
+  goyal.force = law_function<goyal_force>;
+  goyal.prepare = law_function<prepare_goyal>;
   goyal.potential = kelvin_voigt_potential;
   laws.push_back(goyal);
 
@@ -196,6 +214,7 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   separation.source = "Poursina-Nikravesh (S002) Eq (54)-(57), (20), (51); Butcher-Segalman via S002 §5.2";
   separation.notes = kForceSeparationNotes;
   separation.parameters = kForceSeparationParameters;
+  separation.derived = kDampingRatio;
   separation.needs = kNeedsEffectiveMass;
   separation.separation = Separation::kForce;
   separation.force_jump = true;
@@ -203,8 +222,8 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   // Exact: c_out = e on (0, 1]; the (57) fit stays within 0.0034 everywhere, so the ±0.01 range is (0, 1] too.
   separation.accurate_restitution_min = 0.0;
   separation.accurate_restitution_max = 1.0;
-  separation.force = kv_force_separation_force;
-  separation.prepare = prepare_kv_force_separation;
+  separation.force = law_function<kv_force_separation_force>;
+  separation.prepare = law_function<prepare_kv_force_separation>;
   separation.potential = kelvin_voigt_potential;
   laws.push_back(separation);
 }

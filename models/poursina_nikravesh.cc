@@ -12,14 +12,19 @@
 
 #include "models/indentation_power.h"
 #include "models/laws.h"
+#include "models/typed_law.h"
 
 namespace contactlab {
 namespace {
 
+struct PoursinaNikraveshParameters {
+  double restitution;
+};
 constexpr LawParameter kPoursinaNikraveshParameters[] = {
     {"restitution", "-", "target coefficient of restitution e (contact ends at F = 0)", 0.0, true, 0.0, 1.0, true,
-     false},
+     false, ParameterRole::kTargetRestitution},
 };
+static_assert(parameter_struct_declares<PoursinaNikraveshParameters>(kPoursinaNikraveshParameters));
 
 // S002 Eq (46).
 double alpha(double n) { return (((0.3331 * n - 1.48) * n + 3.077) * n - 2.306) * n + 1.794; }
@@ -36,8 +41,9 @@ double optimal_damping(const ContactInput& in, double restitution) {
 }
 
 // As S002 does, c is computed once, at the onset, and kept in the contact's state.
-void poursina_nikravesh_event(ContactEvent event, const ContactInput& in, const double* p, double* state) {
-  if (event == ContactEvent::kOnset) state[0] = optimal_damping(in, p[0]);
+void poursina_nikravesh_event(ContactEvent event, const ContactInput& in, const PoursinaNikraveshParameters& p,
+                              double* state) {
+  if (event == ContactEvent::kOnset) state[0] = optimal_damping(in, p.restitution);
 }
 
 // Poursina–Nikravesh: F = c_opt δ̇ + k δ^n released at F = 0 — S002 Eq (7), (20), (46)–(47), (49)–(50).
@@ -84,7 +90,7 @@ void append_poursina_nikravesh_laws(std::vector<LawInfo>& laws) {
   law.accurate_restitution_min = 0.0;
   law.accurate_restitution_max = 1.0;
   law.state_size = 1;  // c_opt
-  law.event = poursina_nikravesh_event;
+  law.event = law_function<poursina_nikravesh_event>;
   law.force = poursina_nikravesh_force;
   law.potential = poursina_nikravesh_potential;
   laws.push_back(law);

@@ -19,6 +19,7 @@
 
 #include "models/indentation_power.h"
 #include "models/laws.h"
+#include "models/typed_law.h"
 
 namespace contactlab {
 namespace {
@@ -81,16 +82,23 @@ double exact_quarter_power_alpha(double restitution) {
 // ---------------------------------------------------------------------------------------------------------
 // E1 ristow (alias lee_herrmann) and E2 schafer: Hertz spring + dashpot χ δ^m δ̇, m = 0 by default.
 
+// Ristow, Schäfer and Falcon: χ and the exponent of δ in the damping term (their units differ).
+struct DashpotParameters {
+  double damping;
+  double damping_exponent;
+};
+
 constexpr LawParameter kRistowParameters[] = {
     {"damping", "1/(s·m^m)", "empirical damping rate χ; the dashpot is χ m_eff δ^m (1/s for m = 0)", 0.0, true,
      0.0, kInf, false, true},
     {"damping_exponent", "-", "exponent m of δ in the damping term (S001: 0; S000 Table 1: 1)", 0.0, false, 0.0,
      1.5, false, false},
 };
+static_assert(parameter_struct_declares<DashpotParameters>(kRistowParameters));
 
 // Ristow / Lee–Herrmann: F = K δ^{3/2} + χ m_eff δ^m δ̇ (m = 0) — Corral et al. (S001) Eq (5.13); Alves et al. (S000) Table 1.
-ContactForce ristow_force(const ContactInput& in, const double* p, const double*) {
-  return hertz_with_power_damping(in, p[0] * in.effective_mass, p[1]);
+ContactForce ristow_force(const ContactInput& in, const DashpotParameters& p, const double*) {
+  return hertz_with_power_damping(in, p.damping * in.effective_mass, p.damping_exponent);
 }
 
 constexpr LawParameter kSchaferParameters[] = {
@@ -99,10 +107,11 @@ constexpr LawParameter kSchaferParameters[] = {
     {"damping_exponent", "-", "exponent m of δ in the damping term (S001: 0; S000 Table 1: 1)", 0.0, false, 0.0,
      1.5, false, false},
 };
+static_assert(parameter_struct_declares<DashpotParameters>(kSchaferParameters));
 
 // Schäfer et al.: F = K δ^{3/2} + χ δ^m δ̇ (m = 0) — Corral et al. (S001) Table 1, text after Eq (5.14); S000 Table 1.
-ContactForce schafer_force(const ContactInput& in, const double* p, const double*) {
-  return hertz_with_power_damping(in, p[0], p[1]);
+ContactForce schafer_force(const ContactInput& in, const DashpotParameters& p, const double*) {
+  return hertz_with_power_damping(in, p.damping, p.damping_exponent);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -114,38 +123,48 @@ constexpr LawParameter kFalconParameters[] = {
     {"damping_exponent", "-", "exponent γ of |δ| in the damping term (0: linear dashpot; 1/4: speed-independent c_r)",
      0.25, false, 0.0, 1.5, false, false},
 };
+static_assert(parameter_struct_declares<DashpotParameters>(kFalconParameters));
 
 // Falcon et al.: F = K δ^{3/2} + χ |δ|^γ δ̇ — Corral et al. (S001) Eq (5.15).
-ContactForce falcon_force(const ContactInput& in, const double* p, const double*) {
-  return hertz_with_power_damping(in, p[0], p[1]);
+ContactForce falcon_force(const ContactInput& in, const DashpotParameters& p, const double*) {
+  return hertz_with_power_damping(in, p.damping, p.damping_exponent);
 }
 
+struct BordbarParameters {
+  double damping;
+};
 constexpr LawParameter kBordbarParameters[] = {
     {"damping", "N·s/m^1.65", "empirical damping coefficient χ", 0.0, true, 0.0, kInf, false, true},
 };
+static_assert(parameter_struct_declares<BordbarParameters>(kBordbarParameters));
 constexpr double kBordbarExponent = 0.65;
 
 // Bordbar–Hyppänen: F = K δ^{3/2} + χ δ^{0.65} δ̇ — Corral et al. (S001) Eq (5.16); Alves et al. (S000) Table 1.
-ContactForce bordbar_force(const ContactInput& in, const double* p, const double*) {
-  return hertz_with_power_damping(in, p[0], kBordbarExponent);
+ContactForce bordbar_force(const ContactInput& in, const BordbarParameters& p, const double*) {
+  return hertz_with_power_damping(in, p.damping, kBordbarExponent);
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // E5 alizadeh: a damper filled with a power-law fluid.
 
+struct AlizadehParameters {
+  double fluid_consistency;
+  double flow_index;
+};
 constexpr LawParameter kAlizadehParameters[] = {
     {"fluid_consistency", "N·s^n/m^(n+1)", "consistency μ of the power-law fluid (Pa·s for n_l = 1)", 0.0, true, 0.0,
      kInf, false, true},
     {"flow_index", "-", "flow index n_l of the fluid (1: Newtonian, < 1: shear thinning)", 1.0, false, 0.0, kInf,
      true, true},
 };
+static_assert(parameter_struct_declares<AlizadehParameters>(kAlizadehParameters));
 
 // Alizadeh et al.: F = K δ^{3/2} + 4π μ δ sign(δ̇)|δ̇|^{n_l} — Corral et al. (S001) Eq (5.17).
-ContactForce alizadeh_force(const ContactInput& in, const double* p, const double*) {
+ContactForce alizadeh_force(const ContactInput& in, const AlizadehParameters& p, const double*) {
   if (in.indentation <= 0.0) return {};
-  const double coefficient = 4.0 * kPi * p[0];
+  const double coefficient = 4.0 * kPi * p.fluid_consistency;
   const double direction = sign(in.normal_velocity);
-  const PowerAndSlope rate = power_and_slope(std::abs(in.normal_velocity), p[1]);
+  const PowerAndSlope rate = power_and_slope(std::abs(in.normal_velocity), p.flow_index);
   const double root = std::sqrt(in.indentation);
   // d/dδ̇ [sign(δ̇)|δ̇|^n] = n|δ̇|^{n−1}, even in δ̇ (evaluated at |δ̇| ≥ kSlopeFloor).
   return {in.stiffness * in.indentation * root + coefficient * in.indentation * direction * rate.value,
@@ -157,24 +176,41 @@ ContactForce alizadeh_force(const ContactInput& in, const double* p, const doubl
 
 constexpr double kHalf = 0.5;
 
+struct KuwabaraKonoParameters {
+  double damping;
+  double internal_friction;
+};
 constexpr LawParameter kKuwabaraKonoParameters[] = {
     {"damping", "N·s/m^1.5", "damping coefficient χ, given directly (0: use internal_friction)", 0.0, false, 0.0,
      kInf, false, true},
     {"internal_friction", "Pa·s", "internal-friction factor D0; χ = 2 √R_eff D0 (0: use damping)", 0.0, false, 0.0,
      kInf, false, true},
 };
+static_assert(parameter_struct_declares<KuwabaraKonoParameters>(kKuwabaraKonoParameters));
 
 // Kuwabara–Kono: F = K δ^{3/2} + χ δ^{1/2} δ̇, χ = 2 √R_eff D0 — Corral et al. (S001) Eq (5.36)–(5.37); Alves et al. (S000) Table 1.
-ContactForce kuwabara_kono_force(const ContactInput& in, const double* p, const double*) {
-  return hertz_with_power_damping(in, p[0] + 2.0 * p[1] * std::sqrt(std::abs(in.effective_radius)), kHalf);
+ContactForce kuwabara_kono_force(const ContactInput& in, const KuwabaraKonoParameters& p, const double*) {
+  return hertz_with_power_damping(in, p.damping + 2.0 * p.internal_friction * std::sqrt(std::abs(in.effective_radius)),
+                                  kHalf);
 }
 
-void prepare_kuwabara_kono(double* p) {
-  if (p[0] > 0.0 && p[1] > 0.0) reject("kuwabara_kono", "give either damping or internal_friction, not both");
+// Derives nothing: only rejects the two forms given at once.
+void prepare_kuwabara_kono(KuwabaraKonoParameters& p) {
+  if (p.damping > 0.0 && p.internal_friction > 0.0) {
+    reject("kuwabara_kono", "give either damping or internal_friction, not both");
+  }
 }
 
-// Brilliantov-type parameters: the dissipative constant A [s] directly, or the viscosities with E and ν.
-// Slot 5 receives the A actually used.
+// Brilliantov-type parameters: the dissipative constant A [s] directly, or the viscosities with E and ν; the A
+// actually used is derived.
+struct BrilliantovParameters {
+  double dissipative_constant;
+  double shear_viscosity;
+  double bulk_viscosity;
+  double youngs_modulus;
+  double poisson_ratio;
+  double damping_constant;  // derived
+};
 constexpr LawParameter kBrilliantovParameters[] = {
     {"dissipative_constant", "s", "material constant A, given directly (0 with no viscosities: no damping)", 0.0,
      false, 0.0, kInf, false, true},
@@ -187,47 +223,62 @@ constexpr LawParameter kBrilliantovParameters[] = {
     {"poisson_ratio", "-", "Poisson ratio ν of the spheres' material (needed only with the viscosities)", 0.0, false,
      0.0, 0.5, false, false},
 };
-constexpr int kShear = 1, kBulk = 2, kYoung = 3, kPoisson = 4, kPreparedConstant = 5;
+constexpr LawParameter kBrilliantovDerived[] = {
+    {.name = "damping_constant",
+     .unit = "s",
+     .description = "A in use: dissipative_constant, or A from the viscosities"},
+};
+static_assert(parameter_struct_declares<BrilliantovParameters>(kBrilliantovParameters, kBrilliantovDerived));
 
-// Shared checks of the Brilliantov-type inputs; returns true when the viscosities are to be used.
-bool uses_viscosities(std::string_view law, const double* p, bool material_given_separately = false) {
-  const bool viscosities = p[kShear] > 0.0 || p[kBulk] > 0.0;
-  if (viscosities && p[0] > 0.0) {
+// Shared checks of the Brilliantov-type inputs (BrilliantovParameters, ZhengParameters); returns true when the
+// viscosities are to be used.
+template <class Parameters>
+bool uses_viscosities(std::string_view law, const Parameters& p, bool material_given_separately = false) {
+  const bool viscosities = p.shear_viscosity > 0.0 || p.bulk_viscosity > 0.0;
+  if (viscosities && p.dissipative_constant > 0.0) {
     reject(law, "give either dissipative_constant or the viscosities (shear_viscosity, bulk_viscosity), not both");
   }
-  if (viscosities && !material_given_separately && !(p[kYoung] > 0.0 && p[kPoisson] > 0.0)) {
+  if (viscosities && !material_given_separately && !(p.youngs_modulus > 0.0 && p.poisson_ratio > 0.0)) {
     reject(law, "the viscosities need youngs_modulus > 0 and poisson_ratio > 0");
   }
   return viscosities;
 }
 
 // Brilliantov et al. (1996): A = (1/3)(3ξ − η)²/(3ξ + 2η) · (1 − ν²)(1 − 2ν)/(E ν²) — S001 Eq (5.48).
-void prepare_brilliantov_1996(double* p) {
-  double a = p[0];
+void prepare_brilliantov_1996(BrilliantovParameters& p) {
+  double a = p.dissipative_constant;
   if (uses_viscosities("brilliantov_1996", p)) {
-    const double eta = p[kShear], xi = p[kBulk], e = p[kYoung], nu = p[kPoisson];
+    const double eta = p.shear_viscosity, xi = p.bulk_viscosity, e = p.youngs_modulus, nu = p.poisson_ratio;
     a = (3.0 * xi - eta) * (3.0 * xi - eta) / (3.0 * (3.0 * xi + 2.0 * eta)) * (1.0 - nu * nu) * (1.0 - 2.0 * nu) /
         (e * nu * nu);
   }
-  p[kPreparedConstant] = a;
+  p.damping_constant = a;
 }
 
 // Brilliantov et al. (updated): A = (1/E)(1 + ν)/(1 − ν) [(4/3) η (1 − ν + ν²) + ξ (1 − 2ν)²] — S001 Eq (5.51).
-void prepare_brilliantov_updated(double* p) {
-  double a = p[0];
+void prepare_brilliantov_updated(BrilliantovParameters& p) {
+  double a = p.dissipative_constant;
   if (uses_viscosities("brilliantov_updated", p)) {
-    const double eta = p[kShear], xi = p[kBulk], e = p[kYoung], nu = p[kPoisson];
+    const double eta = p.shear_viscosity, xi = p.bulk_viscosity, e = p.youngs_modulus, nu = p.poisson_ratio;
     a = (1.0 + nu) / ((1.0 - nu) * e) * (4.0 / 3.0 * eta * (1.0 - nu + nu * nu) + xi * (1.0 - 2.0 * nu) * (1.0 - 2.0 * nu));
   }
-  p[kPreparedConstant] = a;
+  p.damping_constant = a;
 }
 
 // Brilliantov et al. (both versions): F = K δ^{3/2} + (3/2) K A δ^{1/2} δ̇ — Corral et al. (S001) Eq (5.36), (5.47); S000 Table 1.
-ContactForce brilliantov_force(const ContactInput& in, const double* p, const double*) {
-  return hertz_with_power_damping(in, 1.5 * in.stiffness * p[kPreparedConstant], kHalf);
+ContactForce brilliantov_force(const ContactInput& in, const BrilliantovParameters& p, const double*) {
+  return hertz_with_power_damping(in, 1.5 * in.stiffness * p.damping_constant, kHalf);
 }
 
-// Zheng et al.: E and ν enter χ itself, so they are always required. Slot 5 receives 2AE/(1 − ν²) [Pa·s].
+// Zheng et al.: E and ν enter χ itself, so they are always required; 2AE/(1 − ν²) is derived.
+struct ZhengParameters {
+  double dissipative_constant;
+  double shear_viscosity;
+  double bulk_viscosity;
+  double youngs_modulus;
+  double poisson_ratio;
+  double damping_per_root_radius;  // derived
+};
 constexpr LawParameter kZhengParameters[] = {
     {"dissipative_constant", "s", "material constant A, given directly (0 with no viscosities: no damping)", 0.0,
      false, 0.0, kInf, false, true},
@@ -236,18 +287,26 @@ constexpr LawParameter kZhengParameters[] = {
     {"youngs_modulus", "Pa", "Young's modulus E of the spheres' material", 0.0, true, 0.0, kInf, true, true},
     {"poisson_ratio", "-", "Poisson ratio ν of the spheres' material", 0.0, true, 0.0, 0.5, false, false},
 };
+constexpr LawParameter kZhengDerived[] = {
+    {.name = "damping_per_root_radius",
+     .unit = "Pa·s",
+     .description = "2AE/(1 − ν²): χ = damping_per_root_radius · √|R_eff|"},
+};
+static_assert(parameter_struct_declares<ZhengParameters>(kZhengParameters, kZhengDerived));
 
 // Zheng et al.: A = ((1 − 2ν)(1 + ν)/E) (2ξ + η)/3 — S001 Eq (5.49); χ = 2AE√R_eff/(1 − ν²) — S001 Eq (5.50).
-void prepare_zheng(double* p) {
-  double a = p[0];
-  const double e = p[kYoung], nu = p[kPoisson];
-  if (uses_viscosities("zheng", p, true)) a = (1.0 - 2.0 * nu) * (1.0 + nu) / e * (2.0 * p[kBulk] + p[kShear]) / 3.0;
-  p[kPreparedConstant] = 2.0 * a * e / (1.0 - nu * nu);
+void prepare_zheng(ZhengParameters& p) {
+  double a = p.dissipative_constant;
+  const double e = p.youngs_modulus, nu = p.poisson_ratio;
+  if (uses_viscosities("zheng", p, true)) {
+    a = (1.0 - 2.0 * nu) * (1.0 + nu) / e * (2.0 * p.bulk_viscosity + p.shear_viscosity) / 3.0;
+  }
+  p.damping_per_root_radius = 2.0 * a * e / (1.0 - nu * nu);
 }
 
 // Zheng et al.: F = K δ^{3/2} + χ δ^{1/2} δ̇, χ = 2AE√R_eff/(1 − ν²) — Corral et al. (S001) Eq (5.36), (5.49)–(5.50).
-ContactForce zheng_force(const ContactInput& in, const double* p, const double*) {
-  return hertz_with_power_damping(in, p[kPreparedConstant] * std::sqrt(std::abs(in.effective_radius)), kHalf);
+ContactForce zheng_force(const ContactInput& in, const ZhengParameters& p, const double*) {
+  return hertz_with_power_damping(in, p.damping_per_root_radius * std::sqrt(std::abs(in.effective_radius)), kHalf);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -255,61 +314,92 @@ ContactForce zheng_force(const ContactInput& in, const double* p, const double*)
 
 constexpr double kQuarter = 0.25;
 
+// The derived α of the three laws: χ = α √(K m_eff).
+constexpr LawParameter kDampingFactor[] = {
+    {.name = "damping_factor", .unit = "-", .description = "α in use: χ = α √(K m_eff)"},
+};
+
+struct TsujiParameters {
+  double alpha;
+  double restitution;
+  double damping_factor;  // derived
+};
 constexpr LawParameter kTsujiParameters[] = {
     {"alpha", "-", "empirical damping constant α (0: use restitution)", 0.0, false, 0.0, kInf, false, true},
     {"restitution", "-", "target coefficient of restitution c_r, converted exactly to α (1: use alpha)", 1.0, false,
-     0.0, 1.0, true, false},
+     0.0, 1.0, true, false, ParameterRole::kTargetRestitution},
 };
-constexpr int kTsujiAlpha = 2;
+static_assert(parameter_struct_declares<TsujiParameters>(kTsujiParameters, kDampingFactor));
 
-void prepare_tsuji(double* p) {
-  if (p[0] > 0.0 && p[1] < 1.0) reject("tsuji", "give either alpha or restitution, not both");
-  p[kTsujiAlpha] = p[0] + exact_quarter_power_alpha(p[1]);
+void prepare_tsuji(TsujiParameters& p) {
+  if (p.alpha > 0.0 && p.restitution < 1.0) reject("tsuji", "give either alpha or restitution, not both");
+  p.damping_factor = p.alpha + exact_quarter_power_alpha(p.restitution);
 }
 
 // Tsuji et al.: F = K δ^{3/2} + α √(m_eff K) δ^{1/4} δ̇ — Corral et al. (S001) Eq (5.45)–(5.46); Alves et al. (S000) Table 1.
-ContactForce tsuji_force(const ContactInput& in, const double* p, const double*) {
-  return hertz_with_power_damping(in, p[kTsujiAlpha] * std::sqrt(in.stiffness * in.effective_mass), kQuarter);
+ContactForce tsuji_force(const ContactInput& in, const TsujiParameters& p, const double*) {
+  return hertz_with_power_damping(in, p.damping_factor * std::sqrt(in.stiffness * in.effective_mass), kQuarter);
 }
 
-constexpr LawParameter kRestitutionOnly[] = {
-    {"restitution", "-", "target coefficient of restitution c_r", 0.0, true, 0.0, 1.0, true, false},
+struct EdemParameters {
+  double restitution;
+  double damping_factor;  // derived
 };
-constexpr int kEdemAlpha = 1;
+constexpr LawParameter kRestitutionOnly[] = {
+    {"restitution", "-", "target coefficient of restitution c_r", 0.0, true, 0.0, 1.0, true, false,
+     ParameterRole::kTargetRestitution},
+};
+static_assert(parameter_struct_declares<EdemParameters>(kRestitutionOnly, kDampingFactor));
 
-void prepare_edem(double* p) { p[kEdemAlpha] = exact_quarter_power_alpha(p[0]); }
+void prepare_edem(EdemParameters& p) { p.damping_factor = exact_quarter_power_alpha(p.restitution); }
 
 // EDEM (Hertz–Mindlin): F = K δ^{3/2} + (√5/2) g1 √(K m_eff) δ^{1/4} δ̇ — Wang et al. (S003) Eq (26) corrected (models.md erratum 27), g1 Eq (11).
-ContactForce edem_force(const ContactInput& in, const double* p, const double*) {
-  return hertz_with_power_damping(in, p[kEdemAlpha] * std::sqrt(in.stiffness * in.effective_mass), kQuarter);
+ContactForce edem_force(const ContactInput& in, const EdemParameters& p, const double*) {
+  return hertz_with_power_damping(in, p.damping_factor * std::sqrt(in.stiffness * in.effective_mass), kQuarter);
 }
 
+// The derived α is 2ξ, so that χ = 2ξ √(K m_eff).
+struct JankowskiParameters {
+  double restitution;
+  double xi_variant;
+  double damping_factor;  // derived
+};
 constexpr LawParameter kJankowskiParameters[] = {
-    {"restitution", "-", "target coefficient of restitution c_r", 0.0, true, 0.0, 1.0, true, false},
+    {"restitution", "-", "target coefficient of restitution c_r", 0.0, true, 0.0, 1.0, true, false,
+     ParameterRole::kTargetRestitution},
     {"xi_variant", "-", "damping-ratio formula: 0 = xi_analytic, S001 (5.55); 1 = xi_simple, S001 (5.54)", 0.0, false,
      0.0, 1.0, false, false},
 };
-constexpr int kJankowskiAlpha = 2;  // 2ξ, so that χ = 2ξ √(K m_eff) = α √(K m_eff)
+static_assert(parameter_struct_declares<JankowskiParameters>(kJankowskiParameters, kDampingFactor));
 
 // Jankowski ξ_analytic = (9√5/2)(1 − c²)/(c[c(9π − 16) + 16]) — S001 Eq (5.55).
 double jankowski_xi_analytic(double c) { return 4.5 * kSqrt5 * (1.0 - c * c) / (c * (c * (9.0 * kPi - 16.0) + 16.0)); }
 // Jankowski ξ_simple = √5 (1 − c²)/(2π c) — S001 Eq (5.54).
 double jankowski_xi_simple(double c) { return kSqrt5 * (1.0 - c * c) / (2.0 * kPi * c); }
 
-void prepare_jankowski(double* p) {
-  if (p[1] != 0.0 && p[1] != 1.0) reject("jankowski", "xi_variant must be 0 (xi_analytic) or 1 (xi_simple)");
-  p[kJankowskiAlpha] = 2.0 * (p[1] == 0.0 ? jankowski_xi_analytic(p[0]) : jankowski_xi_simple(p[0]));
+void prepare_jankowski(JankowskiParameters& p) {
+  if (p.xi_variant != 0.0 && p.xi_variant != 1.0) {
+    reject("jankowski", "xi_variant must be 0 (xi_analytic) or 1 (xi_simple)");
+  }
+  p.damping_factor =
+      2.0 * (p.xi_variant == 0.0 ? jankowski_xi_analytic(p.restitution) : jankowski_xi_simple(p.restitution));
 }
 
 // Jankowski: F = K δ^{3/2} + 2ξ √(K m_eff) δ^{1/4} δ̇ for δ̇ > 0, K δ^{3/2} for δ̇ ≤ 0 — Corral et al. (S001) Eq (5.52)–(5.53).
-ContactForce jankowski_force(const ContactInput& in, const double* p, const double*) {
-  return hertz_with_power_damping(in, p[kJankowskiAlpha] * std::sqrt(in.stiffness * in.effective_mass), kQuarter,
+ContactForce jankowski_force(const ContactInput& in, const JankowskiParameters& p, const double*) {
+  return hertz_with_power_damping(in, p.damping_factor * std::sqrt(in.stiffness * in.effective_mass), kQuarter,
                                   /*damp_restitution=*/false);
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // E13 choi: general power-law damping with a rebound force floor.
 
+struct ChoiParameters {
+  double damping;
+  double damping_exponent;
+  double velocity_exponent;
+  double rebound_force_coefficient;
+};
 constexpr LawParameter kChoiParameters[] = {
     {"damping", "N·s^md/m^(mi+md)", "damping coefficient D", 0.0, true, 0.0, kInf, false, true},
     {"damping_exponent", "-", "exponent m_i > 0 of δ in the damping term (Lankarani–Nikravesh: 3/2)", 1.5, false,
@@ -319,22 +409,23 @@ constexpr LawParameter kChoiParameters[] = {
     {"rebound_force_coefficient", "-", "R_c: the force never drops below R_c K δ^{m_s}", 0.0, false, 0.0, 1.0, false,
      false},
 };
+static_assert(parameter_struct_declares<ChoiParameters>(kChoiParameters));
 
 // Choi et al.: F = max(K δ^{m_s} + D δ^{m_i} sign(δ̇)|δ̇|^{m_d}, R_c K δ^{m_s}) — Corral et al. (S001) Eq (5.72)–(5.74).
-ContactForce choi_force(const ContactInput& in, const double* p, const double*) {
+ContactForce choi_force(const ContactInput& in, const ChoiParameters& p, const double*) {
   if (in.indentation <= 0.0) return {};
   const PowerAndSlope spring = power_and_slope(in.indentation, in.exponent);
-  const PowerAndSlope weight = power_and_slope(in.indentation, p[1]);
-  const PowerAndSlope rate = power_and_slope(std::abs(in.normal_velocity), p[2]);
+  const PowerAndSlope weight = power_and_slope(in.indentation, p.damping_exponent);
+  const PowerAndSlope rate = power_and_slope(std::abs(in.normal_velocity), p.velocity_exponent);
   const double direction = sign(in.normal_velocity);
   const double elastic = in.stiffness * spring.value;
-  const double damped = elastic + p[0] * weight.value * direction * rate.value;
-  const double floor = p[3] * elastic;
+  const double damped = elastic + p.damping * weight.value * direction * rate.value;
+  const double floor = p.rebound_force_coefficient * elastic;
   if (damped >= floor) {
-    return {damped, in.stiffness * spring.slope + p[0] * weight.slope * direction * rate.value,
-            p[0] * weight.value * rate.slope};
+    return {damped, in.stiffness * spring.slope + p.damping * weight.slope * direction * rate.value,
+            p.damping * weight.value * rate.slope};
   }
-  return {floor, p[3] * in.stiffness * spring.slope, 0.0};
+  return {floor, p.rebound_force_coefficient * in.stiffness * spring.slope, 0.0};
 }
 
 // Elastic energy of Choi's spring K δ^{m_s}, m_s = the scene's exponent.
@@ -375,7 +466,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "(models.md §7 item 6). With m = 0 the force jumps to χ m_eff δ̇⁻ at onset, turns tensile at the end of "
       "restitution and the restitution grows with impact speed (models.md §2.6). Tension (F < 0) near the end of "
       "restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kRistowParameters, ristow_force);
+      kRistowParameters, law_function<ristow_force>);
   ristow.aliases = kRistowAliases;
   ristow.needs = kNeedsEffectiveMass;
   ristow.force_jump = true;
@@ -389,7 +480,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "(m = 1) — models.md erratum 6 — so m stays configurable (models.md §7 item 6). With m = 0 the force jumps to "
       "χ δ̇⁻ at onset and the restitution grows with impact speed (models.md §2.6). Tension (F < 0) near the end of "
       "restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kSchaferParameters, schafer_force);
+      kSchaferParameters, law_function<schafer_force>);
   schafer.force_jump = true;
   laws.push_back(schafer);
 
@@ -400,7 +491,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "restitution (models.md §2.6, §3.E3); χ must be fitted for the chosen γ. force_jump is set because γ = 0 (a linear "
       "dashpot) jumps to χ δ̇⁻ at onset; γ > 0 starts continuously. Tension (F < 0) near the end of restitution is the "
       "published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kFalconParameters, falcon_force);
+      kFalconParameters, law_function<falcon_force>);
   falcon.force_jump = true;
   laws.push_back(falcon);
 
@@ -412,7 +503,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "N·s/m^1.65. No separate Schwager–Pöschel formula is given in the seeds (models.md §3.E4). Tension (F < 0) near "
       "the end of restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may "
       "clamp it).",
-      kBordbarParameters, bordbar_force));
+      kBordbarParameters, law_function<bordbar_force>));
 
   laws.push_back(power_law(
       "alizadeh", "F = K δ^{3/2} + 4π μ δ sign(δ̇)|δ̇|^{n_l}", "Corral et al. (S001) Eq (5.17)",
@@ -422,7 +513,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "is read as μ. ∂F/∂δ̇ = 4πμ δ n_l |δ̇|^{n_l−1} is infinite at δ̇ = 0 for n_l < 1; it is evaluated at "
       "|δ̇| = 1e-100 m/s there. Tension (F < 0) near the end of restitution is the published behaviour and is not "
       "clamped here (models.md §7 item 4; a scene may clamp it).",
-      kAlizadehParameters, alizadeh_force));
+      kAlizadehParameters, law_function<alizadeh_force>));
 
   LawInfo kuwabara_kono = power_law(
       "kuwabara_kono", "F = K δ^{3/2} + χ δ^{1/2} δ̇, χ given or χ = 2 √R_eff D0",
@@ -433,9 +524,9 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "models.md §3.E6) or D0 in Pa·s, turned into χ = 2 √|R_eff| D0 with (5.37). The restitution falls with impact "
       "speed, 1 − c ∝ v^{1/5} (models.md §2.6). Tension (F < 0) near the end of restitution is the published behaviour "
       "and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kKuwabaraKonoParameters, kuwabara_kono_force);
+      kKuwabaraKonoParameters, law_function<kuwabara_kono_force>);
   kuwabara_kono.needs = kNeedsMaterials;  // R_eff, when D0 is given
-  kuwabara_kono.prepare = prepare_kuwabara_kono;
+  kuwabara_kono.prepare = law_function<prepare_kuwabara_kono>;
   laws.push_back(kuwabara_kono);
 
   LawInfo brilliantov_1996 = power_law(
@@ -448,8 +539,9 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "'not given'. The restitution falls with impact speed, 1 − c ∝ v^{1/5} (models.md §2.6). Tension (F < 0) near the "
       "end of restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp "
       "it).",
-      kBrilliantovParameters, brilliantov_force);
-  brilliantov_1996.prepare = prepare_brilliantov_1996;
+      kBrilliantovParameters, law_function<brilliantov_force>);
+  brilliantov_1996.derived = kBrilliantovDerived;
+  brilliantov_1996.prepare = law_function<prepare_brilliantov_1996>;
   laws.push_back(brilliantov_1996);
 
   LawInfo zheng = power_law(
@@ -461,9 +553,10 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "R_eff comes from the contact (|R_eff| is used). The restitution falls with impact speed, 1 − c ∝ v^{1/5} "
       "(models.md §2.6). Tension (F < 0) near the end of restitution is the published behaviour and is not clamped here "
       "(models.md §7 item 4; a scene may clamp it).",
-      kZhengParameters, zheng_force);
+      kZhengParameters, law_function<zheng_force>);
   zheng.needs = kNeedsMaterials;  // R_eff
-  zheng.prepare = prepare_zheng;
+  zheng.derived = kZhengDerived;
+  zheng.prepare = law_function<prepare_zheng>;
   laws.push_back(zheng);
 
   LawInfo brilliantov_updated = power_law(
@@ -474,8 +567,9 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "taken on the η term only (models.md erratum 12, §3.E9); ν = 0 means 'not given'. The restitution falls with "
       "impact speed, 1 − c ∝ v^{1/5} (models.md §2.6). Tension (F < 0) near the end of restitution is the published "
       "behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kBrilliantovParameters, brilliantov_force);
-  brilliantov_updated.prepare = prepare_brilliantov_updated;
+      kBrilliantovParameters, law_function<brilliantov_force>);
+  brilliantov_updated.derived = kBrilliantovDerived;
+  brilliantov_updated.prepare = law_function<prepare_brilliantov_updated>;
   laws.push_back(brilliantov_updated);
 
   LawInfo tsuji = power_law(
@@ -486,9 +580,10 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "models.md §3.E11 instead of Tsuji's empirical curve (u = δ^{5/4} makes the impact a linear oscillator of damping "
       "ratio α/√5, so c_out = c_r at any speed). α ≥ √5 is overdamped: no rebound. Tension (F < 0) near the end of "
       "restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kTsujiParameters, tsuji_force);
+      kTsujiParameters, law_function<tsuji_force>);
   tsuji.needs = kNeedsEffectiveMass;
-  tsuji.prepare = prepare_tsuji;
+  tsuji.derived = kDampingFactor;
+  tsuji.prepare = law_function<prepare_tsuji>;
   tsuji.accurate_restitution_min = 0.0;
   tsuji.accurate_restitution_max = 1.0;
   laws.push_back(tsuji);
@@ -501,9 +596,10 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "√(K_h M) δ^{1/4} (models.md erratum 27), M = m_eff. Damping acts in both phases, which makes c_out = c_r exactly "
       "at any speed (models.md §3.E11). Tension (F < 0) near the end of restitution is the published behaviour (up to "
       "≈ 15 % of F_max, models.md §5.8) and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kRestitutionOnly, edem_force);
+      kRestitutionOnly, law_function<edem_force>);
   edem.needs = kNeedsEffectiveMass;
-  edem.prepare = prepare_edem;
+  edem.derived = kDampingFactor;
+  edem.prepare = law_function<prepare_edem>;
   edem.accurate_restitution_min = 0.0;
   edem.accurate_restitution_max = 1.0;
   laws.push_back(edem);
@@ -518,9 +614,10 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "(default), 1 = xi_simple S001 (5.54). Exactly, c_out = exp(−ζ arccos ζ/√(1 − ζ²)) with ζ = 2ξ/√5 at any speed; "
       "xi_analytic is within 0.0086 of c_r on (0, 1] (max at c_r ≈ 0.23, not ≤ 0.007 as models.md §3.E12 states), "
       "xi_simple within 0.01 only for c_r ≥ 0.830. The accurate range below is the one valid for both variants.",
-      kJankowskiParameters, jankowski_force);
+      kJankowskiParameters, law_function<jankowski_force>);
   jankowski.needs = kNeedsEffectiveMass;
-  jankowski.prepare = prepare_jankowski;
+  jankowski.derived = kDampingFactor;
+  jankowski.prepare = law_function<prepare_jankowski>;
   jankowski.can_tension = false;
   jankowski.accurate_restitution_min = 0.83;
   jankowski.accurate_restitution_max = 1.0;
@@ -534,7 +631,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "∂F/∂δ̇ = 0; at the switch the damped branch is used. For m_d < 1, ∂F/∂δ̇ is evaluated at |δ̇| ≥ 1e-100 m/s. "
       "m_i > 0 keeps F continuous at onset (models.md §3.E13). Defaults m_i = 3/2, m_d = 1 give Lankarani–Nikravesh-type damping with a constant D, on which the law is based. "
       "The triangle-mesh contact detection of the original is not part of the force law.",
-      kChoiParameters, choi_force);
+      kChoiParameters, law_function<choi_force>);
   choi.can_tension = false;
   choi.potential = choi_potential;
   laws.push_back(choi);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "models/registry.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -12,7 +13,7 @@ namespace contactlab {
 namespace {
 
 // The one place that lists the built-in laws (explicit, so static linking cannot drop any).
-std::vector<LawInfo> register_builtin_laws() {
+std::vector<LawInfo> builtin_laws() {
   std::vector<LawInfo> laws;
   append_elastic_laws(laws);
   append_kelvin_voigt_laws(laws);
@@ -26,35 +27,215 @@ std::vector<LawInfo> register_builtin_laws() {
   return laws;
 }
 
-const std::vector<LawInfo>& registry() {
-  static const std::vector<LawInfo> laws = register_builtin_laws();
-  return laws;
+// What a registered LawInfo points into: copies of its strings and tables, never moved once made.
+struct LawStorage {
+  std::deque<std::string> strings;
+  std::vector<std::string_view> aliases;
+  std::vector<LawParameter> parameters;
+  std::vector<LawParameter> derived;
+};
+
+[[noreturn]] void refuse(const LawInfo& law, const std::string& problem) {
+  throw std::invalid_argument("register_law: law '" + std::string(law.id) + "': " + problem);
+}
+
+class Registry {
+ public:
+  Registry() {
+    for (const LawInfo& law : builtin_laws()) add(law);
+  }
+
+  const std::deque<LawInfo>& laws() const { return laws_; }
+
+  LawIndex find(std::string_view name) const {
+    for (std::size_t i = 0; i < laws_.size(); ++i) {
+      if (laws_[i].id == name) return static_cast<LawIndex>(i);
+      for (std::string_view alias : laws_[i].aliases) {
+        if (alias == name) return static_cast<LawIndex>(i);
+      }
+    }
+    return -1;
+  }
+
+  LawIndex add(const LawInfo& law) {
+    validate(law);
+    LawStorage& storage = storage_.emplace_back();
+    laws_.push_back(stored_copy(law, storage));
+    return static_cast<LawIndex>(laws_.size() - 1);
+  }
+
+ private:
+  void validate(const LawInfo& law) const {
+    if (law.id.empty()) throw std::invalid_argument("register_law: a law needs an id");
+    std::vector<std::string_view> names{law.id};
+    for (std::string_view alias : law.aliases) {
+      if (alias.empty()) refuse(law, "an alias is empty");
+      names.push_back(alias);
+    }
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i), names[i]) !=
+          names.begin() + static_cast<std::ptrdiff_t>(i)) {
+        refuse(law, "the name '" + std::string(names[i]) + "' is given twice");
+      }
+      if (const LawIndex other = find(names[i]); other >= 0) {
+        refuse(law, "the name '" + std::string(names[i]) + "' is taken by law '" +
+                        std::string(laws_[static_cast<std::size_t>(other)].id) + "'");
+      }
+    }
+    if (law.force == nullptr) refuse(law, "no force function");
+    if (law.parameters.size() + law.derived.size() > static_cast<std::size_t>(kMaxLawParameters)) {
+      refuse(law, std::to_string(law.parameters.size() + law.derived.size()) +
+                      " given and derived parameters; at most " + std::to_string(kMaxLawParameters) + " fit");
+    }
+    std::vector<std::string_view> parameter_names;
+    int restitution_roles = 0;
+    for (std::span<const LawParameter> table : {law.parameters, law.derived}) {
+      for (const LawParameter& p : table) {
+        if (p.name.empty()) refuse(law, "a parameter has no name");
+        if (std::find(parameter_names.begin(), parameter_names.end(), p.name) != parameter_names.end()) {
+          refuse(law, "the parameter name '" + std::string(p.name) + "' is declared twice");
+        }
+        parameter_names.push_back(p.name);
+        if (p.role != ParameterRole::kNone) ++restitution_roles;
+      }
+    }
+    for (const LawParameter& p : law.derived) {
+      if (p.role != ParameterRole::kNone) refuse(law, "derived parameter '" + std::string(p.name) + "' has a role");
+    }
+    if (restitution_roles > 1) refuse(law, "more than one parameter has a restitution role");
+    for (const LawParameter& p : law.parameters) {
+      if (!(p.min <= p.max)) {
+        refuse(law, "parameter '" + std::string(p.name) + "' has an empty range (min above max, or NaN)");
+      }
+      if (!p.required) {
+        if (std::string problem = check_law_parameter(p, p.default_value); !problem.empty()) {
+          refuse(law, "the default of parameter '" + std::string(p.name) + "' is outside its range: " + problem);
+        }
+      }
+    }
+    if (!law.derived.empty() && law.prepare == nullptr) refuse(law, "derived parameters but no prepare function");
+    if (law.state_size < 0 || law.state_size > kMaxLawState) {
+      refuse(law, "state_size " + std::to_string(law.state_size) + " outside [0, " + std::to_string(kMaxLawState) +
+                      "]");
+    }
+    if (law.continuous_state_size < 0 || law.continuous_state_size > law.state_size) {
+      refuse(law, "continuous_state_size " + std::to_string(law.continuous_state_size) + " outside [0, state_size]");
+    }
+    if (law.continuous_state_size > 0 && law.state_rate == nullptr) {
+      refuse(law, "a continuous state but no state_rate function");
+    }
+    if (!(0.0 <= law.accurate_restitution_min && law.accurate_restitution_min <= law.accurate_restitution_max &&
+          law.accurate_restitution_max <= 1.0)) {
+      refuse(law, "the accurate restitution range is not inside [0, 1]");
+    }
+  }
+
+  static LawInfo stored_copy(const LawInfo& law, LawStorage& storage) {
+    auto keep = [&storage](std::string_view text) -> std::string_view { return storage.strings.emplace_back(text); };
+    auto copy_table = [&keep](std::span<const LawParameter> table, std::vector<LawParameter>& out) {
+      for (LawParameter p : table) {
+        p.name = keep(p.name);
+        p.unit = keep(p.unit);
+        p.description = keep(p.description);
+        out.push_back(p);
+      }
+    };
+    LawInfo copy = law;
+    copy.id = keep(law.id);
+    copy.family = keep(law.family);
+    copy.formula = keep(law.formula);
+    copy.source = keep(law.source);
+    copy.notes = keep(law.notes);
+    for (std::string_view alias : law.aliases) storage.aliases.push_back(keep(alias));
+    copy_table(law.parameters, storage.parameters);
+    copy_table(law.derived, storage.derived);
+    copy.aliases = storage.aliases;
+    copy.parameters = storage.parameters;
+    copy.derived = storage.derived;
+    return copy;
+  }
+
+  std::deque<LawInfo> laws_;         // a deque: references stay valid as laws are added
+  std::deque<LawStorage> storage_;   // one per law, what its strings and tables point into
+};
+
+Registry& registry() {
+  static Registry instance;
+  return instance;
 }
 
 }  // namespace
 
-std::span<const LawInfo> all_laws() { return registry(); }
+LawList all_laws() { return LawList(registry().laws()); }
 
-LawIndex find_law(std::string_view name) {
-  const auto& laws = registry();
-  for (std::size_t i = 0; i < laws.size(); ++i) {
-    if (laws[i].id == name) return static_cast<LawIndex>(i);
-    for (std::string_view alias : laws[i].aliases) {
-      if (alias == name) return static_cast<LawIndex>(i);
+LawIndex find_law(std::string_view name) { return registry().find(name); }
+
+const LawInfo& law_info(LawIndex index) {
+  CONTACTLAB_ASSERT(index >= 0 && static_cast<std::size_t>(index) < registry().laws().size(),
+                    "a law index the registry gave");
+  return registry().laws()[static_cast<std::size_t>(index)];
+}
+
+std::vector<std::string_view> law_ids() {
+  std::vector<std::string_view> ids;
+  for (const LawInfo& law : registry().laws()) ids.push_back(law.id);
+  return ids;
+}
+
+LawIndex register_law(const LawInfo& law) { return registry().add(law); }
+
+int parameter_index(const LawInfo& law, std::string_view name) {
+  for (std::size_t i = 0; i < law.parameters.size(); ++i) {
+    if (law.parameters[i].name == name) return static_cast<int>(i);
+  }
+  for (std::size_t i = 0; i < law.derived.size(); ++i) {
+    if (law.derived[i].name == name) return static_cast<int>(law.parameters.size() + i);
+  }
+  return -1;
+}
+
+const LawParameter* find_parameter(const LawInfo& law, std::string_view name) {
+  for (const LawParameter& p : law.parameters) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+std::string unknown_parameter_message(const LawInfo& law, std::string_view name) {
+  std::ostringstream message;
+  message << "law '" << law.id << "' has no parameter '" << name << "'";
+  if (parameter_index(law, name) >= 0) message << " to give (the law derives it)";
+  if (law.parameters.empty()) {
+    message << "; it takes none";
+  } else {
+    message << "; its parameters are ";
+    for (std::size_t i = 0; i < law.parameters.size(); ++i) message << (i ? ", " : "") << law.parameters[i].name;
+  }
+  return message.str();
+}
+
+double parameter_value(const LawInfo& law, const LawParameters& parameters, std::string_view name) {
+  const int index = parameter_index(law, name);
+  if (index < 0) throw std::invalid_argument(unknown_parameter_message(law, name));
+  return parameters.values[index];
+}
+
+int restitution_parameter(const LawInfo& law) {
+  for (std::size_t i = 0; i < law.parameters.size(); ++i) {
+    const ParameterRole role = law.parameters[i].role;
+    if (role == ParameterRole::kTargetRestitution || role == ParameterRole::kNewtonRestitution) {
+      return static_cast<int>(i);
     }
   }
   return -1;
 }
 
-const LawInfo& law_info(LawIndex index) {
-  CONTACTLAB_ASSERT(index >= 0 && static_cast<std::size_t>(index) < registry().size(), "a law index the registry gave");
-  return registry()[static_cast<std::size_t>(index)];
-}
-
-std::vector<std::string_view> law_ids() {
-  std::vector<std::string_view> ids;
-  for (const LawInfo& law : registry()) ids.push_back(law.id);
-  return ids;
+std::vector<NamedValue> given_values(const LawInfo& law, const LawParameters& parameters) {
+  std::vector<NamedValue> values;
+  for (std::size_t i = 0; i < law.parameters.size(); ++i) {
+    values.push_back({law.parameters[i].name, parameters.values[i]});
+  }
+  return values;
 }
 
 std::string check_law_parameter(const LawParameter& p, double value) {
@@ -75,22 +256,12 @@ LawParameters compile_law_parameters(const LawInfo& law, std::span<const NamedVa
   LawParameters out;
   std::vector<bool> given(law.parameters.size(), false);
   for (const NamedValue& named : values) {
-    std::size_t i = 0;
-    while (i < law.parameters.size() && law.parameters[i].name != named.name) ++i;
-    if (i == law.parameters.size()) {
-      std::ostringstream message;
-      message << "law '" << law.id << "' has no parameter '" << named.name << "'";
-      if (law.parameters.empty()) {
-        message << " (it takes none)";
-      } else {
-        message << "; its parameters are";
-        for (const LawParameter& p : law.parameters) message << " " << p.name;
-      }
-      throw std::invalid_argument(message.str());
-    }
-    if (std::string problem = check_law_parameter(law.parameters[i], named.value); !problem.empty()) {
+    const LawParameter* parameter = find_parameter(law, named.name);
+    if (parameter == nullptr) throw std::invalid_argument(unknown_parameter_message(law, named.name));
+    if (std::string problem = check_law_parameter(*parameter, named.value); !problem.empty()) {
       throw std::invalid_argument("law '" + std::string(law.id) + "': " + problem);
     }
+    const auto i = static_cast<std::size_t>(parameter - law.parameters.data());
     out.values[i] = named.value;
     given[i] = true;
   }

@@ -1,8 +1,15 @@
 // SPDX-License-Identifier: MIT
 // The registry of normal force laws: every law by id (and alias), resolved once when a scene is compiled;
-// the step loop then dispatches by index with no string look-ups.
+// the step loop then dispatches through the compiled pair's LawInfo with no string look-ups.
+//
+// The built-in laws are registered when the registry is first used. A program adds its own with register_law —
+// one force function and its metadata — after which the law is found, listed and compiled by name like a built-in
+// one (from a scene's `law:` too). The registry is not thread-safe: register laws before any run or scene load
+// starts, not while another thread uses the registry.
 #pragma once
 
+#include <deque>
+#include <ranges>
 #include <span>
 #include <string>
 #include <string_view>
@@ -14,33 +21,71 @@ namespace contactlab {
 
 using LawIndex = int;
 
-// All registered laws, in registration order (the order of register_builtin_laws).
-std::span<const LawInfo> all_laws();
+// All registered laws, in registration order: the built-in ones (registry.cc), then those of register_law.
+using LawList = std::ranges::ref_view<const std::deque<LawInfo>>;
+LawList all_laws();
 
 // Index of the law with this id or alias, or -1.
 LawIndex find_law(std::string_view id_or_alias);
 
+// A registered law. The reference stays valid when more laws are registered.
 const LawInfo& law_info(LawIndex index);
 
 // Ids of all laws, for error messages ("valid names are …").
 std::vector<std::string_view> law_ids();
 
-// Parameters of one contact's law, after validation and LawInfo::prepare.
+// Adds a law and returns its index. The registry keeps its own copy of the law's strings and parameter tables, so
+// `law` may point into storage that goes away after the call (a plugin's, a script's). Throws
+// std::invalid_argument, naming the law and the problem, unless: the id is not empty; the id and the aliases are
+// not empty and clash with no registered id or alias nor with each other; the law has a force function; given and
+// derived parameters together number at most kMaxLawParameters, with distinct non-empty names; an optional
+// parameter's default lies in its range; derived parameters come with a prepare function; at most one given
+// parameter has a restitution role; 0 ≤ continuous_state_size ≤ state_size ≤ kMaxLawState, with a state_rate
+// function when continuous_state_size > 0; the accurate restitution range lies within [0, 1]. Not thread-safe
+// (see above).
+LawIndex register_law(const LawInfo& law);
+
+// Parameters of one contact's law after validation and LawInfo::prepare: the given parameters, then the derived
+// ones, in their declaration order (a law reads them through its parameter struct, models/typed_law.h).
 struct LawParameters {
   double values[kMaxLawParameters] = {};
 };
+
+// One parameter value by name, as a scene gives it.
+struct NamedValue {
+  std::string_view name;
+  double value;
+};
+
+// Index of the given or derived parameter `name` in LawParameters::values, or -1.
+int parameter_index(const LawInfo& law, std::string_view name);
+
+// The given parameter `name`, or null (for a derived or unknown name).
+const LawParameter* find_parameter(const LawInfo& law, std::string_view name);
+
+// The sentence for a name a scene cannot give the law: "law 'x' has no parameter 'y'; its parameters are a, b"
+// (or "; it takes none"), the wording of every look-up that fails.
+std::string unknown_parameter_message(const LawInfo& law, std::string_view name);
+
+// A compiled parameter, given or derived, by name. Throws std::invalid_argument for a name the law does not
+// declare.
+double parameter_value(const LawInfo& law, const LawParameters& parameters, std::string_view name);
+
+// Index of the given parameter that holds a pair's coefficient of restitution (ParameterRole::kTargetRestitution
+// or kNewtonRestitution: the one the shapes' materials may supply), or -1.
+int restitution_parameter(const LawInfo& law);
+
+// The given parameters' values by name, in declaration order: compiled parameters to compile again with one
+// value changed.
+std::vector<NamedValue> given_values(const LawInfo& law, const LawParameters& parameters);
 
 // Checks one parameter value against its declared range; returns an empty string when valid, otherwise
 // a sentence saying what was expected.
 std::string check_law_parameter(const LawParameter& parameter, double value);
 
-// Fills `out` from (name, value) pairs, applying defaults and checking ranges, then calls prepare.
-// Throws std::invalid_argument naming the parameter on an unknown name, a missing required value or a
-// value out of range.
-struct NamedValue {
-  std::string_view name;
-  double value;
-};
+// Compiles (name, value) pairs: applies defaults, checks ranges, then calls prepare for the derived parameters.
+// Throws std::invalid_argument naming the parameter on an unknown name (unknown_parameter_message), a missing
+// required value, a value out of range, or a combination prepare rejects.
 LawParameters compile_law_parameters(const LawInfo& law, std::span<const NamedValue> values);
 
 }  // namespace contactlab

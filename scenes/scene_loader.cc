@@ -405,10 +405,8 @@ class Compiler {
   std::vector<InitialValues> initial_;  // per body
   // Whether the pair settings' law has a restitution with a default (an either/or parameter).
   static bool optional_restitution(const PairSettings& settings) {
-    for (const LawParameter& p : settings.law_info->parameters) {
-      if (p.name == "restitution") return !p.required;
-    }
-    return false;
+    const int k = restitution_parameter(*settings.law_info);
+    return k >= 0 && !settings.law_info->parameters[static_cast<std::size_t>(k)].required;
   }
   bool materials_give_restitution(int a, int b) const {
     const ContactModel& contact = scene_.model.contact;
@@ -750,9 +748,8 @@ PairSettings Compiler::read_settings(const MapReader& defaults, const MapReader*
     for (const auto& entry : parameters) {
       const std::string name = entry.first.Scalar();
       const std::string path = block->child("parameters") + "." + name;
-      auto spec = std::find_if(law.parameters.begin(), law.parameters.end(),
-                               [&](const LawParameter& p) { return p.name == name; });
-      if (spec == law.parameters.end()) {
+      const LawParameter* spec = find_parameter(law, name);
+      if (spec == nullptr) {
         if (!options_.law_override.empty()) {
           const std::string note = "--model " + std::string(law.id) + ": parameter '" + path + "' does not apply and is ignored";
           if (std::find(scene_.notes.begin(), scene_.notes.end(), note) == scene_.notes.end()) scene_.notes.push_back(note);
@@ -760,9 +757,7 @@ PairSettings Compiler::read_settings(const MapReader& defaults, const MapReader*
         }
         std::vector<std::string_view> known;
         for (const LawParameter& p : law.parameters) known.push_back(p.name);
-        reader_.fail(entry.first, path,
-                     "law '" + std::string(law.id) + "' has no parameter '" + name + "'" + did_you_mean(name, known) +
-                         (known.empty() ? "; it takes none" : "; its parameters are " + join(known)));
+        reader_.fail(entry.first, path, unknown_parameter_message(law, name) + did_you_mean(name, known));
       }
       const double value = reader_.number(entry.second, path);
       if (std::string problem = check_law_parameter(*spec, value); !problem.empty()) reader_.fail(entry.second, path, problem);
@@ -775,24 +770,26 @@ PairSettings Compiler::read_settings(const MapReader& defaults, const MapReader*
       }
     }
   }
-  // A law's `restitution` left out is taken per pair from the materials (mixed_restitution). When the law
-  // declares a default for it, restitution is one side of an either/or (tsuji's alpha, goldsmith's
-  // permanent_indentation): another of the law's parameters given means "use that", and the default stays;
-  // with none given the materials' restitution is used where they give one (compile_pair), else the default.
-  for (const LawParameter& p : law.parameters) {
-    if (p.name != "restitution" || std::find(names.begin(), names.end(), "restitution") != names.end()) continue;
-    if (!p.required && !names.empty()) continue;
-    settings.restitution_from_materials = true;
-    names.push_back("restitution");
-    values.push_back({p.name, p.required ? 1.0 : p.default_value});  // inside the range; replaced per pair
+  // A law's restitution parameter (restitution_parameter) left out is taken per pair from the materials
+  // (mixed_restitution). When the law declares a default for it, restitution is one side of an either/or (tsuji's
+  // alpha, goldsmith's permanent_indentation): another of the law's parameters given means "use that", and the
+  // default stays; with none given the materials' restitution is used where they give one (compile_pair), else the
+  // default.
+  if (const int k = restitution_parameter(law); k >= 0) {
+    const LawParameter& p = law.parameters[static_cast<std::size_t>(k)];
+    if (std::find(names.begin(), names.end(), p.name) == names.end() && (p.required || names.empty())) {
+      settings.restitution_from_materials = true;
+      names.emplace_back(p.name);
+      values.push_back({p.name, p.required ? 1.0 : p.default_value});  // inside the range; replaced per pair
+    }
   }
   // A parameter about to be calibrated may be left out even if the law requires it: start inside its range.
   const MapReader& calibrate_map = pick("calibrate");
   if (calibrate_map.has("calibrate")) {
     const YAML::Node target = child_of(calibrate_map.get("calibrate"), "parameter");
     if (target.IsDefined() && target.IsScalar() && std::find(names.begin(), names.end(), target.Scalar()) == names.end()) {
-      for (const LawParameter& p : law.parameters) {
-        if (p.name == target.Scalar()) values.push_back({p.name, calibration_start_value(p)});
+      if (const LawParameter* p = find_parameter(law, target.Scalar())) {
+        values.push_back({p->name, calibration_start_value(*p)});
       }
     }
   }
@@ -801,8 +798,7 @@ PairSettings Compiler::read_settings(const MapReader& defaults, const MapReader*
   } catch (const std::invalid_argument& error) {
     law_map.fail("law", error.what());
   }
-  for (std::size_t k = 0; k < law.parameters.size(); ++k) {
-    if (law.parameters[k].name != "restitution" || law.accurate_restitution_max <= law.accurate_restitution_min) continue;
+  if (const int k = restitution_parameter(law); k >= 0 && law.accurate_restitution_max > law.accurate_restitution_min) {
     const double c = settings.parameters.values[k];
     if (c < law.accurate_restitution_min || c > law.accurate_restitution_max) {
       std::ostringstream note;

@@ -81,9 +81,9 @@ int main(int argc, char** argv) {
       return 2;
     }
     pair.law_info = &law_info(pair.law);
-    std::vector<NamedValue> values;
-    for (const LawParameter& parameter : pair.law_info->parameters) {
-      if (parameter.name == "restitution") values.push_back({parameter.name, target});
+    std::vector<NamedValue> values;  // the target restitution, for a law that takes one
+    if (const int k = restitution_parameter(*pair.law_info); k >= 0) {
+      values.push_back({pair.law_info->parameters[static_cast<std::size_t>(k)].name, target});
     }
     pair.parameters = compile_law_parameters(*pair.law_info, values);  // defaults, range checks, prepare
     pair.effective_modulus = effective_modulus(contact.materials[0], contact.materials[1]);

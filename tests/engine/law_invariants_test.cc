@@ -169,7 +169,9 @@ Case hunt_crossley_case() {
   Case c;
   c.name = "target restitution";
   c.parameters = [](double level, double) { return std::vector<NamedValue>{{"restitution", level}}; };
-  c.expected = [](const Impact& run) { return hunt_crossley_restitution(run.pair.parameters.values[1]); };
+  c.expected = [](const Impact& run) {
+    return hunt_crossley_restitution(parameter_value(*run.pair.law_info, run.pair.parameters, "normalised_damping"));
+  };
   c.speed = Speed::kIndependent;
   c.why = "models.md §2.5: the HC-type impact returns c_out(z) = [1 + W0(−(1+z)e^{−(1+z)})]/z of the prepared z, "
           "for any K, n, m_eff and δ̇⁻, so the law's own z(c) fixes c exactly and c does not depend on speed";
@@ -367,7 +369,9 @@ const std::map<std::string, std::vector<Case>>& law_cases() {
       Case c;
       c.name = "target restitution, xi_analytic (default)";
       c.parameters = [](double level, double) { return std::vector<NamedValue>{{"restitution", level}}; };
-      c.expected = [](const Impact& run) { return compression_only_restitution(run.pair.parameters.values[2]); };
+      c.expected = [](const Impact& run) {
+        return compression_only_restitution(parameter_value(*run.pair.law_info, run.pair.parameters, "damping_factor"));
+      };
       c.speed = Speed::kIndependent;
       c.why = "damping in compression only: the oscillator of damping ratio ζ = 2ξ/√5 reaches the damped maximum and "
               "rebounds undamped, c = exp(−ζ arccos ζ/√(1−ζ²)) at any speed (models.md §3.E12)";
@@ -390,7 +394,8 @@ const std::map<std::string, std::vector<Case>>& law_cases() {
         return std::vector<NamedValue>{{"damping", scale * kHertzStiffness * hunt_crossley_exact_damping(level)}};
       };
       c.expected = [](const Impact& run) {
-        return hunt_crossley_restitution(run.pair.parameters.values[0] * run.speed / kHertzStiffness);
+        const double damping = parameter_value(*run.pair.law_info, run.pair.parameters, "damping");
+        return hunt_crossley_restitution(damping * run.speed / kHertzStiffness);
       };
       c.speed = Speed::kDecreasing;
       c.similarity_exponent = 1.0;
@@ -492,7 +497,8 @@ const std::map<std::string, std::vector<Case>>& law_cases() {
         return std::vector<NamedValue>{{"permanent_indentation", (1.0 - level * level) * hertz_max_indentation(0.1)}};
       };
       permanent.expected = [](const Impact& run) {
-        return std::sqrt(1.0 - run.pair.parameters.values[1] / hertz_max_indentation(run.speed));
+        const double permanent = parameter_value(*run.pair.law_info, run.pair.parameters, "permanent_indentation");
+        return std::sqrt(1.0 - permanent / hertz_max_indentation(run.speed));
       };
       permanent.speed = Speed::kIncreasing;
       permanent.why = "Hertz loading to x_H, unloading F_max((δ−δ_p)/(x_H−δ_p))^n returns (x_H − δ_p)/x_H of the work; "
@@ -634,13 +640,13 @@ void check_common(const LawInfo& law, const Outcome& out, double speed, std::spa
   const ImpactRecord& impact = result.impact;
   const double energy = result.impact_energy;
 
-  // prepare() writes only the slots after the declared parameters (calibration relies on it).
-  for (std::size_t i = 0; i < law.parameters.size(); ++i) {
-    double value = law.parameters[i].default_value;
+  // prepare() writes only the derived parameters (calibration relies on it).
+  for (const LawParameter& p : law.parameters) {
+    double value = p.default_value;
     for (const NamedValue& v : given) {
-      if (v.name == law.parameters[i].name) value = v.value;
+      if (v.name == p.name) value = v.value;
     }
-    EXPECT_EQ(out.pair.parameters.values[i], value) << "prepare changed declared parameter " << law.parameters[i].name;
+    EXPECT_EQ(parameter_value(law, out.pair.parameters, p.name), value) << "prepare changed given parameter " << p.name;
   }
 
   // Nothing before the onset: the body meets the surface at its initial speed, and no sample shows a force.

@@ -150,7 +150,8 @@ TEST(Simulate, HuntCrossleyRestitutionIsTheExactClosedForm) {
       ASSERT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
       ASSERT_EQ(result.impacts.size(), 1u) << law;
       const LawParameters p = compile_law_parameters(law_info(find_law(law)), std::vector<NamedValue>{{"restitution", c}});
-      const double expected = hunt_crossley_restitution(p.values[1]);
+      const double expected =
+          hunt_crossley_restitution(parameter_value(law_info(find_law(law)), p, "normalised_damping"));
       EXPECT_NEAR(result.impacts[0].restitution, expected, 1e-7) << law << " c = " << c;
       // Energy lost = ½ m v² (1 − c_out²), all of it through the law's damping.
       EXPECT_NEAR(result.impacts[0].dissipated_energy,
@@ -386,7 +387,8 @@ TEST(Simulate, FixedStepMethodsReproduceTheHertzianRestitution) {
   test.height = 0.0123;
   test.duration = 0.003;
   const LawParameters p = compile_law_parameters(law_info(find_law("flores")), std::vector<NamedValue>{{"restitution", 0.9}});
-  const double exact = hunt_crossley_restitution(p.values[1]);
+  const double exact =
+      hunt_crossley_restitution(parameter_value(law_info(find_law("flores")), p, "normalised_damping"));
   for (IntegratorMethod method : {IntegratorMethod::kRungeKutta4, IntegratorMethod::kVelocityVerlet, IntegratorMethod::kSymplecticEuler}) {
     // 1e-7 s is 1/1500 of the 1.5e-4 s contact.
     const SimulationResult result = run(test, nullptr, method, 1e-7);
@@ -401,7 +403,8 @@ TEST(Simulate, BdfReproducesTheClosedFormRestitution) {
   ASSERT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
   ASSERT_EQ(result.impacts.size(), 1u);
   const LawParameters p = compile_law_parameters(law_info(find_law("flores")), std::vector<NamedValue>{{"restitution", 0.9}});
-  EXPECT_NEAR(result.impacts[0].restitution, hunt_crossley_restitution(p.values[1]), 1e-6);
+  EXPECT_NEAR(result.impacts[0].restitution,
+              hunt_crossley_restitution(parameter_value(law_info(find_law("flores")), p, "normalised_damping")), 1e-6);
 }
 
 // A law that adds energy (negative damping), built in the test: the run must stop and say so.

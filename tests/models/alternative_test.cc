@@ -141,13 +141,14 @@ TEST(RoyCarretero, CoefficientsAreLayersInSeries) {
   // The stiffness is two layers E_i/R_i in series, 1/(R1/E1 + R2/E2); with the corrected denominator (erratum 14)
   // the damping is two dashpots D_i/R_i in series, 1/(R1/D1 + R2/D2) (models.md §3.H1).
   const LawParameters p = roy_parameters();
-  EXPECT_NEAR(p.values[6], kRoyStiffness, 1e-3);
-  EXPECT_NEAR(p.values[6], 1.0 / (0.01 / 2e11 + 0.03 / 7e10), 1e-3);
-  EXPECT_NEAR(p.values[7], kRoyDamping, 1e-7);
-  EXPECT_NEAR(p.values[7], 1.0 / (0.01 / 3e6 + 0.03 / 1e6), 1e-7);
+  const LawInfo& roy = law_by_id("roy_carretero");
+  EXPECT_NEAR(parameter_value(roy, p, "volume_stiffness"), kRoyStiffness, 1e-3);
+  EXPECT_NEAR(parameter_value(roy, p, "volume_stiffness"), 1.0 / (0.01 / 2e11 + 0.03 / 7e10), 1e-3);
+  EXPECT_NEAR(parameter_value(roy, p, "volume_damping"), kRoyDamping, 1e-7);
+  EXPECT_NEAR(parameter_value(roy, p, "volume_damping"), 1.0 / (0.01 / 3e6 + 0.03 / 1e6), 1e-7);
   // One undamped body removes the damping (a dashpot in series with a zero dashpot transmits nothing).
-  EXPECT_EQ(roy_parameters(0.0, 1e6).values[7], 0.0);
-  EXPECT_EQ(roy_parameters(0.0, 0.0).values[7], 0.0);
+  EXPECT_EQ(parameter_value(roy, roy_parameters(0.0, 1e6), "volume_damping"), 0.0);
+  EXPECT_EQ(parameter_value(roy, roy_parameters(0.0, 0.0), "volume_damping"), 0.0);
 }
 
 TEST(RoyCarretero, DampingTermIsHomogeneousInTheMaterialDamping) {

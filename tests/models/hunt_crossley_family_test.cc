@@ -27,8 +27,6 @@ constexpr int kColumns = 11;
 constexpr int kColumnHalf = 4;  // index of c_r = 0.50
 // Both §5.8 tables are rounded to 4 decimals: half a unit (5e-5) plus margin for the table's own rounding.
 constexpr double kFourDecimalTolerance = 6e-5;
-// The slot where the family's prepare stores z (hunt_crossley_family.cc: parameter 0 is c_r, slot 1 is z).
-constexpr int kDampingSlot = 1;
 
 struct FamilyRow {
   std::string_view id;
@@ -90,9 +88,14 @@ LawParameters compile_with_restitution(const LawInfo& law, double restitution) {
   return compile_law_parameters(law, values);
 }
 
+// z, which the family's prepare derives from c_r.
+double normalised_damping(const LawInfo& law, const LawParameters& p) {
+  return parameter_value(law, p, "normalised_damping");
+}
+
 // Achieved restitution of a law asked for target c_r.
 double achieved_restitution(const LawInfo& law, double restitution) {
-  return hunt_crossley_restitution(compile_with_restitution(law, restitution).values[kDampingSlot]);
+  return hunt_crossley_restitution(normalised_damping(law, compile_with_restitution(law, restitution)));
 }
 
 ContactInput make_input(double indentation, double normal_velocity) {
@@ -132,8 +135,9 @@ TEST(HuntCrossleyFamily, AllTableLawsAreRegisteredWithFamilyMetadata) {
     EXPECT_TRUE(restitution.min_exclusive);
     EXPECT_EQ(restitution.max, 1.0);
     EXPECT_FALSE(restitution.max_exclusive);
-    // z is written after the declared parameters, so it must fit in LawParameters.
-    EXPECT_LT(kDampingSlot, kMaxLawParameters);
+    // z is the one derived parameter.
+    ASSERT_EQ(law.derived.size(), 1u);
+    EXPECT_EQ(law.derived[0].name, "normalised_damping");
   }
 }
 
@@ -145,7 +149,7 @@ TEST(HuntCrossleyFamily, PreparedDampingMatchesZTableOfSection5_8) {
     const LawInfo& law = law_by_id(row.id);
     for (int i = 0; i < kColumns; ++i) {
       const double c = kTableRestitution[i];
-      EXPECT_NEAR(compile_with_restitution(law, c).values[kDampingSlot], row.z[i], kFourDecimalTolerance)
+      EXPECT_NEAR(normalised_damping(law, compile_with_restitution(law, c)), row.z[i], kFourDecimalTolerance)
           << row.id << ", c_r = " << c;
     }
   }
@@ -168,12 +172,14 @@ TEST(HuntCrossleyFamily, ExactLawMatchesCorrectedTableOfSection5_7) {
                                 0.97487, 0.63483, 0.37315, 0.16648, 0.01515};
   const LawInfo& law = law_by_id("alaci_exact");
   for (int i = 0; i < 10; ++i) {
-    EXPECT_NEAR(compile_with_restitution(law, kRestitution[i]).values[kDampingSlot], kExactZ[i], 6e-6)
+    EXPECT_NEAR(normalised_damping(law, compile_with_restitution(law, kRestitution[i])), kExactZ[i], 6e-6)
         << "c_r = " << kRestitution[i];
   }
   // §5.7: "For comparison: Lankarani–Nikravesh z = 0.63; Flores z = 2.4" at c_r = 0.4 (exact values of the formulas).
-  EXPECT_NEAR(compile_with_restitution(law_by_id("lankarani_nikravesh"), 0.4).values[kDampingSlot], 0.63, 1e-15);
-  EXPECT_NEAR(compile_with_restitution(law_by_id("flores"), 0.4).values[kDampingSlot], 2.4, 1e-15);
+  const LawInfo& lankarani_nikravesh = law_by_id("lankarani_nikravesh");
+  const LawInfo& flores = law_by_id("flores");
+  EXPECT_NEAR(normalised_damping(lankarani_nikravesh, compile_with_restitution(lankarani_nikravesh, 0.4)), 0.63, 1e-15);
+  EXPECT_NEAR(normalised_damping(flores, compile_with_restitution(flores, 0.4)), 2.4, 1e-15);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -292,7 +298,7 @@ TEST(HuntCrossleyFamily, ZeroDampingIsTheHertzLaw) {
   for (const FamilyRow& row : kFamilyTable) {
     const LawInfo& law = law_by_id(row.id);
     LawParameters p = compile_with_restitution(law, 0.5);
-    p.values[kDampingSlot] = 0.0;
+    p.values[parameter_index(law, "normalised_damping")] = 0.0;
     for (double indentation : {1e-7, 1e-4, 3e-3}) {
       for (double velocity : {2.0, 0.3, -1.5}) {
         const ContactInput in = make_input(indentation, velocity);
@@ -315,10 +321,10 @@ TEST(HuntCrossleyFamily, PerfectRestitutionGivesHertzExceptGharibHurmuzlu) {
     const LawInfo& law = law_by_id(row.id);
     const LawParameters p = compile_with_restitution(law, 1.0);
     if (row.id == "gharib_hurmuzlu") {
-      EXPECT_DOUBLE_EQ(p.values[kDampingSlot], 1.0);
+      EXPECT_DOUBLE_EQ(normalised_damping(law, p), 1.0);
       continue;
     }
-    EXPECT_NEAR(p.values[kDampingSlot], 0.0, 1e-14) << row.id;
+    EXPECT_NEAR(normalised_damping(law, p), 0.0, 1e-14) << row.id;
     const ContactInput in = make_input(2e-4, -1.2);
     EXPECT_NEAR(law.force(in, p.values, nullptr).force / hertz.force(in, nullptr, nullptr).force, 1.0, 1e-12)
         << row.id;
@@ -402,7 +408,7 @@ TEST(HuntCrossleyFamily, IntegratedImpactReproducesClosedFormRestitution) {
       SCOPED_TRACE(std::string(id) + ", c_r = " + std::to_string(c));
       const ImpactOutcome out = simulate(id, c, setup);
       ASSERT_TRUE(out.separated);
-      const double z = compile_with_restitution(law_by_id(id), c).values[kDampingSlot];
+      const double z = normalised_damping(law_by_id(id), compile_with_restitution(law_by_id(id), c));
       EXPECT_NEAR(out.restitution, hunt_crossley_restitution(z), 1e-6);
       EXPECT_GE(out.min_force, 0.0);
     }

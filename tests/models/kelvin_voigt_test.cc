@@ -308,10 +308,10 @@ LawParameters compile_force_separation(double restitution, double formula) {
   return compile_law_parameters(law_by_id("kv_force_separation"), values);
 }
 
-// Where each law's prepare stores ξ (declared parameters first, models/registry.h).
-constexpr int kAnagnostopoulosRatioSlot = 1;
-constexpr int kGoyalRatioSlot = 1;
-constexpr int kForceSeparationRatioSlot = 2;
+// ξ, which each law's prepare derives from its target restitution.
+double damping_ratio(std::string_view id, const LawParameters& p) {
+  return parameter_value(law_by_id(id), p, "damping_ratio");
+}
 
 // The contact of make_input: k = 1e6 N/m, m_eff = 2 kg, δ̇⁻ = 1.5 m/s; ω = √(k/m) = 707.1 rad/s.
 const ImpactSetup kLinearSetup{1e6, 1.0, 2.0, 1.5};
@@ -372,11 +372,14 @@ TEST(KelvinVoigtFamily, RestitutionLawsMetadata) {
     EXPECT_EQ(law_by_id(id).separation, Separation::kForce) << id;
     EXPECT_FALSE(law_by_id(id).can_tension) << id;
   }
-  // The ξ slots fit the compiled-parameter buffer.
+  // ξ is each one's derived parameter.
   EXPECT_EQ(law_by_id("anagnostopoulos").parameters.size(), 1u);
   EXPECT_EQ(law_by_id("goyal").parameters.size(), 1u);
   ASSERT_EQ(law_by_id("kv_force_separation").parameters.size(), 2u);
-  EXPECT_LT(kForceSeparationRatioSlot, kMaxLawParameters);
+  for (std::string_view id : kRestitutionLaws) {
+    ASSERT_EQ(law_by_id(id).derived.size(), 1u) << id;
+    EXPECT_EQ(law_by_id(id).derived[0].name, "damping_ratio") << id;
+  }
 }
 
 TEST(KelvinVoigtFamily, RestitutionOutsideRangeIsRejected) {
@@ -400,8 +403,9 @@ TEST(KelvinVoigtFamily, DampingFormulaMustBeZeroOrOne) {
     EXPECT_NE(message.find("damping_formula"), std::string::npos) << bad << ": '" << message << "'";
   }
   const LawParameters by_default = compile_restitution("kv_force_separation", 0.5);
-  EXPECT_EQ(by_default.values[1], 0.0);
-  EXPECT_EQ(by_default.values[kForceSeparationRatioSlot], compile_force_separation(0.5, 0.0).values[2]);
+  EXPECT_EQ(parameter_value(law_by_id("kv_force_separation"), by_default, "damping_formula"), 0.0);
+  EXPECT_EQ(damping_ratio("kv_force_separation", by_default),
+            damping_ratio("kv_force_separation", compile_force_separation(0.5, 0.0)));
 }
 
 // =========================================================================================================
@@ -409,22 +413,21 @@ TEST(KelvinVoigtFamily, DampingFormulaMustBeZeroOrOne) {
 
 TEST(KelvinVoigtFamily, PreparedDampingRatios) {
   // anagnostopoulos: S001 Eq (5.40), c_r = 0.5 → ξ = ln 2/√(π² + ln² 2) = 0.215453761966.
-  EXPECT_NEAR(compile_restitution("anagnostopoulos", 0.5).values[kAnagnostopoulosRatioSlot], 0.215453761966, 1e-12);
+  EXPECT_NEAR(damping_ratio("anagnostopoulos", compile_restitution("anagnostopoulos", 0.5)), 0.215453761966, 1e-12);
   // goyal / kv_force_separation (exact): the root of exp(−2ξ arccos ξ/√(1−ξ²)) = 0.5 is ξ = 0.255275637649
   // (scipy brentq on the closed form); and for c_r = 0.1 < e⁻² the overdamped root ξ = 1.243187851014.
-  EXPECT_NEAR(compile_restitution("goyal", 0.5).values[kGoyalRatioSlot], 0.255275637649, 1e-11);
-  EXPECT_NEAR(compile_restitution("goyal", 0.1).values[kGoyalRatioSlot], 1.243187851014, 1e-11);
-  EXPECT_NEAR(compile_force_separation(0.5, 0.0).values[kForceSeparationRatioSlot], 0.255275637649, 1e-11);
+  EXPECT_NEAR(damping_ratio("goyal", compile_restitution("goyal", 0.5)), 0.255275637649, 1e-11);
+  EXPECT_NEAR(damping_ratio("goyal", compile_restitution("goyal", 0.1)), 1.243187851014, 1e-11);
+  EXPECT_NEAR(damping_ratio("kv_force_separation", compile_force_separation(0.5, 0.0)), 0.255275637649, 1e-11);
   // c_r = e⁻² is critical damping.
-  EXPECT_NEAR(compile_restitution("goyal", std::exp(-2.0)).values[kGoyalRatioSlot], 1.0, 1e-12);
+  EXPECT_NEAR(damping_ratio("goyal", compile_restitution("goyal", std::exp(-2.0))), 1.0, 1e-12);
   // S002 Eq (57) fit: ξ = c/(2√(km)) = 1.4181 (e^{−0.44} − 1)/2; e = 0.5 → 0.70905 (2^{0.44} − 1) = 0.252850298377.
-  EXPECT_NEAR(compile_force_separation(0.5, 1.0).values[kForceSeparationRatioSlot], 0.252850298377, 1e-12);
+  EXPECT_NEAR(damping_ratio("kv_force_separation", compile_force_separation(0.5, 1.0)), 0.252850298377, 1e-12);
   // c_r = 1 means no damping for every law.
   for (std::string_view id : kRestitutionLaws) {
-    const int slot = id == "kv_force_separation" ? kForceSeparationRatioSlot : 1;
-    EXPECT_EQ(compile_restitution(id, 1.0).values[slot], 0.0) << id;
+    EXPECT_EQ(damping_ratio(id, compile_restitution(id, 1.0)), 0.0) << id;
   }
-  EXPECT_EQ(compile_force_separation(1.0, 1.0).values[kForceSeparationRatioSlot], 0.0);
+  EXPECT_EQ(damping_ratio("kv_force_separation", compile_force_separation(1.0, 1.0)), 0.0);
 }
 
 TEST(KelvinVoigtFamily, GoyalRelationIsTheZeroForceReleaseRelation) {
@@ -432,11 +435,11 @@ TEST(KelvinVoigtFamily, GoyalRelationIsTheZeroForceReleaseRelation) {
   // on (0, 1). The prepared ξ must satisfy it as printed (with the factor read as 2, §6 #10), and goyal must
   // coincide with kv_force_separation's exact mode.
   for (double c : {0.14, 0.3, 0.5, 0.8, 0.99}) {
-    const double xi = compile_restitution("goyal", c).values[kGoyalRatioSlot];
+    const double xi = damping_ratio("goyal", compile_restitution("goyal", c));
     ASSERT_LT(xi, 1.0);
     const double r = std::sqrt(1.0 - xi * xi);
     EXPECT_NEAR(std::exp(-2.0 * xi / r * std::atan(r / xi)), c, 1e-12) << "c_r = " << c;
-    EXPECT_EQ(xi, compile_force_separation(c, 0.0).values[kForceSeparationRatioSlot]) << "c_r = " << c;
+    EXPECT_EQ(xi, damping_ratio("kv_force_separation", compile_force_separation(c, 0.0))) << "c_r = " << c;
   }
 }
 
@@ -526,10 +529,10 @@ TEST(KelvinVoigtFamily, ExactFormulasReproduceTargetOverWholeRange) {
   // the declared range [0, 1] is tight at both ends (there is no "outside" to probe).
   for (double c = 1e-12; c <= 1.0; c = c < 0.01 ? c * 10.0 : c + 0.01) {
     EXPECT_NEAR(kelvin_voigt_indentation_release_restitution(
-                    compile_restitution("anagnostopoulos", c).values[kAnagnostopoulosRatioSlot]),
+                    damping_ratio("anagnostopoulos", compile_restitution("anagnostopoulos", c))),
                 c, 1e-12 * c + 1e-15)
         << "anagnostopoulos, c_r = " << c;
-    EXPECT_NEAR(kelvin_voigt_force_release_restitution(compile_restitution("goyal", c).values[kGoyalRatioSlot]), c,
+    EXPECT_NEAR(kelvin_voigt_force_release_restitution(damping_ratio("goyal", compile_restitution("goyal", c))), c,
                 1e-12 * c + 1e-15)
         << "goyal, c_r = " << c;
   }
@@ -550,7 +553,7 @@ TEST(KelvinVoigtFamily, S002Eq57FitAccuracyMatchesSection5_3) {
       {0.99, 2e-4, 0.5e-4},
   };
   for (const Row& row : kRows) {
-    const double xi = compile_force_separation(row.restitution, 1.0).values[kForceSeparationRatioSlot];
+    const double xi = damping_ratio("kv_force_separation", compile_force_separation(row.restitution, 1.0));
     const double error = std::abs(kelvin_voigt_force_release_restitution(xi) - row.restitution);
     EXPECT_NEAR(error, row.error, row.half_unit) << "e = " << row.restitution;
   }
@@ -566,7 +569,7 @@ TEST(KelvinVoigtFamily, S002Eq57FitErrorPeaksAbove0_0033) {
   double worst_e = 0.0;
   for (int i = 1; i <= 100000; ++i) {
     const double e = i * 1e-5;
-    const double xi = compile_force_separation(e, 1.0).values[kForceSeparationRatioSlot];
+    const double xi = damping_ratio("kv_force_separation", compile_force_separation(e, 1.0));
     const double error = std::abs(kelvin_voigt_force_release_restitution(xi) - e);
     if (error > worst) {
       worst = error;
@@ -578,7 +581,7 @@ TEST(KelvinVoigtFamily, S002Eq57FitErrorPeaksAbove0_0033) {
   EXPECT_NEAR(worst_e, 0.6486, 0.001);
   // And below e = 1e-5 both e and e_exact → 0 (ξ → ∞, e_exact ≈ 1/(4ξ²)), so the error only shrinks.
   for (double e : {1e-6, 1e-9, 1e-12}) {
-    const double xi = compile_force_separation(e, 1.0).values[kForceSeparationRatioSlot];
+    const double xi = damping_ratio("kv_force_separation", compile_force_separation(e, 1.0));
     EXPECT_LT(std::abs(kelvin_voigt_force_release_restitution(xi) - e), 1e-5) << "e = " << e;
   }
 }
@@ -591,7 +594,7 @@ TEST(KelvinVoigtFamily, IntegratedForceReleaseMatchesTableOfSection5_8) {
   // c_out must equal the §5.8 value (6 decimals), independently of the closed form.
   for (const RatioRow& row : kForceReleaseTable) {
     LawParameters p = compile_force_separation(0.5, 0.0);
-    p.values[kForceSeparationRatioSlot] = row.damping_ratio;
+    p.values[parameter_index(law_by_id("kv_force_separation"), "damping_ratio")] = row.damping_ratio;
     const ImpactOutcome out = simulate_linear("kv_force_separation", p, row.damping_ratio);
     ASSERT_TRUE(out.separated) << "ξ = " << row.damping_ratio;
     EXPECT_NEAR(out.restitution, row.restitution, 1e-6) << "ξ = " << row.damping_ratio;
@@ -606,7 +609,7 @@ TEST(KelvinVoigtFamily, IntegratedImpactReturnsTargetRestitution) {
   for (std::string_view id : kRestitutionLaws) {
     for (double c : {0.05, 0.2, 0.5, 0.9, 0.99}) {
       const LawParameters p = compile_restitution(id, c);
-      const double xi = p.values[id == "kv_force_separation" ? kForceSeparationRatioSlot : 1];
+      const double xi = damping_ratio(id, p);
       const ImpactOutcome out = simulate_linear(id, p, xi);
       ASSERT_TRUE(out.separated) << id << ", c_r = " << c;
       EXPECT_NEAR(out.restitution, c, 1e-6) << id << ", c_r = " << c;
@@ -620,7 +623,7 @@ TEST(KelvinVoigtFamily, AnagnostopoulosIsTensileAtTheEnd) {
   // sampled minimum is the last sample before δ = 0, within one step of force change of it: |dF/dt| = |k δ̇ + D δ̈|
   // ≈ 6e5 N/s times h ≈ 7e-9 s is ≈ 4e-3 N.
   const LawParameters p = compile_restitution("anagnostopoulos", 0.5);
-  const ImpactOutcome out = simulate_linear("anagnostopoulos", p, p.values[kAnagnostopoulosRatioSlot]);
+  const ImpactOutcome out = simulate_linear("anagnostopoulos", p, damping_ratio("anagnostopoulos", p));
   ASSERT_TRUE(out.separated);
   EXPECT_NEAR(out.min_force, -457.04645, 0.01);
   EXPECT_EQ(out.residual_indentation, 0.0);
@@ -633,7 +636,7 @@ TEST(KelvinVoigtFamily, ForceReleaseHasNoTensionAndTheS002ResidualIndentation) {
   for (std::string_view id : {"goyal", "kv_force_separation"}) {
     for (double c : {0.05, 0.3, 0.8}) {
       const LawParameters p = compile_restitution(id, c);
-      const double xi = p.values[id == "goyal" ? kGoyalRatioSlot : kForceSeparationRatioSlot];
+      const double xi = damping_ratio(id, p);
       const ImpactOutcome out = simulate_linear(id, p, xi);
       ASSERT_TRUE(out.separated);
       EXPECT_GE(out.min_force, 0.0) << id << ", c_r = " << c;
@@ -651,7 +654,7 @@ TEST(KelvinVoigtFamily, RestitutionDoesNotDependOnStiffnessMassOrSpeed) {
   for (const ImpactSetup& setup : setups) {
     for (std::string_view id : kRestitutionLaws) {
       const LawParameters p = compile_restitution(id, 0.3);
-      const double xi = p.values[id == "kv_force_separation" ? kForceSeparationRatioSlot : 1];
+      const double xi = damping_ratio(id, p);
       const ImpactOutcome out = simulate_linear(id, p, xi, setup);
       ASSERT_TRUE(out.separated) << id;
       EXPECT_NEAR(out.restitution, 0.3, 1e-6) << id << ", k = " << setup.stiffness;

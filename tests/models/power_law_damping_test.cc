@@ -56,6 +56,11 @@ LawParameters compile(std::string_view id, std::vector<NamedValue> values) {
   return compile_law_parameters(law_by_id(id), values);
 }
 
+// α of χ = α √(K m_eff), which tsuji, edem_hertz_mindlin and jankowski derive.
+double damping_factor(std::string_view id, const LawParameters& p) {
+  return parameter_value(law_by_id(id), p, "damping_factor");
+}
+
 // Message of the std::invalid_argument thrown by compiling these values, or "" when none is thrown.
 std::string compile_error(std::string_view id, std::vector<NamedValue> values) {
   try {
@@ -316,17 +321,18 @@ TEST(PowerLawDamping, PreparedAlphaIsTheExactClosedForm) {
     const double log_c = std::log(c);
     const double g1 = 2.0 * std::abs(log_c) * std::sqrt(1.0 / (kPi * kPi + log_c * log_c));
     const double alpha = kSqrt5 / 2.0 * g1;
-    EXPECT_NEAR(compile("edem_hertz_mindlin", {{"restitution", c}}).values[1], alpha, 1e-15) << c;
-    EXPECT_NEAR(compile("tsuji", {{"restitution", c}}).values[2], alpha, 1e-15) << c;
+    EXPECT_NEAR(damping_factor("edem_hertz_mindlin", compile("edem_hertz_mindlin", {{"restitution", c}})), alpha, 1e-15)
+        << c;
+    EXPECT_NEAR(damping_factor("tsuji", compile("tsuji", {{"restitution", c}})), alpha, 1e-15) << c;
   }
   // α given directly passes through unchanged.
-  EXPECT_EQ(compile("tsuji", {{"alpha", 0.7}}).values[2], 0.7);
+  EXPECT_EQ(damping_factor("tsuji", compile("tsuji", {{"alpha", 0.7}})), 0.7);
   // Jankowski stores 2ξ (χ = 2ξ √(K m_eff)), ξ from S001 (5.55) / (5.54): at c = 0.5,
   // ξ_analytic = (9√5/2)(0.75)/(0.5 (0.5 (9π − 16) + 16)), ξ_simple = √5 · 0.75/π.
   const double xi_analytic = 4.5 * kSqrt5 * 0.75 / (0.5 * (0.5 * (9 * kPi - 16) + 16));
-  EXPECT_NEAR(compile("jankowski", {{"restitution", 0.5}}).values[2], 2 * xi_analytic, 1e-14);
-  EXPECT_NEAR(compile("jankowski", {{"restitution", 0.5}, {"xi_variant", 1.0}}).values[2], 2 * kSqrt5 * 0.75 / kPi,
-              1e-14);
+  EXPECT_NEAR(damping_factor("jankowski", compile("jankowski", {{"restitution", 0.5}})), 2 * xi_analytic, 1e-14);
+  EXPECT_NEAR(damping_factor("jankowski", compile("jankowski", {{"restitution", 0.5}, {"xi_variant", 1.0}})),
+              2 * kSqrt5 * 0.75 / kPi, 1e-14);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -646,7 +652,7 @@ TEST(PowerLawDamping, TsujiAndEdemReproduceTheTargetExactly) {
     const LawParameters edem = compile("edem_hertz_mindlin", {{"restitution", c}});
     EXPECT_NEAR(simulated_restitution("edem_hertz_mindlin", edem, setup), c, 1e-6);
     // Tsuji given the same α (not c_r) is the same law, so it returns the same c.
-    const LawParameters tsuji = compile("tsuji", {{"alpha", edem.values[1]}});
+    const LawParameters tsuji = compile("tsuji", {{"alpha", damping_factor("edem_hertz_mindlin", edem)}});
     EXPECT_NEAR(simulated_restitution("tsuji", tsuji, setup), c, 1e-6);
     EXPECT_NEAR(simulated_restitution("tsuji", compile("tsuji", {{"restitution", c}}), setup), c, 1e-6);
   }

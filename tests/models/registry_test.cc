@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-// Tests of models/registry: the list of laws, name resolution (ids and the aliases of models.md §1) and
-// compile-time parameter validation.
+// Tests of models/registry: the list of laws, name resolution (ids and the aliases of models.md §1),
+// compile-time parameter validation, named parameter look-up, and laws registered at run time.
 #include "models/registry.h"
 
 #include <gtest/gtest.h>
+
+#include "models/typed_law.h"
 
 #include <cmath>
 #include <limits>
@@ -42,7 +44,7 @@ TEST(Registry, EveryLawIsFullyDescribed) {
     EXPECT_FALSE(law.formula.empty());
     EXPECT_FALSE(law.source.empty());
     EXPECT_NE(law.force, nullptr);
-    EXPECT_LE(law.parameters.size(), static_cast<std::size_t>(kMaxLawParameters));
+    EXPECT_LE(law.parameters.size() + law.derived.size(), static_cast<std::size_t>(kMaxLawParameters));
     EXPECT_GE(law.state_size, 0);
     EXPECT_LE(law.state_size, kMaxLawState);
     // Accurate range: [0, 0] (no target restitution) or a sub-interval of [0, 1].
@@ -158,39 +160,67 @@ TEST(Registry, CompileRejectsMissingRequiredParameter) {
 }
 
 // A hand-made law with one optional and one required parameter, so default handling is tested independently of
-// which built-in laws happen to have optional parameters.
+// which built-in laws happen to have optional parameters, and one derived parameter.
+struct TestParameters {
+  double gain;
+  double ratio;
+  double doubled_gain;  // derived
+};
 constexpr LawParameter kTestParameters[] = {
     {"gain", "N/m", "an optional gain", 2.5, false, 0.0, 10.0, false, false},
     {"ratio", "-", "a required ratio", 0.0, true, 0.0, 1.0, true, true},
 };
+constexpr LawParameter kTestDerived[] = {
+    {.name = "doubled_gain", .unit = "N/m", .description = "twice the gain"},
+};
+static_assert(parameter_struct_declares<TestParameters>(kTestParameters, kTestDerived));
 
-void double_the_gain(double* parameters) { parameters[0] *= 2.0; }
+void double_the_gain(TestParameters& p) { p.doubled_gain = 2.0 * p.gain; }
+
+ContactForce test_force(const ContactInput& in, const TestParameters& p, const double*) {
+  return {p.doubled_gain * in.indentation, p.doubled_gain, 0.0};
+}
 
 LawInfo test_law() {
   LawInfo law;
   law.id = "test_law";
   law.family = "test";
+  law.formula = "F = 2 gain δ";
+  law.source = "tests/models/registry_test.cc";
   law.parameters = kTestParameters;
-  law.prepare = double_the_gain;
+  law.derived = kTestDerived;
+  law.force = law_function<test_force>;
+  law.prepare = law_function<double_the_gain>;
   return law;
 }
 
 TEST(Registry, CompileAppliesDefaultsThenPrepare) {
   // 'gain' is omitted, so its default 2.5 is used; prepare (doubling it) runs after defaults are applied: 5.
+  const LawInfo law = test_law();
   const NamedValue values[] = {{"ratio", 0.25}};
-  const LawParameters p = compile_law_parameters(test_law(), values);
-  EXPECT_EQ(p.values[0], 5.0);
-  EXPECT_EQ(p.values[1], 0.25);
+  const LawParameters p = compile_law_parameters(law, values);
+  EXPECT_EQ(parameter_value(law, p, "gain"), 2.5);
+  EXPECT_EQ(parameter_value(law, p, "ratio"), 0.25);
+  EXPECT_EQ(parameter_value(law, p, "doubled_gain"), 5.0);
   // Given values replace defaults (then prepare runs): 3 → 6. Order of the pairs does not matter.
   const NamedValue both[] = {{"ratio", 0.5}, {"gain", 3.0}};
-  const LawParameters q = compile_law_parameters(test_law(), both);
-  EXPECT_EQ(q.values[0], 6.0);
-  EXPECT_EQ(q.values[1], 0.5);
+  const LawParameters q = compile_law_parameters(law, both);
+  EXPECT_EQ(parameter_value(law, q, "gain"), 3.0);
+  EXPECT_EQ(parameter_value(law, q, "ratio"), 0.5);
+  EXPECT_EQ(parameter_value(law, q, "doubled_gain"), 6.0);
+  // The law reads the derived value through its struct.
+  ContactInput in;
+  in.indentation = 0.5;
+  EXPECT_EQ(law.force(in, q.values, nullptr).force, 3.0);
   // Unused slots stay zero.
-  for (int i = 2; i < kMaxLawParameters; ++i) EXPECT_EQ(q.values[i], 0.0);
+  for (int i = 3; i < kMaxLawParameters; ++i) EXPECT_EQ(q.values[i], 0.0);
   // The required one cannot be defaulted.
   const NamedValue only_gain[] = {{"gain", 1.0}};
-  EXPECT_THROW(compile_law_parameters(test_law(), only_gain), std::invalid_argument);
+  EXPECT_THROW(compile_law_parameters(law, only_gain), std::invalid_argument);
+  // A derived parameter cannot be given.
+  const NamedValue derived[] = {{"ratio", 0.5}, {"doubled_gain", 1.0}};
+  const std::string message = invalid_argument_message([&] { compile_law_parameters(law, derived); });
+  EXPECT_TRUE(contains(message, "has no parameter 'doubled_gain' to give (the law derives it)")) << message;
 }
 
 TEST(Registry, CheckParameterHonoursOpenAndClosedEnds) {
@@ -210,6 +240,261 @@ TEST(Registry, CheckParameterHonoursOpenAndClosedEnds) {
   EXPECT_TRUE(contains(message, "[0, 10]")) << message;
   EXPECT_TRUE(contains(message, "N/m")) << message;
   EXPECT_TRUE(contains(check_law_parameter(open, 2.0), "(0, 1)")) << check_law_parameter(open, 2.0);
+}
+
+}  // namespace
+}  // namespace contactlab
+
+namespace contactlab {
+namespace {
+
+// ---------------------------------------------------------------------------------------------------------
+// Named look-up and roles
+
+TEST(Registry, ParametersAreFoundByName) {
+  const LawInfo law = test_law();
+  EXPECT_EQ(parameter_index(law, "gain"), 0);
+  EXPECT_EQ(parameter_index(law, "ratio"), 1);
+  EXPECT_EQ(parameter_index(law, "doubled_gain"), 2);  // derived ones follow the given ones
+  EXPECT_EQ(parameter_index(law, "restitution"), -1);
+  EXPECT_EQ(find_parameter(law, "ratio"), &law.parameters[1]);
+  EXPECT_EQ(find_parameter(law, "doubled_gain"), nullptr);  // not a name a scene gives
+  EXPECT_EQ(find_parameter(law, "gian"), nullptr);
+  const LawParameters p = compile_law_parameters(law, std::vector<NamedValue>{{"ratio", 0.5}, {"gain", 4.0}});
+  const std::vector<NamedValue> given = given_values(law, p);
+  ASSERT_EQ(given.size(), 2u);
+  EXPECT_EQ(given[0].name, "gain");
+  EXPECT_EQ(given[0].value, 4.0);
+  EXPECT_EQ(given[1].name, "ratio");
+  EXPECT_EQ(given[1].value, 0.5);
+  const std::string message = invalid_argument_message([&] { parameter_value(law, p, "gian"); });
+  EXPECT_EQ(message, "law 'test_law' has no parameter 'gian'; its parameters are gain, ratio");
+}
+
+TEST(Registry, UnknownParameterMessageIsOneSentence) {
+  EXPECT_EQ(unknown_parameter_message(law_info(find_law("hertz")), "damping"),
+            "law 'hertz' has no parameter 'damping'; it takes none");
+  EXPECT_EQ(unknown_parameter_message(flores(), "damping"),
+            "law 'flores' has no parameter 'damping'; its parameters are restitution");
+  EXPECT_EQ(unknown_parameter_message(flores(), "normalised_damping"),
+            "law 'flores' has no parameter 'normalised_damping' to give (the law derives it); its parameters are "
+            "restitution");
+}
+
+TEST(Registry, DerivedParametersAreNamed) {
+  // flores: z = 8(1 − c)/(5c), derived by prepare and readable by name.
+  const LawParameters p = compile_law_parameters(flores(), std::vector<NamedValue>{{"restitution", 0.4}});
+  EXPECT_NEAR(parameter_value(flores(), p, "normalised_damping"), 2.4, 1e-15);
+  EXPECT_EQ(parameter_value(flores(), p, "restitution"), 0.4);
+  for (const LawInfo& law : all_laws()) {
+    for (const LawParameter& p : law.derived) EXPECT_FALSE(p.description.empty()) << law.id << " " << p.name;
+  }
+}
+
+TEST(Registry, RestitutionRolesMarkWhatMaterialsMaySupply) {
+  // Every built-in law with a parameter named restitution marks it (target c_r, or Newton's e of the impulse
+  // method); wang_kv_granular's two phase restitutions are its own and have no role.
+  for (const LawInfo& law : all_laws()) {
+    const int k = restitution_parameter(law);
+    const LawParameter* named = find_parameter(law, "restitution");
+    if (named == nullptr) {
+      EXPECT_EQ(k, -1) << law.id;
+      continue;
+    }
+    ASSERT_GE(k, 0) << law.id;
+    EXPECT_EQ(&law.parameters[static_cast<std::size_t>(k)], named) << law.id;
+    EXPECT_EQ(named->role, law.impulsive ? ParameterRole::kNewtonRestitution : ParameterRole::kTargetRestitution)
+        << law.id;
+  }
+  EXPECT_EQ(restitution_parameter(law_info(find_law("wang_kv_granular"))), -1);
+  EXPECT_EQ(restitution_parameter(test_law()), -1);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// register_law
+
+// A valid law to register under a fresh id, from test_law.
+LawInfo fresh_law(std::string_view id) {
+  LawInfo law = test_law();
+  law.id = id;
+  return law;
+}
+
+TEST(Registry, RegisteredLawIsUsableByName) {
+  const std::size_t before = all_laws().size();
+  constexpr std::string_view kAliases[] = {"registered_alias"};
+  LawInfo law = fresh_law("registered_law");
+  law.aliases = kAliases;
+  const LawIndex index = register_law(law);
+  EXPECT_EQ(index, static_cast<LawIndex>(before));
+  EXPECT_EQ(all_laws().size(), before + 1);
+  EXPECT_EQ(find_law("registered_law"), index);
+  EXPECT_EQ(find_law("registered_alias"), index);
+  EXPECT_EQ(law_ids().back(), "registered_law");
+  const LawInfo& registered = law_info(index);
+  const LawParameters p = compile_law_parameters(registered, std::vector<NamedValue>{{"ratio", 0.5}, {"gain", 1.5}});
+  EXPECT_EQ(parameter_value(registered, p, "doubled_gain"), 3.0);
+  // Its tables are the registry's copies, not the caller's.
+  EXPECT_NE(registered.parameters.data(), law.parameters.data());
+  EXPECT_NE(registered.id.data(), law.id.data());
+}
+
+TEST(Registry, RegisteredLawOwnsItsStrings) {
+  // A plugin's or a script's strings and tables may go away after registration: the registry keeps copies.
+  std::string id = "owned_law", alias = "owned_alias", name = "owned_gain", unit = "N/m";
+  LawIndex index = -1;
+  {
+    const std::string_view aliases[] = {alias};
+    const LawParameter parameters[] = {{name, unit, "a gain", 1.0, false, 0.0, 2.0, false, false}};
+    LawInfo law;
+    law.id = id;
+    law.aliases = aliases;
+    law.parameters = parameters;
+    law.force = [](const ContactInput&, const double*, const double*) { return ContactForce{}; };
+    index = register_law(law);
+  }
+  for (std::string* text : {&id, &alias, &name, &unit}) text->assign(text->size(), '#');
+  const LawInfo& registered = law_info(index);
+  EXPECT_EQ(registered.id, "owned_law");
+  ASSERT_EQ(registered.aliases.size(), 1u);
+  EXPECT_EQ(registered.aliases[0], "owned_alias");
+  ASSERT_EQ(registered.parameters.size(), 1u);
+  EXPECT_EQ(registered.parameters[0].name, "owned_gain");
+  EXPECT_EQ(registered.parameters[0].unit, "N/m");
+  EXPECT_EQ(registered.parameters[0].default_value, 1.0);
+  EXPECT_EQ(find_law("owned_alias"), index);
+}
+
+TEST(Registry, LawReferencesSurviveLaterRegistrations) {
+  // Compiled pairs keep a `const LawInfo*`: adding laws must not move the ones registered before.
+  const LawInfo* hertz = &law_info(find_law("hertz"));
+  const LawIndex first = register_law(fresh_law("survivor_0"));
+  const LawInfo* survivor = &law_info(first);
+  const std::string_view survivor_id = survivor->id;
+  const LawParameter* survivor_parameters = survivor->parameters.data();
+  std::vector<std::string> ids;
+  for (int i = 1; i <= 200; ++i) ids.push_back("survivor_" + std::to_string(i));
+  for (const std::string& id : ids) register_law(fresh_law(id));
+  EXPECT_EQ(&law_info(find_law("hertz")), hertz);
+  EXPECT_EQ(&law_info(first), survivor);
+  EXPECT_EQ(survivor->id.data(), survivor_id.data());
+  EXPECT_EQ(survivor->id, "survivor_0");
+  EXPECT_EQ(survivor->parameters.data(), survivor_parameters);
+  EXPECT_EQ(survivor->parameters[0].name, "gain");
+  EXPECT_EQ(find_law("survivor_200"), first + 200);
+}
+
+// The message of register_law's refusal of `law`, which must also leave the registry as it was.
+std::string refusal(const LawInfo& law) {
+  const std::size_t before = all_laws().size();
+  const std::string message = invalid_argument_message([&] { register_law(law); });
+  EXPECT_EQ(all_laws().size(), before) << "a refused law was added";
+  return message;
+}
+
+TEST(Registry, RegistrationRefusesBadNames) {
+  EXPECT_TRUE(contains(refusal(fresh_law("")), "needs an id"));
+  constexpr std::string_view kEmptyAlias[] = {""};
+  LawInfo empty_alias = fresh_law("law_with_empty_alias");
+  empty_alias.aliases = kEmptyAlias;
+  EXPECT_TRUE(contains(refusal(empty_alias), "an alias is empty"));
+  constexpr std::string_view kSelf[] = {"self_named"};
+  LawInfo self = fresh_law("self_named");
+  self.aliases = kSelf;
+  EXPECT_TRUE(contains(refusal(self), "'self_named' is given twice"));
+  // An id or alias clashing with a built-in law's id or alias.
+  EXPECT_TRUE(contains(refusal(fresh_law("hertz")), "'hertz' is taken by law 'hertz'"));
+  EXPECT_TRUE(contains(refusal(fresh_law("ye")), "'ye' is taken by law 'flores'"));
+  constexpr std::string_view kTaken[] = {"marhefka_orin"};
+  LawInfo alias_taken = fresh_law("law_with_taken_alias");
+  alias_taken.aliases = kTaken;
+  EXPECT_TRUE(contains(refusal(alias_taken), "'marhefka_orin' is taken by law 'hunt_crossley'"));
+  // Registered once, a law's names are taken too.
+  register_law(fresh_law("registered_once"));
+  EXPECT_TRUE(contains(refusal(fresh_law("registered_once")), "is taken by law 'registered_once'"));
+}
+
+TEST(Registry, RegistrationRefusesBadFunctions) {
+  LawInfo no_force = fresh_law("law_without_force");
+  no_force.force = nullptr;
+  EXPECT_TRUE(contains(refusal(no_force), "no force function"));
+  LawInfo no_prepare = fresh_law("law_without_prepare");
+  no_prepare.prepare = nullptr;
+  EXPECT_TRUE(contains(refusal(no_prepare), "derived parameters but no prepare function"));
+  LawInfo no_rate = fresh_law("law_without_state_rate");
+  no_rate.state_size = 1;
+  no_rate.continuous_state_size = 1;
+  EXPECT_TRUE(contains(refusal(no_rate), "no state_rate function"));
+}
+
+TEST(Registry, RegistrationRefusesBadParameters) {
+  constexpr LawParameter kEight[] = {
+      {"p1", "-", "p", 0.0, true, 0.0, 1.0}, {"p2", "-", "p", 0.0, true, 0.0, 1.0},
+      {"p3", "-", "p", 0.0, true, 0.0, 1.0}, {"p4", "-", "p", 0.0, true, 0.0, 1.0},
+      {"p5", "-", "p", 0.0, true, 0.0, 1.0}, {"p6", "-", "p", 0.0, true, 0.0, 1.0},
+      {"p7", "-", "p", 0.0, true, 0.0, 1.0}, {"p8", "-", "p", 0.0, true, 0.0, 1.0},
+  };
+  LawInfo too_many = fresh_law("law_with_too_many_parameters");
+  too_many.parameters = kEight;  // 8 given + 1 derived
+  EXPECT_TRUE(contains(refusal(too_many), "9 given and derived parameters; at most 8 fit"));
+
+  constexpr LawParameter kTwice[] = {{.name = "gain", .unit = "N/m", .description = "the gain again"}};
+  LawInfo twice = fresh_law("law_with_a_name_twice");
+  twice.derived = kTwice;
+  EXPECT_TRUE(contains(refusal(twice), "'gain' is declared twice"));
+
+  constexpr LawParameter kNameless[] = {{"", "-", "no name", 0.0, true, 0.0, 1.0}};
+  LawInfo nameless = fresh_law("law_with_a_nameless_parameter");
+  nameless.parameters = kNameless;
+  nameless.derived = {};
+  nameless.prepare = nullptr;
+  EXPECT_TRUE(contains(refusal(nameless), "a parameter has no name"));
+
+  constexpr LawParameter kBadDefault[] = {{"gain", "N/m", "a gain", 20.0, false, 0.0, 10.0, false, false}};
+  LawInfo bad_default = fresh_law("law_with_a_bad_default");
+  bad_default.parameters = kBadDefault;
+  bad_default.derived = {};
+  bad_default.prepare = nullptr;
+  EXPECT_TRUE(contains(refusal(bad_default), "the default of parameter 'gain' is outside its range"));
+
+  constexpr LawParameter kEmptyRange[] = {{"gain", "N/m", "a gain", 0.0, true, 1.0, 0.0, false, false}};
+  LawInfo empty_range = fresh_law("law_with_an_empty_range");
+  empty_range.parameters = kEmptyRange;
+  empty_range.derived = {};
+  empty_range.prepare = nullptr;
+  EXPECT_TRUE(contains(refusal(empty_range), "parameter 'gain' has an empty range"));
+
+  constexpr LawParameter kTwoRestitutions[] = {
+      {"restitution", "-", "c", 0.0, true, 0.0, 1.0, true, false, ParameterRole::kTargetRestitution},
+      {"newton", "-", "e", 0.0, true, 0.0, 1.0, false, false, ParameterRole::kNewtonRestitution},
+  };
+  LawInfo two_roles = fresh_law("law_with_two_restitutions");
+  two_roles.parameters = kTwoRestitutions;
+  EXPECT_TRUE(contains(refusal(two_roles), "more than one parameter has a restitution role"));
+
+  constexpr LawParameter kDerivedRole[] = {
+      {.name = "restitution", .unit = "-", .description = "c", .role = ParameterRole::kTargetRestitution}};
+  LawInfo derived_role = fresh_law("law_with_a_derived_role");
+  derived_role.derived = kDerivedRole;
+  EXPECT_TRUE(contains(refusal(derived_role), "derived parameter 'restitution' has a role"));
+}
+
+TEST(Registry, RegistrationRefusesBadStateAndRanges) {
+  LawInfo big_state = fresh_law("law_with_too_much_state");
+  big_state.state_size = kMaxLawState + 1;
+  EXPECT_TRUE(contains(refusal(big_state), "state_size 9 outside [0, 8]"));
+  LawInfo negative_state = fresh_law("law_with_negative_state");
+  negative_state.state_size = -1;
+  EXPECT_TRUE(contains(refusal(negative_state), "state_size -1 outside"));
+  LawInfo continuous = fresh_law("law_with_too_much_continuous_state");
+  continuous.state_size = 1;
+  continuous.continuous_state_size = 2;
+  continuous.state_rate = [](const ContactInput&, const double*, const double*, double*) {};
+  EXPECT_TRUE(contains(refusal(continuous), "continuous_state_size 2 outside [0, state_size]"));
+  LawInfo accurate = fresh_law("law_with_a_bad_accurate_range");
+  accurate.accurate_restitution_min = 0.5;
+  accurate.accurate_restitution_max = 1.5;
+  EXPECT_TRUE(contains(refusal(accurate), "accurate restitution range is not inside [0, 1]"));
 }
 
 }  // namespace

@@ -31,7 +31,7 @@ TEST(SceneLoader, BouncingBallCompilesToTheIntendedModel) {
   const ContactPairModel& pair = scene.model.contact.pairs[0];
   EXPECT_EQ(pair.name, "ground/ball");
   EXPECT_EQ(pair.law_info->id, "flores");
-  EXPECT_EQ(pair.parameters.values[0], 0.9);
+  EXPECT_EQ(parameter_value(*pair.law_info, pair.parameters, "restitution"), 0.9);
   // Ball on a rigid flat: K = (4/3) E/(1 − ν²) √R (models.md §2.1, sphere–plane).
   EXPECT_NEAR(pair.stiffness / (4.0 / 3.0 * 6.7e10 / (1.0 - 0.33 * 0.33) * std::sqrt(0.1)), 1.0, 1e-14);
   EXPECT_EQ(pair.exponent, 1.5);
@@ -49,7 +49,8 @@ TEST(SceneLoader, SetOverridesAVariableAndModelReplacesTheLaw) {
   const Scene scene = load_scene(kSceneDirectory + "bouncing_ball.yaml", options);
   EXPECT_DOUBLE_EQ(scene.initial_state.v[0], -std::sqrt(64.0 - 2.0 * 9.81));
   EXPECT_EQ(scene.model.contact.pairs[0].law_info->id, "zhang_sharf_exact");
-  EXPECT_EQ(scene.model.contact.pairs[0].parameters.values[0], 0.5);
+  const ContactPairModel& pair = scene.model.contact.pairs[0];
+  EXPECT_EQ(parameter_value(*pair.law_info, pair.parameters, "restitution"), 0.5);
   EXPECT_EQ(scene.variables.at("impact_speed"), 8.0);
 }
 
@@ -308,7 +309,8 @@ TEST(SceneLoader, SetTakesKeyPaths) {
                                 {"bodies[0].initial.v", "-3"},
                                 {"gravity", "[0, 0, -1]"}};
   const Scene scene = load_scene_text(kValid, "ok.yaml", options);
-  EXPECT_EQ(scene.model.contact.pairs[0].parameters.values[0], 0.5);
+  const ContactPairModel& pair = scene.model.contact.pairs[0];
+  EXPECT_EQ(parameter_value(*pair.law_info, pair.parameters, "restitution"), 0.5);
   EXPECT_EQ(scene.model.bodies[1].mass, 0.2);
   EXPECT_EQ(scene.simulation.integrator.relative_tolerance, 1e-9);
   EXPECT_EQ(scene.simulation.duration, 5.0);
@@ -367,7 +369,8 @@ duration: 0.01
   const Scene scene = load_scene_text(text, "cal.yaml");
   const double c = 0.5;
   const double xi = -std::log(c) / std::sqrt(std::numbers::pi * std::numbers::pi + std::log(c) * std::log(c));
-  EXPECT_NEAR(scene.model.contact.pairs[0].parameters.values[0], 2.0 * xi * 1e3, 1e-4);
+  const ContactPairModel& pair = scene.model.contact.pairs[0];
+  EXPECT_NEAR(parameter_value(*pair.law_info, pair.parameters, "damping"), 2.0 * xi * 1e3, 1e-4);
   ASSERT_FALSE(scene.notes.empty());
   EXPECT_NE(scene.notes.back().find("calibrated kelvin_voigt damping"), std::string::npos) << scene.notes.back();
 }
@@ -381,11 +384,7 @@ TEST(SceneLoader, EitherOrLawParametersTakeTheFormGiven) {
     return load_scene_text(text, "ok.yaml").model.contact.pairs.at(0);
   };
   auto value = [](const ContactPairModel& pair, std::string_view name) {
-    for (std::size_t k = 0; k < pair.law_info->parameters.size(); ++k) {
-      if (pair.law_info->parameters[k].name == name) return pair.parameters.values[k];
-    }
-    ADD_FAILURE() << name;
-    return 0.0;
+    return parameter_value(*pair.law_info, pair.parameters, name);
   };
   // tsuji: restitution defaults to 1 (= use alpha).
   EXPECT_EQ(value(law("tsuji", "{alpha: 0.2}", false), "alpha"), 0.2);
