@@ -20,6 +20,7 @@
 #include "apps/models_document.h"
 #include "apps/plotting.h"
 #include "apps/provenance.h"
+#include "scenes/law_plugins.h"
 
 namespace {
 
@@ -58,6 +59,9 @@ int main(int argc, char** argv) {
   bool verbose = false;
   app.add_flag("-q,--quiet", quiet, "Only errors on stderr");
   app.add_flag("-v,--verbose", verbose, "Debug messages on stderr");
+  std::vector<std::string> plugins;
+  app.add_option("--plugin", plugins,
+                 "A force-law plugin (shared library, models/law_plugin.h) whose laws become usable by name (repeatable)");
 
   contactlab::RunArguments run;
   CLI::App* run_command = app.add_subcommand("run", "Run a scene and write summary.json, impacts.csv, timeseries.csv");
@@ -128,6 +132,17 @@ int main(int argc, char** argv) {
   spdlog::set_default_logger(logger);
   spdlog::set_pattern("%^%l%$: %v");
   spdlog::set_level(quiet ? spdlog::level::err : verbose ? spdlog::level::debug : spdlog::level::info);
+
+  // Plugins first: their laws must be registered before any scene names them or any thread reads the registry.
+  for (const std::string& plugin : plugins) {
+    try {
+      const std::vector<std::string> ids = contactlab::load_law_plugin(plugin);
+      spdlog::debug("--plugin {}: laws {}", plugin, fmt::join(ids, ", "));
+    } catch (const contactlab::LawPluginError& error) {
+      spdlog::error("--plugin: {}", error.what());
+      return 2;
+    }
+  }
 
   if (*run_command) return contactlab::run_scene(run, std::cout);
   if (*compare_command) return contactlab::compare_scene(compare, std::cout);

@@ -11,6 +11,7 @@
 
 #include "apps/output_files.h"
 #include "contactlab_version.h"
+#include "scenes/law_plugins.h"
 
 namespace contactlab {
 
@@ -54,14 +55,24 @@ Provenance make_provenance(const Scene& scene, const std::string& command_line, 
   if (p.scene_sha256.empty()) p.scene_sha256 = "unreadable";
   p.overrides = std::move(overrides);
   p.variables = scene.variables;
+  for (const std::string& plugin : loaded_law_plugins()) {
+    const std::string sha256 = file_sha256(plugin);
+    p.plugins.emplace_back(plugin, sha256.empty() ? "unreadable" : sha256);
+  }
   return p;
 }
 
 nlohmann::ordered_json provenance_json(const Provenance& p) {
   nlohmann::ordered_json variables = nlohmann::ordered_json::object();
   for (const auto& [name, value] : p.variables) variables[name] = value;  // finite: the loader refuses others
-  return {{"contactlab_version", p.version}, {"command_line", p.command_line}, {"scene_file", p.scene_file},
-          {"scene_sha256", p.scene_sha256},  {"overrides", p.overrides},       {"variables", variables}};
+  nlohmann::ordered_json j = {{"contactlab_version", p.version}, {"command_line", p.command_line},
+                               {"scene_file", p.scene_file},      {"scene_sha256", p.scene_sha256},
+                               {"overrides", p.overrides},        {"variables", variables}};
+  if (!p.plugins.empty()) {
+    j["plugins"] = nlohmann::ordered_json::array();
+    for (const auto& [path, sha256] : p.plugins) j["plugins"].push_back({{"path", path}, {"sha256", sha256}});
+  }
+  return j;
 }
 
 std::string provenance_markdown(const Provenance& p) {
@@ -80,6 +91,7 @@ std::string provenance_markdown(const Provenance& p) {
   std::string variables;
   for (const auto& [name, value] : p.variables) variables += (variables.empty() ? "" : ", ") + name + " = " + format_number(value);
   m << "| variables | " << (variables.empty() ? "none" : markdown_cell(variables)) << " |\n";
+  for (const auto& [path, sha256] : p.plugins) m << "| plugin | " << markdown_cell(path) << " (SHA-256 `" << sha256 << "`) |\n";
   return m.str();
 }
 

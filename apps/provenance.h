@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Where a result comes from, so it can be traced and rerun (docs/output.md, "Provenance"): the contactlab
-// version, the scene file and its SHA-256, every variable's final value, the overrides and the command line.
+// version, the scene file and its SHA-256, every variable's final value, the overrides, the command line and the
+// force-law plugins loaded, each with its SHA-256.
 #pragma once
 
 #include <map>
@@ -20,6 +21,8 @@ struct Provenance {
   std::string scene_sha256;                 // of the file's bytes, read when the command started
   std::vector<std::string> overrides;       // --model ID, --set and --vary arguments, in order
   std::map<std::string, double> variables;  // every variable's final value (after --set)
+  // The force-law plugins loaded (--plugin, a scene's plugins:), each {canonical path, SHA-256 of the library}.
+  std::vector<std::pair<std::string, std::string>> plugins;
 };
 
 // The version string compiled into this binary.

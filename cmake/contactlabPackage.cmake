@@ -7,7 +7,7 @@
 #   lib/libcontactlab_{models,contact,engine,scenes}.{a,so}
 #   lib/cmake/contactlab/contactlab{Config,ConfigVersion,Targets,Targets-<config>}.cmake
 # Exported targets: contactlab::contactlab (all four layers), contactlab::models, contactlab::contact,
-# contactlab::engine, contactlab::scenes.
+# contactlab::engine, contactlab::scenes, and contactlab::law_api (the law interface's headers, for plugins).
 
 # Umbrella target. Not named `contactlab`: that is the runner executable (apps/).
 add_library(contactlab_library INTERFACE)
@@ -36,6 +36,7 @@ set_target_properties(contactlab_library PROPERTIES EXPORT_NAME contactlab)
 foreach(layer IN ITEMS models contact engine scenes)
   set_target_properties(contactlab_${layer} PROPERTIES EXPORT_NAME ${layer})
 endforeach()
+set_target_properties(contactlab_law_api PROPERTIES EXPORT_NAME law_api)
 # The warning flags are linked PRIVATE to the layers; a static library's private links are recorded in the
 # export as $<LINK_ONLY:…> (no compile options reach a consumer), so the target must be exported too.
 set_target_properties(contactlab_warnings PROPERTIES EXPORT_NAME internal_warnings)
@@ -46,6 +47,7 @@ foreach(layer IN ITEMS models contact engine scenes)
 endforeach()
 
 install(TARGETS contactlab_models contactlab_contact contactlab_engine contactlab_scenes contactlab_library
+    contactlab_law_api
   EXPORT contactlabTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT contactlab_development
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT contactlab_runtime

@@ -59,12 +59,34 @@ class Registry {
 
   LawIndex add(const LawInfo& law) {
     validate(law);
+    return store(law);
+  }
+
+  // All or none: every law is checked (against the registry and against the others) before any is added.
+  std::vector<LawIndex> add_all(std::span<const LawInfo> laws) {
+    std::vector<std::string_view> names;
+    for (const LawInfo& law : laws) {
+      validate(law);
+      names.push_back(law.id);
+      names.insert(names.end(), law.aliases.begin(), law.aliases.end());
+    }
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (std::find(names.begin() + static_cast<std::ptrdiff_t>(i) + 1, names.end(), names[i]) != names.end()) {
+        throw std::invalid_argument("register_laws: the name '" + std::string(names[i]) + "' is given twice");
+      }
+    }
+    std::vector<LawIndex> indices;
+    for (const LawInfo& law : laws) indices.push_back(store(law));
+    return indices;
+  }
+
+ private:
+  LawIndex store(const LawInfo& law) {
     LawStorage& storage = storage_.emplace_back();
     laws_.push_back(stored_copy(law, storage));
     return static_cast<LawIndex>(laws_.size() - 1);
   }
 
- private:
   void validate(const LawInfo& law) const {
     if (law.id.empty()) throw std::invalid_argument("register_law: a law needs an id");
     std::vector<std::string_view> names{law.id};
@@ -183,6 +205,8 @@ std::vector<std::string_view> law_ids() {
 }
 
 LawIndex register_law(const LawInfo& law) { return registry().add(law); }
+
+std::vector<LawIndex> register_laws(std::span<const LawInfo> laws) { return registry().add_all(laws); }
 
 int parameter_index(const LawInfo& law, std::string_view name) {
   for (std::size_t i = 0; i < law.parameters.size(); ++i) {

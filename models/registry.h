@@ -45,6 +45,10 @@ std::vector<std::string_view> law_ids();
 // (see above).
 LawIndex register_law(const LawInfo& law);
 
+// Adds several laws, all or none: each is checked as by register_law, and their ids and aliases against each
+// other, before any is added (a plugin's laws, models/law_plugin.h). Returns their indices, in order.
+std::vector<LawIndex> register_laws(std::span<const LawInfo> laws);
+
 // Parameters of one contact's law after validation and LawInfo::prepare: the given parameters, then the derived
 // ones, in their declaration order (a law reads them through its parameter struct, models/typed_law.h).
 struct LawParameters {

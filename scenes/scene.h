@@ -43,6 +43,9 @@ struct SceneOptions {
   std::string law_override;                                            // --model ID: every contact's law
   // The most a scene's own `limits` may allow (a fuzzer or a service lowers it; the default leaves it to the scene).
   SceneLimits ceiling{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+  // Whether a scene's `plugins:` list is loaded (scenes/law_plugins.h); when off it is bad input (the fuzzer turns
+  // it off: a scene must not make it load arbitrary libraries).
+  bool load_plugins = true;
 };
 
 struct Scene {
@@ -61,7 +64,8 @@ struct Scene {
 // Reads and compiles a scene file; throws SceneError on any problem.
 Scene load_scene(const std::string& path, const SceneOptions& options = {});
 
-// Same, from text; `file` is the name used in messages.
+// Same, from text; `file` is the name used in messages (and a scene's `plugins:` are relative to its directory).
 Scene load_scene_text(const std::string& text, const std::string& file, const SceneOptions& options = {});
+
 
 }  // namespace contactlab

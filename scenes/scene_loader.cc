@@ -24,6 +24,7 @@
 #include "scenes/expression.h"
 #include "scenes/inertia_check.h"
 #include "scenes/key_path.h"
+#include "scenes/law_plugins.h"
 #include "scenes/names.h"
 #include "scenes/scene_size.h"
 #include "scenes/scene.h"
@@ -378,6 +379,7 @@ class Compiler {
 
  private:
   void check_size(const MapReader& top);
+  void read_plugins(const MapReader& top);
   void read_materials(const MapReader& top);
   int read_shape(const YAML::Node& node, const std::string& path, int body, const std::string& default_name);
   void read_bodies(const MapReader& top);
@@ -1129,6 +1131,30 @@ void Compiler::read_initial(const InitialValues& initial, const Joint& joint, St
   }
 }
 
+// `plugins:` — force-law plugins (models/law_plugin.h) whose laws the scene uses by name, each a path relative to
+// the scene file's directory. Loaded before anything names a law; loading one again does nothing.
+void Compiler::read_plugins(const MapReader& top) {
+  if (!top.has("plugins")) return;
+  const YAML::Node list = top.get("plugins");
+  if (!list.IsSequence()) {
+    reader_.fail(list, "plugins", "expected a list of force-law plugin files (shared libraries), found " + describe(list));
+  }
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string path = "plugins[" + std::to_string(i) + "]";
+    const YAML::Node entry = list[i];
+    if (!entry.IsScalar() || entry.Scalar().empty()) reader_.fail(entry, path, "expected a plugin file's path, found " + describe(entry));
+    if (!options_.load_plugins) reader_.fail(entry, path, "loading plugins is turned off here (SceneOptions::load_plugins)");
+    const std::filesystem::path given(entry.Scalar());
+    const std::filesystem::path file =
+        given.is_absolute() ? given : std::filesystem::path(reader_.file()).parent_path() / given;
+    try {
+      load_law_plugin(file);
+    } catch (const LawPluginError& error) {
+      reader_.fail(entry, path, error.what());
+    }
+  }
+}
+
 Scene Compiler::compile() {
   if (!root_.IsMap()) reader_.fail(root_, "", "expected a scene (a YAML map), found " + describe(root_));
   MapReader top(reader_, root_, "", scene_top_level_keys());
@@ -1141,6 +1167,7 @@ Scene Compiler::compile() {
   if (top.has("variables") && !variables.IsMap()) reader_.fail(variables, "variables", "expected a map of name: value, found " + describe(variables));
   reader_.set_variables(variables);
 
+  read_plugins(top);
   check_size(top);
   scene_.model = make_model();
   scene_.model.gravity = top.vector3("gravity", Eigen::Vector3d(0.0, 0.0, -9.81));

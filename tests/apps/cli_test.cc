@@ -181,4 +181,35 @@ TEST_F(Cli, CheckAndModels) {
   EXPECT_EQ(run("models no_such_law", directory_ / "log"), 2);
 }
 
+// A force-law plugin (examples/law_plugin): --plugin makes its law usable by name in run, compare and models, and
+// summary.json's provenance records the library with its SHA-256; a library that cannot be loaded is bad input.
+TEST_F(Cli, APluginsLawRunsAndComparesByName) {
+  const std::string plugin = std::string("--plugin ") + WALTON_BRAUN_PLUGIN;
+  const std::string scene = std::string(CONTACTLAB_SOURCE_DIR) + "/examples/law_plugin/walton_braun.yaml";
+  const fs::path out = directory_ / "run";
+  ASSERT_EQ(run(plugin + " run " + scene + " --out " + out.string(), directory_ / "log"), 0) << read(directory_ / "log");
+  const nlohmann::json summary = nlohmann::json::parse(read(out / "summary.json"));
+  ASSERT_EQ(summary["impacts"].size(), 1u);
+  // e = 0.6 exactly (examples/law_plugin/walton_braun.yaml), to the integrator's tolerance.
+  EXPECT_NEAR(summary["impacts"][0]["restitution"].get<double>(), 0.6, 1e-8);
+  ASSERT_EQ(summary["provenance"]["plugins"].size(), 1u);
+  EXPECT_EQ(summary["provenance"]["plugins"][0]["path"], fs::canonical(WALTON_BRAUN_PLUGIN).string());
+  EXPECT_EQ(summary["provenance"]["plugins"][0]["sha256"].get<std::string>().size(), 64u);
+
+  const fs::path compared = directory_ / "compare";
+  ASSERT_EQ(run("compare " + scene + " --models walton_braun,hooke --threads 2 --out " + compared.string() + " " + plugin,
+                directory_ / "log"), 0) << read(directory_ / "log");
+  const std::string table = read(compared / "comparison.csv");
+  EXPECT_NE(table.find("walton_braun"), std::string::npos) << table;
+  EXPECT_NE(table.find("hooke"), std::string::npos) << table;
+
+  ASSERT_EQ(run(plugin + " models walton_braun", directory_ / "log"), 0);
+  EXPECT_NE(read(directory_ / "log").find("Walton & Braun"), std::string::npos) << read(directory_ / "log");
+
+  EXPECT_EQ(run("--plugin /nonexistent/libnothing.so run " + scene + " --out " + (directory_ / "bad").string(),
+                directory_ / "log"), 2);
+  EXPECT_NE(read(directory_ / "log").find("libnothing.so"), std::string::npos) << read(directory_ / "log");
+  EXPECT_FALSE(fs::exists(directory_ / "bad"));
+}
+
 }  // namespace

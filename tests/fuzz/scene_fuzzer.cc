@@ -16,6 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // However high a scene sets its own limits: a fuzzer's process has a few hundred MB.
   options.ceiling.memory_bytes = 2e8;
   options.ceiling.output_bytes = 1e9;
+  options.load_plugins = false;  // a scene must not make the fuzzer load libraries
   try {
     const contactlab::Scene scene = contactlab::load_scene_text(text, "fuzz.yaml", options);
     (void)scene;

@@ -5,7 +5,8 @@
 #      installed header
 #   3. run them and check exit codes and output: examples/run_scene on scenes/bouncing_ball.yaml (Flores law,
 #      target 0.9: every impact 0.8939, docs/models.md §5.8; with the exact law 0.900 ± 1e-4), examples/build_in_code
-#      (zhang_sharf_exact, target 0.7: every impact 0.7000).
+#      (zhang_sharf_exact, target 0.7: every impact 0.7000), and the runner of this build with the example plugin
+#      (examples/law_plugin, built against the package) on its scene: restitution 0.6.
 # Inputs (-D): CONTACTLAB_BINARY_DIR, CONTACTLAB_SOURCE_DIR, WORK_ROOT (a directory for the fresh work tree),
 # optional CONFIG (multi-config generators), GENERATOR, CXX_COMPILER.
 # The work tree is deleted on success and kept (its path printed) on failure; every run gets its own, so
@@ -90,9 +91,10 @@ target_link_libraries(all_headers PRIVATE contactlab::contactlab)
 set(run_scene_src "${CONTACTLAB_SOURCE_DIR}/examples/run_scene")
 set(build_in_code_src "${CONTACTLAB_SOURCE_DIR}/examples/build_in_code")
 set(all_headers_src "${work}/all_headers_src")
+set(law_plugin_src "${CONTACTLAB_SOURCE_DIR}/examples/law_plugin")
 
 # 2. Configure and build each example against the installed package only.
-foreach(example IN ITEMS run_scene build_in_code all_headers)
+foreach(example IN ITEMS run_scene build_in_code all_headers law_plugin)
   step("configure ${example}" out ${CMAKE_COMMAND} -S "${${example}_src}"
        -B "${work}/${example}" ${generator_args} "-DCMAKE_BUILD_TYPE=${build_type}" "-DCMAKE_PREFIX_PATH=${prefix}"
        -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF "-DCMAKE_CXX_FLAGS=-Wall -Wextra -Wpedantic -Werror")
@@ -145,6 +147,22 @@ check_impacts("run_scene (zhang_sharf_exact)" "${out}" 2 "0\\.(899[89]|900[01])"
 step("build_in_code" out "${build_in_code_exe}")
 message("${out}")
 check_impacts("build_in_code" "${out}" 4 "0\\.(6999[5-9]|7000[0-4])")
+
+# The plugin, built against the installed package only, loaded by the runner of this build: its law by name, at
+# its closed form (examples/law_plugin/walton_braun.yaml: restitution 0.6 exactly).
+file(GLOB_RECURSE plugin_library "${work}/law_plugin/libwalton_braun.so")
+if(NOT plugin_library)
+  fail("the example plugin libwalton_braun.so was not built")
+endif()
+set(runner "${CONTACTLAB_BINARY_DIR}/apps/contactlab")
+if(EXISTS "${runner}")
+  step("contactlab run walton_braun.yaml --plugin" out "${runner}" run "${law_plugin_src}/walton_braun.yaml"
+       --plugin "${plugin_library}" --out "${work}/walton_braun_run")
+  message("${out}")
+  if(NOT out MATCHES "wall/block +[0-9.]+ +[0-9.]+ +1 +0\\.6(0000[0-9]*|)[ ]+0\\.6000000 ")
+    fail("the plugin law's impact is not v_sep 0.6, restitution 0.6000000:\n${out}")
+  endif()
+endif()
 
 file(REMOVE_RECURSE "${work}")
 message(STATUS "installed package and examples: ok")
