@@ -34,31 +34,11 @@
 
 namespace contactlab {
 
-const char* integrator_method_name(IntegratorMethod method) {
-  switch (method) {
-    case IntegratorMethod::kDormandPrince: return "dormand_prince";
-    case IntegratorMethod::kArkodeDormandPrince: return "arkode_dormand_prince";
-    case IntegratorMethod::kBdf: return "bdf";
-    case IntegratorMethod::kSymplecticEuler: return "symplectic_euler";
-    case IntegratorMethod::kVelocityVerlet: return "velocity_verlet";
-    case IntegratorMethod::kRungeKutta4: return "rk4";
-  }
-  return "?";
-}
-
-bool is_fixed_step(IntegratorMethod method) {
-  return method == IntegratorMethod::kSymplecticEuler || method == IntegratorMethod::kVelocityVerlet ||
-         method == IntegratorMethod::kRungeKutta4;
-}
-
 namespace {
 
 // The blocks of the event functions, one function per pair in each; the force-rate block only when force peaks
 // are located (Run::root_blocks).
 enum RootKind { kGapRoot = 0, kRateRoot = 1, kPeakRoot = 2 };
-// Methods that cannot leave the ledgers out of their error norm get this absolute tolerance for them, so the
-// ledgers are integrated on the steps the motion needs.
-constexpr double kLedgerAbsoluteTolerance = 1e100;
 
 class Run final : public OdeSystem {
  public:
@@ -265,7 +245,6 @@ class Run final : public OdeSystem {
   Eigen::VectorXd scratch_;
   Eigen::VectorXd behind_;
   Eigen::VectorXd sample_vector_;
-  Eigen::VectorXd tolerances_;
   double last_rhs_time_ = std::numeric_limits<double>::quiet_NaN();
   const double* last_rhs_state_ = nullptr;
   const double* last_rhs_rate_ = nullptr;
@@ -1249,13 +1228,9 @@ void Run::build_stepper(double t, double first_step) {
     std::copy(s.law_state, s.law_state + continuous_size(p), law_states_of(y_.data(), p));
   }
   behind_ = y_;
-  tolerances_.setConstant(size(), options_.integrator.absolute_tolerance);
-  work_of(tolerances_.data()).setConstant(kLedgerAbsoluteTolerance);
-  joint_work_of(tolerances_.data()) = kLedgerAbsoluteTolerance;
   IntegratorOptions integrator = options_.integrator;
   if (resting_method_) integrator.method = IntegratorMethod::kBdf;
-  stepper_ = make_stepper(*this, integrator, t, y_.data(),
-                          std::span<const double>(tolerances_.data(), static_cast<std::size_t>(size())), t_end_);
+  stepper_ = make_stepper(*this, integrator, t, y_.data(), t_end_);
   if (first_step > 0.0) stepper_->restart(t, y_.data(), first_step);
 }
 
