@@ -110,8 +110,8 @@ class Run final : public OdeSystem {
   }
   void set_active(int p, bool active);
 
-  const ContactPairModel& pair(int p) const { return *data_.pairs[static_cast<std::size_t>(p)]; }
-  int point(int p) const { return data_.point[static_cast<std::size_t>(p)]; }
+  const ContactPairModel& pair(int p) const { return *data_.elements[static_cast<std::size_t>(p)].pair; }
+  int point(int p) const { return data_.elements[static_cast<std::size_t>(p)].point; }
   // "ground/box", or "ground/box point 3" for one of several contact points.
   std::string element_name(int p) const {
     const ContactPairModel& pm = pair(p);
@@ -287,7 +287,7 @@ int Run::rhs(double t, const double* y, double* ydot) {
       callback_failure_ = describe(t, p) + ": the contact force is not finite (NaN or Inf)";
       return -1;
     }
-    work_rate[p] = force * data_.geometry[i].normal_velocity;
+    work_rate[p] = data_.contact_power[i];
   }
   for (int p = 0; p < pairs_ && law_state_offset_.back() > 0; ++p) {
     if (continuous_size(p) == 0) continue;
@@ -376,7 +376,7 @@ int Run::roots(double t, const double* y, const double* ydot, double* g, int onl
   } else if (!current) {
     if (!stage.empty() || only_pair < 0) {
       contact_stage_at(t, y, stage, data_);
-    } else if (!data_.direct_pairs[static_cast<std::size_t>(only_pair)].applies) {
+    } else if (needs_body_motion(data_.elements[static_cast<std::size_t>(only_pair)].geometry)) {
       tree_kinematics(model_, q_of(y), v_of(y), data_);  // the gap below needs the bodies' motion
     }
   } else {
@@ -449,15 +449,15 @@ int Run::roots(double t, const double* y, const double* ydot, double* g, int onl
   return 0;
 }
 
-// A pair on the direct path reads the coordinates and rates of its sliders and nothing else, as long as no law
-// integrates a state (roots() copies them all) and no force-rate function differentiates along the whole flow.
+// An element whose kernel reads only its sliders reads their coordinates and rates and nothing else, as long as no
+// law integrates a state (roots() copies them all) and no force-rate function differentiates along the whole flow.
 std::span<const int> Run::root_inputs(int i) {
   const int p = i % pairs_;
-  const DirectPair& direct = data_.direct_pairs[static_cast<std::size_t>(p)];
-  if (!direct.applies || law_state_offset_.back() > 0) return {};
+  const ContactElement& element = data_.elements[static_cast<std::size_t>(p)];
+  if (needs_body_motion(element.geometry) || law_state_offset_.back() > 0) return {};
   if (i / pairs_ == kPeakRoot) return {};  // (the block exists only when peaks are located)
   std::size_t count = 0;
-  for (int k : {direct.slider_a, direct.slider_b}) {
+  for (int k : {element.shapes.slider_a, element.shapes.slider_b}) {
     if (k < 0) continue;
     root_inputs_[count++] = model_.sliders.q_index[static_cast<std::size_t>(k)];
     root_inputs_[count++] = nq_ + model_.sliders.v_index[static_cast<std::size_t>(k)];
@@ -1150,13 +1150,13 @@ void Run::set_active(int p, bool active) {
   active_pairs_ = static_cast<int>(active_.size());
 }
 
-// Sizes and root directions for the current pair table (data_.pairs).
+// Sizes and root directions for the current table of elements (data_.elements).
 void Run::layout() {
-  pairs_ = static_cast<int>(data_.pairs.size());
+  pairs_ = static_cast<int>(data_.elements.size());
   const auto n = static_cast<std::size_t>(pairs_);
   law_state_offset_.assign(n + 1, 0);
   for (std::size_t i = 0; i < n; ++i) {
-    law_state_offset_[i + 1] = law_state_offset_[i] + data_.pairs[i]->law_info->continuous_state_size;
+    law_state_offset_[i + 1] = law_state_offset_[i] + data_.elements[i].normal_law->continuous_state_size;
   }
   directions_.assign(static_cast<std::size_t>(root_blocks()) * n, -1);
   for (int p = 0; p < pairs_; ++p) directions_[static_cast<std::size_t>(root_index(kRateRoot, p))] = 0;  // both phase changes
@@ -1172,16 +1172,16 @@ void Run::layout() {
     sizes_[i] = shape_size_of(static_cast<int>(i));
     // The laws hold for δ ≤ max_indentation_ratio |R*| (Hertz theory, δ ≪ R*; models.md §2.7), or of the smaller
     // shape's size for a flat point (R* infinite: a corner on a face).
-    const double radius = std::abs(data_.pairs[i]->effective_radius);
+    const double radius = std::abs(data_.elements[i].pair->effective_radius);
     const bool curved = std::isfinite(radius) && radius > 0.0;
     validity_depths_[i] = options_.max_indentation_ratio * (curved ? radius : sizes_[i]);
-    depths_[i] = element_depth_allowance(model_, *data_.pairs[i], validity_depths_[i]);
+    depths_[i] = element_depth_allowance(model_, *data_.elements[i].pair, validity_depths_[i]);
   }
   at_or_below_time_ = std::numeric_limits<double>::quiet_NaN();
   if (behind_data_) bind_pairs(model_, state_, *behind_data_);
   unpaired_halfspaces_.clear();
   std::vector<PairKey> keys;
-  for (const ContactPairModel* pm : data_.pairs) keys.push_back({pm->shape_a, pm->shape_b});
+  for (const ContactElement& element : data_.elements) keys.push_back({element.pair->shape_a, element.pair->shape_b});
   std::sort(keys.begin(), keys.end());
   const std::vector<Shape>& shapes = model_.contact.shapes;
   for (std::size_t h = 0; h < shapes.size(); ++h) {
@@ -1268,14 +1268,15 @@ void Run::refresh_pairs(double t, bool initial) {
   std::vector<std::pair<int, int>> candidates;
   data_.broadphase->candidates(data_.shape_poses, candidates);
   std::map<PairKey, std::size_t> current;  // key -> index of its first entry (contact point 0) in the current table
-  for (std::size_t i = 0; i < data_.pairs.size(); ++i) {
-    if (data_.point[i] == 0) current[{data_.pairs[i]->shape_a, data_.pairs[i]->shape_b}] = i;
+  for (std::size_t i = 0; i < data_.elements.size(); ++i) {
+    const ContactElement& element = data_.elements[i];
+    if (element.point == 0) current[{element.pair->shape_a, element.pair->shape_b}] = i;
   }
   std::vector<PairKey> next;
-  for (std::size_t i = data_.compiled_entries; i < data_.pairs.size(); ++i) {
+  for (std::size_t i = data_.compiled_entries; i < data_.elements.size(); ++i) {
     const PairState& s = state_.contacts[i];
     const bool history = std::any_of(s.law_state, s.law_state + kMaxLawState, [](double x) { return x != 0.0; });
-    if (s.active || history || open_impact_[i] >= 0) next.push_back({data_.pairs[i]->shape_a, data_.pairs[i]->shape_b});
+    if (s.active || history || open_impact_[i] >= 0) next.push_back({data_.elements[i].pair->shape_a, data_.elements[i].pair->shape_b});
   }
   for (const auto& [a, b] : candidates) {
     if (!shapes_may_collide(model_.contact, a, b)) continue;
