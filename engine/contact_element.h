@@ -13,6 +13,7 @@
 #include "contact/contact_model.h"
 #include "engine/model.h"
 #include "engine/spatial.h"
+#include "models/friction_law.h"
 
 namespace contactlab {
 
@@ -41,16 +42,13 @@ struct SliderShapes {
 
 // What a kernel gives beside PairGeometry for an element with a tangential law: the contact frame — the normal
 // (PairGeometry::normal) and two unit tangents completing it to a right-handed orthonormal basis — and the slip
-// velocity, the part of v_PA − v_PB in the contact plane (the relative velocity whose normal part is δ̇) [m/s].
+// velocity v_t, the velocity of B's contact point relative to A's in the contact plane, as models/friction_law.h has
+// it (δ̇ is the normal part of the opposite, v_PA − v_PB) [m/s].
 struct ContactFrame {
   Vec3 tangent_1 = Vec3::UnitX();
   Vec3 tangent_2 = Vec3::UnitY();
   Vec3 slip_velocity = Vec3::Zero();
 };
-
-// A tangential (friction) law. None exists yet: the issue that adds friction defines it and fills
-// ContactElement::tangential_law.
-struct TangentialLaw;
 
 struct ContactElement {
   const ContactPairModel* pair = nullptr;  // its pair: shapes, bodies, stiffness, mass and tension rules
@@ -63,8 +61,9 @@ struct ContactElement {
   // The normal law, resolved when the pair was compiled: what the law is and its compiled parameters.
   const LawInfo* normal_law = nullptr;
   const LawParameters* normal_parameters = nullptr;
-  // Null: no tangential force, and the kernels compute neither the tangents nor the slip velocity.
-  const TangentialLaw* tangential_law = nullptr;
+  // A friction law (models/friction_law.h) for its tangential force: the slot friction's engine part fills from the
+  // pair. Null: no tangential force, and the kernels compute neither the tangents nor the slip velocity.
+  const FrictionLawInfo* tangential_law = nullptr;
   SliderShapes shapes;  // for the line and direct kernels
 };
 

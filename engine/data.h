@@ -66,7 +66,7 @@ struct Data {
   std::vector<ContactFrame> frames;          // of the elements with a tangential law (element_geometry)
   std::vector<ContactInput> contact_input;
   std::vector<ContactForce> contact_force;
-  std::vector<double> contact_power;         // F δ̇ (+ f_t·v_slip) of the active elements: the ledger's rate [W]
+  std::vector<double> contact_power;         // F δ̇ (− f_t·v_t) of the active elements: the ledger's rate [W]
 
   std::unique_ptr<FclShapes> fcl;  // FCL geometry, for pairs without a closed form
   std::unique_ptr<FclBroadphase> broadphase;       // when model.contact.broadphase

@@ -3,7 +3,7 @@
 // MuJoCo's collision table, each row the same functions of element e of data's table at coordinates q and rates v:
 //   gap               the signed distance alone (an event function);
 //   geometry          PairGeometry: gap, normal from A to B, contact points, δ̇ = n·(v_PA − v_PB);
-//   relative_velocity v_PA − v_PB at the contact points (the slip velocity's source);
+//   relative_velocity v_PB − v_PA at the contact points: B's relative to A's (the slip velocity's source);
 //   apply             Jᵀ f for the force f on B at its point and −f on A at A's: on sliders along their axes
 //                     (data.slider_force), on tree bodies as spatial forces (data.external_force);
 // and kNeedsBodyMotion: whether the row reads the tree bodies' motion (tree_kinematics first) rather than the
@@ -97,7 +97,7 @@ struct LineKernel {
   }
   static Vec3 relative_velocity(const Model&, const Data& data, const double*, const double* v, std::size_t e) {
     const LineElements& lines = data.line_elements;
-    return (lines.sign_a[e] * v[lines.v_a[e]] - lines.sign_b[e] * v[lines.v_b[e]]) * lines.direction[e];
+    return (lines.sign_b[e] * v[lines.v_b[e]] - lines.sign_a[e] * v[lines.v_a[e]]) * lines.direction[e];
   }
   // F on the sliders: on b along u it is F·side, and a slider's axis is sign·u. A tangential force is across the
   // line, which neither slider can move along: it does no work and loads nothing.
@@ -131,11 +131,12 @@ struct DirectKernel {
     } else {
       sphere_sphere(centre_a, shapes.radius_a, centre_b, shapes.radius_b, out);
     }
-    out.normal_velocity = out.normal.dot(relative_velocity(model, data, q, v, e));
+    out.normal_velocity =
+        out.normal.dot(kernels::velocity(model, shapes.slider_a, v) - kernels::velocity(model, shapes.slider_b, v));
   }
   static Vec3 relative_velocity(const Model& model, const Data& data, const double*, const double* v, std::size_t e) {
     const SliderShapes& shapes = data.elements[e].shapes;
-    return kernels::velocity(model, shapes.slider_a, v) - kernels::velocity(model, shapes.slider_b, v);
+    return kernels::velocity(model, shapes.slider_b, v) - kernels::velocity(model, shapes.slider_a, v);
   }
   // Along each slider's axis, at its velocity (Data::slider_force).
   static void apply(const Model& model, Data& data, std::size_t e, const ElementForce& force) {
@@ -176,8 +177,8 @@ struct GeneralKernel {
     const ContactPairModel& pair = *data.elements[e].pair;
     const PairGeometry& geometry = data.geometry[e];
     BodyMotion slider_a, slider_b;
-    return point_velocity(body_motion(model, data, q, v, pair.body_a, slider_a), geometry.point_a) -
-           point_velocity(body_motion(model, data, q, v, pair.body_b, slider_b), geometry.point_b);
+    return point_velocity(body_motion(model, data, q, v, pair.body_b, slider_b), geometry.point_b) -
+           point_velocity(body_motion(model, data, q, v, pair.body_a, slider_a), geometry.point_a);
   }
   static void apply(const Model& model, Data& data, std::size_t e, const ElementForce& force) {
     const ContactPairModel& pair = *data.elements[e].pair;
@@ -238,12 +239,12 @@ inline void element_geometry(const Model& model, Data& data, const double* q, co
 }
 
 // Element e's force onto the generalized forces by its wrench kernel; returns the power it absorbs from the bodies,
-// f·(v_PA − v_PB) = F δ̇ (+ f_t·v_slip): the energy ledger's rate [W].
+// f·(v_PA − v_PB) = F δ̇ (− f_t·v_t, v_t the slip velocity): the energy ledger's rate [W].
 inline double apply_element_force(const Model& model, Data& data, std::size_t e, const ElementForce& force) {
   with_kernel(data.elements[e].wrench, [&](auto kernel) { kernel.apply(model, data, e, force); });
   const double power = force.normal * data.geometry[e].normal_velocity;
   if (data.elements[e].tangential_law == nullptr) return power;
-  return power + force.tangential.dot(data.frames[e].slip_velocity);
+  return power - force.tangential.dot(data.frames[e].slip_velocity);
 }
 
 }  // namespace contactlab

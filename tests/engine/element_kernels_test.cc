@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Tests of engine/element_kernels.h: each kernel of the table against the general one (the narrowphase on the bodies'
-// world motion) on the same geometry — gap, normal velocity, the wrench of a force with a tangential part — and the
-// slip velocity against a finite difference of the body points at the contact points.
+// world motion) on the same geometry — gap, normal velocity, the wrench of a force with a tangential part and its
+// power — and the slip velocity against a finite difference of the body points at the contact points.
 #include "engine/element_kernels.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -16,13 +17,10 @@
 #include "engine/state.h"
 
 namespace contactlab {
-
-// None exists yet (engine/contact_element.h): the kernels only ask whether an element has one.
-struct TangentialLaw {};
-
 namespace {
 
-const TangentialLaw kSomeTangentialLaw;
+// The kernels only ask whether an element has a friction law.
+const FrictionLawInfo kSomeFrictionLaw{};
 
 ContactForce no_force(const ContactInput&, const double*, const double*) { return {}; }
 
@@ -140,15 +138,20 @@ TEST(ElementKernels, TheFastKernelsAreTheGeneralOneOnTheSameGeometry) {
       EXPECT_LT((fast.point_a - general.point_a).norm(), 1e-15) << where;
       EXPECT_LT((fast.point_b - general.point_b).norm(), 1e-15) << where;
       // A force with a tangential part: the fast wrench maps it as Jᵀ f does (the line kernel's sliders cannot move
-      // across the line, so its tangential part loads neither).
-      data.elements[e].tangential_law = &kSomeTangentialLaw;
-      Vec3 tangent_1, tangent_2;
-      contact_tangents(fast.normal, tangent_1, tangent_2);
-      const ElementForce force{3.5, 1.2 * tangent_1 - 0.7 * tangent_2};
+      // across the line, so its tangential part loads neither), and the power it absorbs is what the generalized
+      // forces take from the sliders, −τ·q̇.
+      data.elements[e].tangential_law = &kSomeFrictionLaw;
+      element_geometry(model, data, q, v, e, ContactVectors::kSkipOnLine);
+      const Vec3& t1 = data.frames[e].tangent_1;
+      const Vec3& t2 = data.frames[e].tangent_2;
+      const ElementForce force{3.5, 1.2 * t1 - 0.7 * t2};
       const Eigen::VectorXd by_row = wrench_of(model, data, e, row, force);
       const Eigen::VectorXd by_general = wrench_of(model, data, e, ElementKernel::kGeneral, force);
       EXPECT_LT((by_row - by_general).norm(), 1e-14 * force.tangential.norm() + 1e-15 * force.normal) << where;
       EXPECT_GT(by_row.norm(), 0.1) << where;
+      data.slider_force.setZero();
+      const double power = apply_element_force(model, data, e, force);
+      EXPECT_NEAR(power, -data.slider_force.dot(state.v), 1e-13 * (1.0 + std::abs(power))) << where;
       data.elements[e].tangential_law = nullptr;
     }
   }
@@ -169,7 +172,7 @@ TEST(ElementKernels, TheTangentsCompleteTheNormalToARightHandedOrthonormalBasis)
   }
 }
 
-// v_PA − v_PB in the contact plane from the motion of the body points at the contact points: each point fixed to its
+// v_PB − v_PA in the contact plane from the motion of the body points at the contact points: each point fixed to its
 // body at q, carried to q ± h q̇, the central difference.
 Vec3 slip_by_difference(const Model& model, const State& state, const PairGeometry& geometry, const ContactPairModel& pair) {
   constexpr double h = 1e-6;
@@ -187,17 +190,19 @@ Vec3 slip_by_difference(const Model& model, const State& state, const PairGeomet
     forward_kinematics(model, q, state.v, data);
     const Vec3 a = body_motion(model, data, q.data(), state.v.data(), pair.body_a).pose * in_a;
     const Vec3 b = body_motion(model, data, q.data(), state.v.data(), pair.body_b).pose * in_b;
-    return Vec3(a - b);
+    return Vec3(b - a);
   };
   const Vec3 relative = (relative_at(h) - relative_at(-h)) / (2.0 * h);
   const Vec3& n = geometry.normal;
   return relative - n.dot(relative) * n;
 }
 
-// The slip velocity of every element of `model` (each given a tangential law) against slip_by_difference.
-void expect_slip_by_difference(const Model& model, const State& state, const std::string& what) {
+// The slip velocity of every element of `model` (each given a tangential law) against slip_by_difference; returns the
+// largest slip speed (a test means something only if some element slips).
+double expect_slip_by_difference(const Model& model, const State& state, const std::string& what) {
+  double largest = 0.0;
   Data data(model);
-  for (ContactElement& element : data.elements) element.tangential_law = &kSomeTangentialLaw;
+  for (ContactElement& element : data.elements) element.tangential_law = &kSomeFrictionLaw;
   forward_kinematics(model, state.q, state.v, data);
   for (std::size_t e = 0; e < data.elements.size(); ++e) {
     element_geometry(model, data, state.q.data(), state.v.data(), e, ContactVectors::kSkipOnLine);
@@ -209,7 +214,9 @@ void expect_slip_by_difference(const Model& model, const State& state, const std
     EXPECT_NEAR(frame.slip_velocity.dot(geometry.normal), 0.0, 1e-14) << where;
     EXPECT_NEAR(frame.tangent_1.dot(geometry.normal), 0.0, 1e-15) << where;
     EXPECT_NEAR(frame.tangent_2.dot(frame.tangent_1), 0.0, 1e-15) << where;
+    largest = std::max(largest, expected.norm());
   }
+  return largest;
 }
 
 TEST(ElementKernels, ASphereSlidingAndSpinningOnAHalfspaceSlipsAtItsContactPoint) {
@@ -223,14 +230,14 @@ TEST(ElementKernels, ASphereSlidingAndSpinningOnAHalfspaceSlipsAtItsContactPoint
   state.q.head<3>() = Vec3(0.3, -0.2, 0.098);
   state.q.tail<4>() = Eigen::Vector4d(0.9, 0.1, -0.3, 0.2).normalized();
   state.v << 2.0, -1.5, 4.0, 0.8, 0.3, -0.05;  // ω, then the origin's velocity, in the body frame
-  expect_slip_by_difference(model, state, "spinning sphere on the ground");
+  EXPECT_GT(expect_slip_by_difference(model, state, "spinning sphere on the ground"), 0.1);
   // Rolling without slipping: the contact point at rest, no slip.
   state.q.tail<4>() << 1.0, 0.0, 0.0, 0.0;
   state.q.head<3>() = Vec3(0.3, -0.2, 0.095);
   model.contact.shapes[1].pose.translation().setZero();
   state.v << 0.0, 5.0, 0.0, 0.5, 0.0, 0.0;  // v_x = ω_y r
   Data data(model);
-  data.elements[0].tangential_law = &kSomeTangentialLaw;
+  data.elements[0].tangential_law = &kSomeFrictionLaw;
   forward_kinematics(model, state.q, state.v, data);
   element_geometry(model, data, state.q.data(), state.v.data(), 0, ContactVectors::kAll);
   EXPECT_LT(data.frames[0].slip_velocity.norm(), 1e-15);
@@ -251,7 +258,7 @@ TEST(ElementKernels, TwoSpinningSpheresSlipAtTheirContactPoints) {
   state.q.segment<4>(10) = Eigen::Vector4d(0.6, 0.4, -0.3, 0.1).normalized();
   state.v << 3.0, -2.0, 5.0, 0.2, -0.4, 0.1,  // a: ω, v
       -4.0, 1.0, 2.5, -0.3, 0.6, 0.2;         // b
-  expect_slip_by_difference(model, state, "two spinning spheres");
+  EXPECT_GT(expect_slip_by_difference(model, state, "two spinning spheres"), 0.1);
 }
 
 TEST(ElementKernels, SpheresOnSlidersSlipAlongTheContactPlane) {
@@ -259,7 +266,7 @@ TEST(ElementKernels, SpheresOnSlidersSlipAlongTheContactPlane) {
   State state = make_state(scene.model);
   state.q << 0.03, -0.01, 0.02, 0.1;
   state.v << 0.7, -0.4, 0.3, -1.2;
-  expect_slip_by_difference(scene.model, state, "spheres on sliders");
+  EXPECT_GT(expect_slip_by_difference(scene.model, state, "spheres on sliders"), 0.1);
 }
 
 }  // namespace
