@@ -16,6 +16,7 @@
 #include <spdlog/spdlog.h>
 
 #include "apps/commands.h"
+#include "apps/friction_models.h"
 #include "apps/interruption.h"
 #include "apps/models_document.h"
 #include "apps/plotting.h"
@@ -115,6 +116,8 @@ int main(int argc, char** argv) {
   models_command->add_option("law", law, "Law id or alias");
   models_command->add_flag("--json", json, "Machine-readable output");
   bool markdown = false;
+  bool friction = false;
+  models_command->add_flag("--friction", friction, "The friction (tangential) laws instead of the normal ones");
   models_command->add_flag("--markdown", markdown,
                            "The docs/models.md page: every law, with its restitution measured through the engine");
 
@@ -155,5 +158,6 @@ int main(int argc, char** argv) {
     return run_validation(extra);
   }
   if (markdown) return contactlab::write_models_document(law, std::cout);
+  if (friction) return contactlab::list_friction_models(law, json, std::cout);
   return contactlab::list_models(law, json, std::cout);
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "apps/models_document.h"
 
+#include "apps/friction_models.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -572,6 +574,7 @@ int write_models_document(const std::string& law, std::ostream& out) {
     }
     write_law(laws[i], measurements[i], out);
   }
+  write_friction_document(out);
   return 0;
 }
 

@@ -103,8 +103,8 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
   j["contacts"] = Json::array();
   for (const ContactPairModel& pair : scene.model.contact.pairs) {
     Json parameters = Json::object();
-    for (const NamedValue& given : given_values(*pair.law_info, pair.parameters)) {
-      parameters[std::string(given.name)] = json_number(given.value);
+    for (std::size_t k = 0; k < pair.law_info->parameters.size(); ++k) {
+      parameters[std::string(pair.law_info->parameters[k].name)] = json_number(pair.parameters.values[k]);
     }
     j["contacts"].push_back({{"pair", pair.name},
                              {"law", std::string(pair.law_info->id)},
@@ -228,7 +228,7 @@ void TimeseriesWriter::write(const State& state, const Data& data) {
       if (data.geometry[k].gap < data.geometry[deepest].gap) deepest = k;
       force += data.contact_force[k].force;
       ++k;
-    } while (k < data.compiled_entries && data.point[k] != 0);
+    } while (k < data.compiled_entries && data.elements[k].point != 0);
     out << "," << format_number(-data.geometry[deepest].gap) << "," << format_number(data.geometry[deepest].normal_velocity)
         << "," << format_number(force);
     e = k;
@@ -237,9 +237,9 @@ void TimeseriesWriter::write(const State& state, const Data& data) {
   // contacts.csv, long format: every pair in contact at this sample, also the ones the broadphase found at
   // run time (which have no columns above).
   std::ofstream& contacts = contacts_.stream();
-  for (std::size_t p = 0; p < data.pairs.size(); ++p) {
+  for (std::size_t p = 0; p < data.elements.size(); ++p) {
     if (!state.contacts[p].active) continue;
-    contacts << format_number(state.time) << "," << csv_field(data.pairs[p]->name) << "," << data.point[p] << ","
+    contacts << format_number(state.time) << "," << csv_field(data.elements[p].pair->name) << "," << data.elements[p].point << ","
              << format_number(-data.geometry[p].gap)
              << "," << format_number(data.geometry[p].normal_velocity) << "," << format_number(data.contact_force[p].force)
              << "\n";

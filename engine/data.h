@@ -11,56 +11,11 @@
 
 #include "contact/contact_model.h"
 #include "contact/fcl_bridge.h"
+#include "engine/contact_element.h"
 #include "engine/model.h"
 #include "engine/state.h"
 
 namespace contactlab {
-
-// A pair of spheres, or a halfspace and a sphere, each on a slider or on the world: the right-hand side takes its
-// geometry from the coordinates directly (engine/forward.cc), without the bodies' motion.
-struct DirectPair {
-  bool applies = false;
-  bool halfspace = false;        // shape a is a halfspace
-  int slider_a = -1;             // index into Model::sliders; −1: on the world
-  int slider_b = -1;
-  double radius_a = 0.0;         // [m]
-  double radius_b = 0.0;
-  Vec3 centre_a = Vec3::Zero();  // world centre at q = 0 (a halfspace: a point of its boundary) [m]
-  Vec3 centre_b = Vec3::Zero();
-  Vec3 normal_a = Vec3::Zero();  // a halfspace's outward normal
-};
-
-// The direct pairs of two spheres whose centres stay on one line (sliders along it, either way round, or the world),
-// in structure-of-arrays form, one entry per pair of the table (the others' entries are unused): the event
-// functions read every inactive pair's gap at every step, and a granular chain has one pair per bead. The
-// separation along the line's unit direction u is x = offset + sign_b q[q_b] − sign_a q[q_a], the distance |x| (no
-// square root) and the gap |x| − reach; a shape on the world has sign 0 (and index 0).
-struct LinePairs {
-  std::vector<char> line;  // the pair takes the line path
-  std::vector<Vec3> direction;  // u
-  std::vector<int> q_a;
-  std::vector<int> q_b;
-  std::vector<int> v_a;
-  std::vector<int> v_b;
-  std::vector<int> slider_a;   // index into Model::sliders; −1: on the world
-  std::vector<int> slider_b;
-  std::vector<double> offset;  // u · (centre_b − centre_a) at q = 0 [m]
-  std::vector<double> sign_a;  // u · axis of slider a (±1; 0 on the world)
-  std::vector<double> sign_b;
-  std::vector<double> reach;  // radius_a + radius_b [m]
-  std::vector<double> side;   // sign of x at the last contact_geometry(): the normal is side·u
-  std::size_t count = 0;      // pairs on the line path
-  // A chain's beads numbered along it: the pairs first … first + count − 1 between consecutive sliders along u,
-  // x = offset + q[q_a + 1] − q[q_a] with q_a = q_first + i, so that their gaps are one vectorised pass over q
-  // without gathers. The line pairs outside every run are listed in `scattered`.
-  struct Run {
-    std::size_t first = 0;
-    std::size_t count = 0;
-    int q_first = 0;
-  };
-  std::vector<Run> runs;
-  std::vector<int> scattered;
-};
 
 struct Data {
   explicit Data(const Model& model);
@@ -96,33 +51,32 @@ struct Data {
   Eigen::VectorXd probe_qdd;
 
   // The run's table of contact elements (bind_pairs): each contact point of the model's compiled pairs, then of
-  // the State's dynamic ones. A pair with several points (a box on the ground: its corners) has one entry per
-  // point, consecutive; everything per contact (state, events, ledger, geometry, force) is per entry.
-  std::vector<const ContactPairModel*> pairs;  // the entry's pair
-  std::vector<int> point;                       // which of the pair's contact points (contact_point_count)
-  std::size_t compiled_entries = 0;             // entries of the model's compiled pairs (they come first)
+  // the State's dynamic ones, resolved (engine/contact_element.h). A pair with several points (a box on the ground:
+  // its corners) has one element per point, consecutive; everything per contact (state, events, ledger, geometry,
+  // force) is per element.
+  std::vector<ContactElement> elements;
+  std::size_t compiled_entries = 0;             // elements of the model's compiled pairs (they come first)
   std::deque<ContactPairModel> dynamic_pair_models;  // compiled once per key (deque: stable addresses)
   std::map<PairKey, std::size_t> dynamic_pair_index;
   std::vector<PairKey> bound_dynamic_pairs;
+  LineElements line_elements;  // the line kernel's arrays
 
-  // Contacts, per pair of the table.
-  std::vector<DirectPair> direct_pairs;
-  LinePairs line_pairs;  // which of them lie on a line
+  // Contacts, per element of the table.
   std::vector<PairGeometry> geometry;
+  std::vector<ContactFrame> frames;          // of the elements with a tangential law (element_geometry)
   std::vector<ContactInput> contact_input;
   std::vector<ContactForce> contact_force;
+  std::vector<double> contact_power;         // F δ̇ (− f_t·v_t) of the active elements: the ledger's rate [W]
 
   std::unique_ptr<FclShapes> fcl;  // FCL geometry, for pairs without a closed form
   std::unique_ptr<FclBroadphase> broadphase;       // when model.contact.broadphase
   std::vector<Eigen::Isometry3d> shape_poses;      // X_WS per shape
-  std::vector<int> pair_list;                      // scratch of forward() and evaluate(): pair indices
+  std::vector<int> pair_list;                      // scratch of forward() and evaluate(): element indices
 };
 
-// Whether, and how, a pair takes the direct path (DirectPair).
-DirectPair make_direct_pair(const Model& model, const ContactPairModel& pair);
-
 // Makes data's table of contact elements match the state's (the points of the model's pairs, then of
-// state.dynamic_pairs), compiling new dynamic pairs and sizing the per-entry workspace. Cheap when nothing changed.
+// state.dynamic_pairs), compiling new dynamic pairs, resolving each element (bind_element) and sizing the
+// per-element workspace. Cheap when nothing changed.
 void bind_pairs(const Model& model, const State& state, Data& data);
 
 // The number of contact elements of the model's compiled pairs (the Σ of their contact points).

@@ -56,9 +56,9 @@ Energy bodies_energy(const Model& model, const State& state, const Data& data) {
 
 Energy energy(const Model& model, const State& state, const Data& data) {
   Energy e = bodies_energy(model, state, data);
-  for (std::size_t p = 0; p < data.pairs.size(); ++p) {
+  for (std::size_t p = 0; p < data.elements.size(); ++p) {
     if (!state.contacts[p].active) continue;
-    e.elastic += pair_elastic_energy(*data.pairs[p], state.contacts[p], data.contact_input[p]);
+    e.elastic += pair_elastic_energy(*data.elements[p].pair, state.contacts[p], data.contact_input[p]);
   }
   return e;
 }
@@ -75,7 +75,7 @@ Energy energy(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q, co
   e.joint_work = joint_work;
   for (int index : active) {
     const auto p = static_cast<std::size_t>(index);
-    e.elastic += pair_elastic_energy(*data.pairs[p], contacts[p], data.contact_input[p]);
+    e.elastic += pair_elastic_energy(*data.elements[p].pair, contacts[p], data.contact_input[p]);
   }
   return e;
 }

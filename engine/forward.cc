@@ -1,103 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "engine/forward.h"
 
-#include <cmath>
-
 #include "contact/contact_force.h"
-#include "contact/contact_kinematics.h"
-#include "contact/narrowphase.h"
 #include "engine/dynamics.h"
+#include "engine/element_kernels.h"
 #include "engine/kinematics.h"
 
 namespace contactlab {
 namespace {
-
-// Slider k's coordinate and its rate (k < 0: the world, at rest at 0).
-double coordinate(const Model& model, int k, const double* q) {
-  return k < 0 ? 0.0 : q[model.sliders.q_index[static_cast<std::size_t>(k)]];
-}
-double rate(const Model& model, int k, const double* v) {
-  return k < 0 ? 0.0 : v[model.sliders.v_index[static_cast<std::size_t>(k)]];
-}
-
-// A shape on slider k (k < 0: on the world): its centre at q, from its place at q = 0 moved along the axis, and
-// its velocity.
-Vec3 moved(const Model& model, int k, const Vec3& at_zero, const double* q) {
-  if (k < 0) return at_zero;
-  return at_zero + model.sliders.axis[static_cast<std::size_t>(k)] * coordinate(model, k, q);
-}
-Vec3 velocity(const Model& model, int k, const double* v) {
-  if (k < 0) return Vec3::Zero();
-  return model.sliders.axis[static_cast<std::size_t>(k)] * rate(model, k, v);
-}
-
-// Spheres on one line (Data::line_pairs): the signed separation along the line's direction u, with no square root.
-double line_separation(const LinePairs& lines, std::size_t p, const double* q) {
-  return lines.offset[p] + lines.sign_b[p] * q[lines.q_b[p]] - lines.sign_a[p] * q[lines.q_a[p]];
-}
-
-double line_gap(const LinePairs& lines, std::size_t p, const double* q) {
-  return std::abs(line_separation(lines, p, q)) - lines.reach[p];
-}
-
-// Scalars along u throughout: the gap and the normal velocity from x, whose sign (the side) makes the normal side·u.
-inline void line_scalars(LinePairs& lines, std::size_t p, const double* q, const double* v, PairGeometry& out) {
-  const double x = line_separation(lines, p, q);
-  const double side = x < 0.0 ? -1.0 : 1.0;
-  lines.side[p] = side;
-  out.gap = std::abs(x) - lines.reach[p];  // line_gap(), from the x needed for the side as well
-  out.normal_velocity = side * (lines.sign_a[p] * v[lines.v_a[p]] - lines.sign_b[p] * v[lines.v_b[p]]);
-}
-
-// A shape's centre is its place at q = 0 plus u·sign·q.
-void line_geometry(const DirectPair& direct, LinePairs& lines, std::size_t p, const double* q, const double* v,
-                   ContactVectors vectors, PairGeometry& out) {
-  line_scalars(lines, p, q, v, out);
-  if (vectors == ContactVectors::kSkipOnLine) return;
-  const Vec3& u = lines.direction[p];
-  const double side = lines.side[p];
-  out.normal = side * u;
-  out.point_a = direct.centre_a + (lines.sign_a[p] * q[lines.q_a[p]] + side * direct.radius_a) * u;
-  out.point_b = direct.centre_b + (lines.sign_b[p] * q[lines.q_b[p]] - side * direct.radius_b) * u;
-}
-
-// Spheres (and a halfspace) on sliders or the world: centres move along the sliders' axes, nothing rotates.
-void direct_geometry(const Model& model, const DirectPair& direct, const double* q, const double* v,
-                     PairGeometry& out) {
-  const Vec3 centre_a = moved(model, direct.slider_a, direct.centre_a, q);
-  const Vec3 centre_b = moved(model, direct.slider_b, direct.centre_b, q);
-  if (direct.halfspace) {
-    halfspace_sphere(direct.normal_a, centre_a, centre_b, direct.radius_b, out);
-  } else {
-    sphere_sphere(centre_a, direct.radius_a, centre_b, direct.radius_b, out);
-  }
-  out.normal_velocity = out.normal.dot(velocity(model, direct.slider_a, v) - velocity(model, direct.slider_b, v));
-}
-
-double direct_gap(const Model& model, const DirectPair& direct, const double* q) {
-  const Vec3 centre_a = moved(model, direct.slider_a, direct.centre_a, q);
-  const Vec3 centre_b = moved(model, direct.slider_b, direct.centre_b, q);
-  if (direct.halfspace) return direct.normal_a.dot(centre_b - centre_a) - direct.radius_b;
-  return (centre_b - centre_a).norm() - direct.radius_a - direct.radius_b;
-}
-
-// One pair's geometry into data.geometry[p].
-inline void geometry_of(const Model& model, const double* q, const double* v, std::size_t p, Data& data,
-                        ContactVectors vectors) {
-  const DirectPair& direct = data.direct_pairs[p];
-  if (data.line_pairs.line[p]) {
-    line_geometry(direct, data.line_pairs, p, q, v, vectors, data.geometry[p]);
-    return;
-  }
-  if (direct.applies) {
-    direct_geometry(model, direct, q, v, data.geometry[p]);
-    return;
-  }
-  const ContactPairModel& pair = *data.pairs[p];
-  BodyMotion slider_a, slider_b;  // the motion of a body on a slider (a tree body's is read in place)
-  pair_geometry(model.contact, pair, data.point[p], body_motion(model, data, q, v, pair.body_a, slider_a),
-                body_motion(model, data, q, v, pair.body_b, slider_b), data.fcl.get(), data.geometry[p]);
-}
 
 // The loads of the last evaluation gone: the tree bodies' spatial forces and the sliders' forces.
 void clear_contact_loads(const Model& model, Data& data) {
@@ -105,106 +15,59 @@ void clear_contact_loads(const Model& model, Data& data) {
   if (model.sliders.size() > 0) data.slider_force.setZero();
 }
 
-// A line pair's force F on its sliders: on b along u it is F·side, and a slider's axis is sign·u.
-inline void load_line_sliders(double force, std::size_t p, Data& data) {
-  const LinePairs& lines = data.line_pairs;
-  const double along = force * lines.side[p];
-  if (lines.slider_a[p] >= 0) data.slider_force[lines.v_a[p]] -= along * lines.sign_a[p];
-  if (lines.slider_b[p] >= 0) data.slider_force[lines.v_b[p]] += along * lines.sign_b[p];
-}
-
-// Active pair p's law force from data.geometry[p], into data.contact_input[p] and data.contact_force[p]: assigned in
-// place, not through a copy on the stack, which would be read back whole after being written in parts.
-inline const ContactForce& law_force(double time, const PairState& state, std::size_t p, Data& data) {
-  const ContactPairModel& pair = *data.pairs[p];
-  data.contact_input[p] = contact_input(pair, state, data.geometry[p], time);
-  ContactForce& force = data.contact_force[p];
-  force = pair_force(pair, state, data.contact_input[p]);
+// Active element e's law force from data.geometry[e], into data.contact_input[e] and data.contact_force[e]: assigned
+// in place, not through a copy on the stack, which would be read back whole after being written in parts.
+inline const ContactForce& law_force(double time, const PairState& state, std::size_t e, Data& data) {
+  const ContactPairModel& pair = *data.elements[e].pair;
+  data.contact_input[e] = contact_input(pair, state, data.geometry[e], time);
+  ContactForce& force = data.contact_force[e];
+  force = pair_force(pair, state, data.contact_input[e]);
   return force;
-}
-
-// Active line pair p in one pass, for chains: line_geometry() without the vectors, the law, the sliders' loads.
-inline void load_line_pair(double time, const PairState& state, std::size_t p, const double* q, const double* v,
-                           Data& data) {
-  line_scalars(data.line_pairs, p, q, v, data.geometry[p]);
-  load_line_sliders(law_force(time, state, p, data).force, p, data);
-}
-
-// Active pair p's law force mapped onto its bodies.
-inline void load_pair(const Model& model, double time, const PairState& state, std::size_t p, Data& data) {
-  const ContactForce& force = law_force(time, state, p, data);
-  const ContactPairModel& pair = *data.pairs[p];
-  const PairGeometry& geometry = data.geometry[p];
-  const DirectPair& direct = data.direct_pairs[p];
-  if (data.line_pairs.line[p]) {
-    load_line_sliders(force.force, p, data);
-    return;
-  }
-  const Vec3 on_b = force.force * geometry.normal;
-  if (direct.applies) {
-    // Along the axis at the slider's velocity (Data::slider_force).
-    auto load = [&](int slider, double sign) {
-      if (slider < 0) return;
-      const auto k = static_cast<std::size_t>(slider);
-      data.slider_force[model.sliders.v_index[k]] += sign * model.sliders.axis[k].dot(on_b);
-    };
-    load(direct.slider_a, -1.0);
-    load(direct.slider_b, 1.0);
-    return;
-  }
-  add_point_force(model, data, pair.body_a, geometry.point_a, -on_b, data.external_force, data.slider_force);
-  add_point_force(model, data, pair.body_b, geometry.point_b, on_b, data.external_force, data.slider_force);
 }
 
 }  // namespace
 
 void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
-                  const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data, double* gaps) {
-  const LinePairs& lines = data.line_pairs;
+                  const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> elements, Data& data, double* gaps) {
+  const LineElements& lines = data.line_elements;
   const double* coordinates = q.data();
-  const std::size_t table = lines.line.size();
-  // Most pairs asked for (every inactive pair at a step's end): every line pair's gap in one sweep, the runs of
-  // consecutive beads vectorised (LinePairs::Run), without branches or the list's indirection; the line pairs not
-  // listed get theirs too.
-  const bool sweep = lines.count > 0 && 2 * pairs.size() >= table;
+  const std::size_t table = data.elements.size();
+  // Most elements asked for (every inactive element at a step's end): every line element's gap in one sweep, the
+  // runs of consecutive beads vectorised (LineElements::Run), without branches or the list's indirection; the line
+  // elements not listed get theirs too.
+  const bool sweep = lines.count > 0 && 2 * elements.size() >= table;
   if (sweep) {
-    for (const LinePairs::Run& run : lines.runs) {
+    for (const LineElements::Run& run : lines.runs) {
       const auto n = static_cast<Eigen::Index>(run.count);
       using Array = Eigen::Map<const Eigen::ArrayXd>;
       Eigen::Map<Eigen::ArrayXd>(gaps + run.first, n) =
           (Array(lines.offset.data() + run.first, n) + Array(coordinates + run.q_first + 1, n) -
            Array(coordinates + run.q_first, n)).abs() - Array(lines.reach.data() + run.first, n);
     }
-    for (int p : lines.scattered) gaps[p] = line_gap(lines, static_cast<std::size_t>(p), coordinates);
+    for (int e : lines.scattered) gaps[e] = LineKernel::gap(model, data, coordinates, v.data(), static_cast<std::size_t>(e));
     if (lines.count == table) return;  // a chain: nothing off the line
   }
-  for (int index : pairs) {
-    const auto p = static_cast<std::size_t>(index);
-    if (lines.line[p]) {
-      if (!sweep) gaps[p] = line_gap(lines, p, coordinates);
-    } else if (data.direct_pairs[p].applies) {
-      gaps[p] = direct_gap(model, data.direct_pairs[p], coordinates);
-    } else {
-      BodyMotion slider_a, slider_b;
-      const ContactPairModel& pair = *data.pairs[p];
-      gaps[p] = pair_gap(model.contact, pair, data.point[p],
-                         body_motion(model, data, q.data(), v.data(), pair.body_a, slider_a),
-                         body_motion(model, data, q.data(), v.data(), pair.body_b, slider_b), data.fcl.get(),
-                         data.geometry[p]);
-    }
+  for (int index : elements) {
+    const auto e = static_cast<std::size_t>(index);
+    if (sweep && data.elements[e].geometry == ElementKernel::kLine) continue;  // swept above
+    gaps[e] = element_gap(model, data, coordinates, v.data(), e);
   }
 }
 
 void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
-                      const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data,
+                      const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> elements, Data& data,
                       ContactVectors vectors) {
-  for (int p : pairs) geometry_of(model, q.data(), v.data(), static_cast<std::size_t>(p), data, vectors);
+  for (int e : elements) element_geometry(model, data, q.data(), v.data(), static_cast<std::size_t>(e), vectors);
 }
 
 void contact_forces(const Model& model, double time, std::span<const PairState> contacts, std::span<const int> active,
                     Data& data) {
   clear_contact_loads(model, data);
-  for (int p : active) load_pair(model, time, contacts[static_cast<std::size_t>(p)], static_cast<std::size_t>(p), data);
+  for (int index : active) {
+    const auto e = static_cast<std::size_t>(index);
+    const ContactForce& force = law_force(time, contacts[e], e, data);
+    data.contact_power[e] = apply_element_force(model, data, e, ElementForce{force.force});
+  }
 }
 
 void contact_stage(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
@@ -212,13 +75,25 @@ void contact_stage(const Model& model, double time, const Eigen::Ref<const Eigen
                    std::span<const int> active, Data& data) {
   clear_contact_loads(model, data);
   for (int index : active) {
-    const auto p = static_cast<std::size_t>(index);
-    if (data.line_pairs.line[p]) {
-      load_line_pair(time, contacts[p], p, q.data(), v.data(), data);
-    } else {
-      geometry_of(model, q.data(), v.data(), p, data, ContactVectors::kSkipOnLine);
-      load_pair(model, time, contacts[p], p, data);
+    const auto e = static_cast<std::size_t>(index);
+    const ContactElement& element = data.elements[e];
+    // An element with a tangential law (its contact frame and slip too), or whose wrench row is not its geometry's:
+    // each stage dispatched on its own.
+    if (element.tangential_law != nullptr || element.wrench != element.geometry) {
+      element_geometry(model, data, q.data(), v.data(), e, ContactVectors::kSkipOnLine);
+      const ContactForce& force = law_force(time, contacts[e], e, data);
+      data.contact_power[e] = apply_element_force(model, data, e, ElementForce{force.force});
+      continue;
     }
+    // Otherwise one switch, the row's geometry, the law and the row's wrench inlined here in one pass (for a chain:
+    // the line kernel's scalars, the law, the two sliders' loads; a dispatch per stage costs the 70-bead chain's run
+    // 1 % more instructions).
+    with_kernel(element.geometry, [&](auto kernel) {
+      kernel.geometry(model, data, q.data(), v.data(), e, ContactVectors::kSkipOnLine);
+      const double force = law_force(time, contacts[e], e, data).force;
+      kernel.apply(model, data, e, ElementForce{force});
+      data.contact_power[e] = force * data.geometry[e].normal_velocity;
+    });
   }
 }
 
@@ -242,8 +117,8 @@ void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::Vec
 void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
               const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts, Data& data) {
   data.pair_list.clear();
-  for (std::size_t p = 0; p < data.pairs.size(); ++p) {
-    if (contacts[p].active) data.pair_list.push_back(static_cast<int>(p));
+  for (std::size_t e = 0; e < data.elements.size(); ++e) {
+    if (contacts[e].active) data.pair_list.push_back(static_cast<int>(e));
   }
   evaluate(model, time, q, v, contacts, data.pair_list, data);
 }
@@ -252,15 +127,16 @@ void forward(const Model& model, const State& state, Data& data) {
   bind_pairs(model, state, data);
   forward_kinematics(model, state.q, state.v, data);
   data.pair_list.clear();
-  for (std::size_t p = 0; p < data.pairs.size(); ++p) data.pair_list.push_back(static_cast<int>(p));
+  for (std::size_t e = 0; e < data.elements.size(); ++e) data.pair_list.push_back(static_cast<int>(e));
   contact_geometry(model, state.q, state.v, data.pair_list, data);
   data.pair_list.clear();
-  for (std::size_t p = 0; p < data.pairs.size(); ++p) {
-    if (state.contacts[p].active) {
-      data.pair_list.push_back(static_cast<int>(p));
+  for (std::size_t e = 0; e < data.elements.size(); ++e) {
+    if (state.contacts[e].active) {
+      data.pair_list.push_back(static_cast<int>(e));
     } else {
-      data.contact_input[p] = contact_input(*data.pairs[p], state.contacts[p], data.geometry[p], state.time);
-      data.contact_force[p] = {};
+      data.contact_input[e] = contact_input(*data.elements[e].pair, state.contacts[e], data.geometry[e], state.time);
+      data.contact_force[e] = {};
+      data.contact_power[e] = 0.0;
     }
   }
   contact_forces(model, state.time, state.contacts, data.pair_list, data);

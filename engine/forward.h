@@ -1,42 +1,40 @@
 // SPDX-License-Identifier: MIT
-// The stages of one evaluation, in order: kinematics → contact geometry → contact forces → Jᵀf → dynamics.
+// The stages of one evaluation, in order: kinematics → contact geometry → contact forces → Jᵀf → dynamics. The
+// contact stages take each element through its kernels (engine/element_kernels.h).
 #pragma once
 
 #include <span>
 
 #include "engine/data.h"
 #include "engine/dynamics.h"
+#include "engine/element_kernels.h"
 #include "engine/kinematics.h"
 #include "engine/model.h"
 #include "engine/state.h"
 
 namespace contactlab {
 
-// Whether contact_geometry() computes the normal and the contact points of the pairs on the line path (spheres on
-// sliders along one line): their forces act along the sliders' axes through scalars (Data::line_pairs), so the
-// right-hand side needs only their gaps and normal velocities and leaves the vectors as they were.
-enum class ContactVectors { kAll, kSkipOnLine };
-
-// Narrowphase and normal velocity of the listed pairs (indices into data.pairs), at (q, v) after tree_kinematics
-// or forward_kinematics.
+// The geometry of the listed elements (indices into data.elements) by their kernels, at (q, v) after
+// tree_kinematics or forward_kinematics.
 void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
-                      const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data,
+                      const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> elements, Data& data,
                       ContactVectors vectors = ContactVectors::kAll);
 
-// The signed distance alone of the listed pairs, for event functions (after tree_kinematics): gaps[p] for every
-// listed p (indices into data.pairs; data.geometry[p] of the pairs without a closed-form gap gets overwritten).
-// When most pairs are listed, the entries of unlisted line pairs may be overwritten too (with their gaps).
+// The signed distance alone of the listed elements, for event functions (after tree_kinematics): gaps[e] for every
+// listed e (indices into data.elements; data.geometry[e] of the elements without a closed-form gap gets
+// overwritten). When most elements are listed, the entries of unlisted line elements may be overwritten too (with
+// their gaps): the line kernel's gaps are one vectorised sweep (LineElements::runs).
 void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
-                  const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> pairs, Data& data, double* gaps);
+                  const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> elements, Data& data, double* gaps);
 
-// Law forces of the listed active pairs (after contact_geometry), mapped onto the bodies: spatial forces on the
-// tree bodies (data.external_force), forces along the axis on sliders (data.slider_force). Pairs not listed keep
-// their last data.contact_force.
+// Law forces of the listed active elements (after contact_geometry), mapped onto the bodies by their wrench kernels:
+// spatial forces on the tree bodies (data.external_force), forces along the axis on sliders (data.slider_force),
+// and their power (data.contact_power). Elements not listed keep their last data.contact_force.
 void contact_forces(const Model& model, double time, std::span<const PairState> contacts, std::span<const int> active,
                     Data& data);
 
-// contact_geometry() (ContactVectors::kSkipOnLine) and contact_forces() of the listed active pairs in one pass, each
-// pair's geometry, law and loads in turn: the right-hand side's contact stage.
+// contact_geometry() (ContactVectors::kSkipOnLine) and contact_forces() of the listed active elements in one pass,
+// each element's geometry, law and loads in turn: the right-hand side's contact stage.
 void contact_stage(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
                    const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
                    std::span<const int> active, Data& data);
@@ -46,8 +44,8 @@ void contact_stage(const Model& model, double time, const Eigen::Ref<const Eigen
 void joint_forces(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
                   const Eigen::Ref<const Eigen::VectorXd>& v, Data& data);
 
-// The right-hand side at (time, q, v) with the listed pairs active: leaves q̈ in data.qdd and every active pair's
-// force in data.contact_force (and its geometry, without the line pairs' normals and contact points:
+// The right-hand side at (time, q, v) with the listed elements active: leaves q̈ in data.qdd and every active
+// element's force in data.contact_force (and its geometry, without the line elements' normals and contact points:
 // ContactVectors). Tree kinematics only (the sliders' data.motion entries are not updated).
 void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
               const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
@@ -65,12 +63,12 @@ inline void evaluate(const Model& model, double time, const Eigen::Ref<const Eig
   forward_dynamics(model, data, SliderForces::kGeneralizedOnly, qdd);
 }
 
-// The same with the active pairs found in `contacts`.
+// The same with the active elements found in `contacts`.
 void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
               const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts, Data& data);
 
-// Everything at a State, for output and inspection: the kinematics of every body, the geometry of every pair, the
-// forces of the active ones (the others' data.contact_force is zero), the dynamics.
+// Everything at a State, for output and inspection: the kinematics of every body, the geometry of every element,
+// the forces of the active ones (the others' data.contact_force is zero), the dynamics.
 void forward(const Model& model, const State& state, Data& data);
 
 }  // namespace contactlab

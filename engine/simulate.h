@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Time integration with contact events: an explicit Dormand–Prince 5(4) (engine/dormand_prince.h) by default,
-// with root finding on each pair's gap (onset), indentation (separation), indentation rate (maximum
+// with root finding on each contact element's gap (onset), indentation (separation), indentation rate (maximum
 // indentation) and force rate (force peak). The right-hand side is smooth between events; the integration
 // restarts at an event only when the event changes it (a contact starts or ends, a law updates its history).
 // Fixed-step methods locate the same events inside a step (cubic Hermite interpolation of the state, then a
@@ -12,38 +12,11 @@
 #include <vector>
 
 #include "engine/data.h"
+#include "engine/integrator_options.h"
 #include "engine/model.h"
 #include "engine/state.h"
 
 namespace contactlab {
-
-enum class IntegratorMethod {
-  kDormandPrince,    // explicit Dormand–Prince 5(4), adaptive, dense output (the default; engine/dormand_prince.h)
-  kArkodeDormandPrince,  // the same pair from SUNDIALS ARKODE (ERKStep): an independent implementation to check against
-  kBdf,              // CVODE, variable-order BDF with Newton iterations and a dense Jacobian (stiff problems)
-  kSymplecticEuler,  // fixed step: v ← v + h a(q, v); q ← q + h N(q) v  (order 1, symplectic)
-  kVelocityVerlet,   // fixed step: half kick, drift, half kick (order 2, symplectic for conservative forces)
-  kRungeKutta4,      // fixed step: classical RK4 (order 4)
-};
-
-bool is_fixed_step(IntegratorMethod method);
-
-const char* integrator_method_name(IntegratorMethod method);
-
-struct IntegratorOptions {
-  IntegratorMethod method = IntegratorMethod::kDormandPrince;
-  double relative_tolerance = 1e-8;
-  double absolute_tolerance = 1e-10;  // on q and v
-  double initial_step = 0.0;          // [s]; 0 lets the adaptive method choose
-  double max_step = 0.0;              // [s]; 0 means unbounded
-  double step = 1e-6;                 // [s], the step of the fixed-step methods
-  long max_steps = 50'000'000;
-  bool locate_force_peaks = true;     // root-find dF/dt = 0 so max_force is exact (costs ~1 RHS per step)
-  // While every active contact rests (PairState::persistent) and none impacts, integrate with BDF (CVODE) instead
-  // of an explicit adaptive method, whose step the resting contacts' stiffness would bound (docs/engine.md).
-  bool bdf_at_rest = true;
-  int max_order = 0;                  // BDF only: the largest order (0: CVODE's, 5)
-};
 
 struct SimulationOptions {
   double duration = 1.0;                // [s]
@@ -79,17 +52,6 @@ struct ImpactRecord {
   double indentation_at_max_force = 0.0;  // [m]
   double velocity_at_max_force = 0.0;     // δ̇ when the force peaks [m/s]
   double dissipated_energy = 0.0;    // absorbed work minus the elastic energy left at separation [J]
-};
-
-struct IntegratorStats {
-  long steps = 0;
-  long step_attempts = 0;
-  long error_test_failures = 0;
-  long rhs_evaluations = 0;
-  long root_evaluations = 0;
-  long events = 0;
-  long broadphase_refreshes = 0;
-  long resting_steps = 0;  // steps taken with BDF while every active contact rested (IntegratorOptions::bdf_at_rest)
 };
 
 enum class SimulationStatus { kCompleted, kNumericalError };

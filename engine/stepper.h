@@ -7,12 +7,13 @@
 #include <span>
 #include <string>
 
-#include "engine/simulate.h"
+#include "engine/integrator_options.h"
 
 namespace contactlab {
 
 // What a method needs from the system it integrates. y = [dynamic | quadrature]: the right-hand side reads
-// only the first dynamic_size() components; the rest are integrals (ledgers) that never feed back.
+// only the first dynamic_size() components; the rest are integrals (ledgers) that never feed back, so the adaptive
+// methods keep them out of their error test.
 class OdeSystem {
  public:
   virtual ~OdeSystem() = default;
@@ -55,16 +56,17 @@ class Stepper {
   virtual std::string message() const = 0;  // the method's own account of a failure
 };
 
-// absolute_tolerance: one per component of y (ledgers get a huge one where the method cannot exclude them).
+// The method options.method names, from (t0, y0); the adaptive ones take their tolerances from `options`
+// (relative_tolerance, and absolute_tolerance for every dynamic component).
 std::unique_ptr<Stepper> make_stepper(OdeSystem& system, const IntegratorOptions& options, double t0, const double* y0,
-                                      std::span<const double> absolute_tolerance, double t_stop);
+                                      double t_stop);
 
 // One factory per family of methods (engine/stepper_*.cc); make_stepper chooses.
 std::unique_ptr<Stepper> make_dormand_prince_stepper(OdeSystem& system, const IntegratorOptions& options, double t0,
-                                                     const double* y0, std::span<const double> absolute_tolerance);
+                                                     const double* y0);
 std::unique_ptr<Stepper> make_sundials_stepper(OdeSystem& system, const IntegratorOptions& options, double t0,
-                                               const double* y0, std::span<const double> absolute_tolerance,
-                                               double t_stop);
+                                               const double* y0, double t_stop);
+// The fixed-step methods step by options.step and ignore the tolerances.
 std::unique_ptr<Stepper> make_fixed_stepper(OdeSystem& system, const IntegratorOptions& options, double t0,
                                             const double* y0);
 

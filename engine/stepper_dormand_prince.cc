@@ -4,6 +4,7 @@
 // located on the step's dense output. After a root the method either goes on from the end of the step it had
 // taken (nothing changed) or restarts from the root (the caller changed the system).
 #include <algorithm>
+#include <vector>
 
 #include "engine/dormand_prince.h"
 #include "engine/event_locator.h"
@@ -14,8 +15,7 @@ namespace {
 
 class DormandPrinceStepper final : public Stepper {
  public:
-  DormandPrinceStepper(OdeSystem& system, const IntegratorOptions& options, double t0, const double* y0,
-                       std::span<const double> absolute_tolerance)
+  DormandPrinceStepper(OdeSystem& system, const IntegratorOptions& options, double t0, const double* y0)
       : system_(system),
         function_(system),
         method_(system.size(), system.dynamic_size()),
@@ -28,7 +28,9 @@ class DormandPrinceStepper final : public Stepper {
             method_.interpolate(t, components, y);
           }
         }) {
-    method_.set_tolerances(options.relative_tolerance, absolute_tolerance.first(static_cast<std::size_t>(system.dynamic_size())));
+    // The ledgers are summed at each step's end, outside the stages and the error norm (engine/dormand_prince.h).
+    const std::vector<double> absolute(static_cast<std::size_t>(system.dynamic_size()), options.absolute_tolerance);
+    method_.set_tolerances(options.relative_tolerance, absolute);
     if (options.max_step > 0.0) method_.set_max_step(options.max_step);
     restart(t0, y0, options.initial_step);
   }
@@ -131,8 +133,8 @@ class DormandPrinceStepper final : public Stepper {
 }  // namespace
 
 std::unique_ptr<Stepper> make_dormand_prince_stepper(OdeSystem& system, const IntegratorOptions& options, double t0,
-                                                     const double* y0, std::span<const double> absolute_tolerance) {
-  return std::make_unique<DormandPrinceStepper>(system, options, t0, y0, absolute_tolerance);
+                                                     const double* y0) {
+  return std::make_unique<DormandPrinceStepper>(system, options, t0, y0);
 }
 
 }  // namespace contactlab

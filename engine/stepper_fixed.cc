@@ -2,7 +2,7 @@
 // Fixed-step schemes with event location: after each step the event functions are compared with their values
 // at the step's start; on a crossing the earliest root is found on the cubic Hermite interpolant of the step and
 // the step is taken again from its start with the shortened step, so that the state at the event is the
-// scheme's own solution there.
+// scheme's own solution there. The step is IntegratorOptions::step throughout: the tolerances are not used.
 #include <algorithm>
 #include <vector>
 

@@ -28,16 +28,22 @@ int roots_callback(double t, N_Vector y, double* g, void* user) {
   return static_cast<OdeSystem*>(user)->roots(t, N_VGetArrayPointer(y), nullptr, g);
 }
 
+// SUNDIALS cannot leave the quadratures (the ledgers) out of its error test: this absolute tolerance for them lets the
+// motion alone set the steps.
+constexpr double kQuadratureAbsoluteTolerance = 1e100;
+
 // What both SUNDIALS methods share: a context, the state and tolerance vectors, the failure message.
 class SundialsStepper : public Stepper {
  public:
-  SundialsStepper(OdeSystem& system, const double* y0, std::span<const double> absolute_tolerance)
+  SundialsStepper(OdeSystem& system, const IntegratorOptions& options, const double* y0)
       : system_(system), size_(system.size()) {
     SUNContext_Create(nullptr, &context_);
     y_ = N_VNew_Serial(size_, context_);
     tolerances_ = N_VClone(y_);
     std::copy(y0, y0 + size_, N_VGetArrayPointer(y_));
-    std::copy(absolute_tolerance.begin(), absolute_tolerance.end(), N_VGetArrayPointer(tolerances_));
+    double* absolute = N_VGetArrayPointer(tolerances_);
+    std::fill(absolute, absolute + system.dynamic_size(), options.absolute_tolerance);
+    std::fill(absolute + system.dynamic_size(), absolute + size_, kQuadratureAbsoluteTolerance);
   }
   ~SundialsStepper() override {
     N_VDestroy(y_);
@@ -82,9 +88,8 @@ class SundialsStepper : public Stepper {
 
 class ArkodeStepper final : public SundialsStepper {
  public:
-  ArkodeStepper(OdeSystem& system, const IntegratorOptions& options, double t0, const double* y0,
-                std::span<const double> absolute_tolerance, double t_stop)
-      : SundialsStepper(system, y0, absolute_tolerance), t_stop_(t_stop) {
+  ArkodeStepper(OdeSystem& system, const IntegratorOptions& options, double t0, const double* y0, double t_stop)
+      : SundialsStepper(system, options, y0), t_stop_(t_stop) {
     memory_ = ERKStepCreate(rhs_callback, t0, y_, context_);
     ERKStepSetUserData(memory_, &system);
     ERKStepSetErrHandlerFn(memory_, error_handler, static_cast<SundialsStepper*>(this));
@@ -151,9 +156,8 @@ class ArkodeStepper final : public SundialsStepper {
 
 class CvodeStepper final : public SundialsStepper {
  public:
-  CvodeStepper(OdeSystem& system, const IntegratorOptions& options, double t0, const double* y0,
-               std::span<const double> absolute_tolerance, double t_stop)
-      : SundialsStepper(system, y0, absolute_tolerance), t_stop_(t_stop) {
+  CvodeStepper(OdeSystem& system, const IntegratorOptions& options, double t0, const double* y0, double t_stop)
+      : SundialsStepper(system, options, y0), t_stop_(t_stop) {
     memory_ = CVodeCreate(CV_BDF, context_);
     CVodeInit(memory_, rhs_callback, t0, y_);
     CVodeSetUserData(memory_, &system);
@@ -242,12 +246,9 @@ class CvodeStepper final : public SundialsStepper {
 }  // namespace
 
 std::unique_ptr<Stepper> make_sundials_stepper(OdeSystem& system, const IntegratorOptions& options, double t0,
-                                               const double* y0, std::span<const double> absolute_tolerance,
-                                               double t_stop) {
-  if (options.method == IntegratorMethod::kBdf) {
-    return std::make_unique<CvodeStepper>(system, options, t0, y0, absolute_tolerance, t_stop);
-  }
-  return std::make_unique<ArkodeStepper>(system, options, t0, y0, absolute_tolerance, t_stop);
+                                               const double* y0, double t_stop) {
+  if (options.method == IntegratorMethod::kBdf) return std::make_unique<CvodeStepper>(system, options, t0, y0, t_stop);
+  return std::make_unique<ArkodeStepper>(system, options, t0, y0, t_stop);
 }
 
 }  // namespace contactlab

@@ -133,7 +133,7 @@ double TunnellingBound::next_step(const Model& model, const Data& data, double t
     const auto p = static_cast<std::size_t>(index);
     const double depth = depths[p];
     if (!std::isfinite(depth)) continue;
-    const ContactPairModel& pair = *data.pairs[p];
+    const ContactPairModel& pair = *data.elements[p].pair;
     const auto a = static_cast<std::size_t>(pair.body_a);
     const auto b = static_cast<std::size_t>(pair.body_b);
     const double speed = speed_[a] + speed_[b];

@@ -47,6 +47,10 @@ enum class ParameterRole : std::uint8_t {
   kTargetRestitution,
   // Newton's coefficient e of a rigid impact (the impulse method): the shapes' materials may supply it.
   kNewtonRestitution,
+  // A friction law's coefficients (models/friction_law.h): the static μ_s (the largest force a contact at rest
+  // holds, over N) and the kinetic μ_k (the force in sliding, over N); the materials' pair may supply them.
+  kStaticFriction,
+  kKineticFriction,
 };
 
 // One law parameter. A given parameter is what a scene sets: its default applies when it is left out (unless

@@ -118,7 +118,9 @@ class Registry {
           refuse(law, "the parameter name '" + std::string(p.name) + "' is declared twice");
         }
         parameter_names.push_back(p.name);
-        if (p.role != ParameterRole::kNone) ++restitution_roles;
+        if (p.role == ParameterRole::kTargetRestitution || p.role == ParameterRole::kNewtonRestitution) {
+          ++restitution_roles;
+        }
       }
     }
     for (const LawParameter& p : law.derived) {
@@ -208,98 +210,33 @@ LawIndex register_law(const LawInfo& law) { return registry().add(law); }
 
 std::vector<LawIndex> register_laws(std::span<const LawInfo> laws) { return registry().add_all(laws); }
 
-int parameter_index(const LawInfo& law, std::string_view name) {
-  for (std::size_t i = 0; i < law.parameters.size(); ++i) {
-    if (law.parameters[i].name == name) return static_cast<int>(i);
-  }
-  for (std::size_t i = 0; i < law.derived.size(); ++i) {
-    if (law.derived[i].name == name) return static_cast<int>(law.parameters.size() + i);
-  }
-  return -1;
-}
+ParameterTable parameter_table(const LawInfo& law) { return parameter_table<LawInfo>(law); }
+
+int parameter_index(const LawInfo& law, std::string_view name) { return parameter_index(parameter_table(law), name); }
 
 const LawParameter* find_parameter(const LawInfo& law, std::string_view name) {
-  for (const LawParameter& p : law.parameters) {
-    if (p.name == name) return &p;
-  }
-  return nullptr;
+  return find_parameter(parameter_table(law), name);
 }
 
 std::string unknown_parameter_message(const LawInfo& law, std::string_view name) {
-  std::ostringstream message;
-  message << "law '" << law.id << "' has no parameter '" << name << "'";
-  if (parameter_index(law, name) >= 0) message << " to give (the law derives it)";
-  if (law.parameters.empty()) {
-    message << "; it takes none";
-  } else {
-    message << "; its parameters are ";
-    for (std::size_t i = 0; i < law.parameters.size(); ++i) message << (i ? ", " : "") << law.parameters[i].name;
-  }
-  return message.str();
+  return unknown_parameter_message(parameter_table(law), name);
 }
 
 double parameter_value(const LawInfo& law, const LawParameters& parameters, std::string_view name) {
-  const int index = parameter_index(law, name);
-  if (index < 0) throw std::invalid_argument(unknown_parameter_message(law, name));
-  return parameters.values[index];
+  return parameter_value(parameter_table(law), parameters, name);
 }
 
 int restitution_parameter(const LawInfo& law) {
-  for (std::size_t i = 0; i < law.parameters.size(); ++i) {
-    const ParameterRole role = law.parameters[i].role;
-    if (role == ParameterRole::kTargetRestitution || role == ParameterRole::kNewtonRestitution) {
-      return static_cast<int>(i);
-    }
-  }
-  return -1;
+  const int target = role_parameter(parameter_table(law), ParameterRole::kTargetRestitution);
+  return target >= 0 ? target : role_parameter(parameter_table(law), ParameterRole::kNewtonRestitution);
 }
 
 std::vector<NamedValue> given_values(const LawInfo& law, const LawParameters& parameters) {
-  std::vector<NamedValue> values;
-  for (std::size_t i = 0; i < law.parameters.size(); ++i) {
-    values.push_back({law.parameters[i].name, parameters.values[i]});
-  }
-  return values;
-}
-
-std::string check_law_parameter(const LawParameter& p, double value) {
-  const bool below = p.min_exclusive ? !(value > p.min) : !(value >= p.min);
-  const bool above = p.max_exclusive ? !(value < p.max) : !(value <= p.max);
-  if (std::isnan(value) || below || above) {
-    std::ostringstream message;
-    message << "expected " << p.name << " in " << (p.min_exclusive ? "(" : "[") << p.min << ", " << p.max
-            << (p.max_exclusive ? ")" : "]");
-    if (!p.unit.empty() && p.unit != "-") message << " " << p.unit;
-    message << ", found " << value;
-    return message.str();
-  }
-  return {};
+  return given_values(parameter_table(law), parameters);
 }
 
 LawParameters compile_law_parameters(const LawInfo& law, std::span<const NamedValue> values) {
-  LawParameters out;
-  std::vector<bool> given(law.parameters.size(), false);
-  for (const NamedValue& named : values) {
-    const LawParameter* parameter = find_parameter(law, named.name);
-    if (parameter == nullptr) throw std::invalid_argument(unknown_parameter_message(law, named.name));
-    if (std::string problem = check_law_parameter(*parameter, named.value); !problem.empty()) {
-      throw std::invalid_argument("law '" + std::string(law.id) + "': " + problem);
-    }
-    const auto i = static_cast<std::size_t>(parameter - law.parameters.data());
-    out.values[i] = named.value;
-    given[i] = true;
-  }
-  for (std::size_t i = 0; i < law.parameters.size(); ++i) {
-    if (given[i]) continue;
-    if (law.parameters[i].required) {
-      throw std::invalid_argument("law '" + std::string(law.id) + "' requires parameter '" +
-                                  std::string(law.parameters[i].name) + "' (" +
-                                  std::string(law.parameters[i].description) + ")");
-    }
-    out.values[i] = law.parameters[i].default_value;
-  }
-  if (law.prepare) law.prepare(out.values);
-  return out;
+  return compile_parameters(parameter_table(law), values);
 }
 
 }  // namespace contactlab

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "models/force_law.h"
+#include "models/law_parameters.h"
 
 namespace contactlab {
 
@@ -49,17 +50,8 @@ LawIndex register_law(const LawInfo& law);
 // other, before any is added (a plugin's laws, models/law_plugin.h). Returns their indices, in order.
 std::vector<LawIndex> register_laws(std::span<const LawInfo> laws);
 
-// Parameters of one contact's law after validation and LawInfo::prepare: the given parameters, then the derived
-// ones, in their declaration order (a law reads them through its parameter struct, models/typed_law.h).
-struct LawParameters {
-  double values[kMaxLawParameters] = {};
-};
-
-// One parameter value by name, as a scene gives it.
-struct NamedValue {
-  std::string_view name;
-  double value;
-};
+// The look-ups of models/law_parameters.h for a normal law.
+ParameterTable parameter_table(const LawInfo& law);
 
 // Index of the given or derived parameter `name` in LawParameters::values, or -1.
 int parameter_index(const LawInfo& law, std::string_view name);
@@ -82,10 +74,6 @@ int restitution_parameter(const LawInfo& law);
 // The given parameters' values by name, in declaration order: compiled parameters to compile again with one
 // value changed.
 std::vector<NamedValue> given_values(const LawInfo& law, const LawParameters& parameters);
-
-// Checks one parameter value against its declared range; returns an empty string when valid, otherwise
-// a sentence saying what was expected.
-std::string check_law_parameter(const LawParameter& parameter, double value);
 
 // Compiles (name, value) pairs: applies defaults, checks ranges, then calls prepare for the derived parameters.
 // Throws std::invalid_argument naming the parameter on an unknown name (unknown_parameter_message), a missing

@@ -212,4 +212,18 @@ TEST_F(Cli, APluginsLawRunsAndComparesByName) {
   EXPECT_FALSE(fs::exists(directory_ / "bad"));
 }
 
+// `models --friction`: every friction law listed, one shown in full, JSON that parses; an unknown one is bad input.
+TEST_F(Cli, ModelsListsTheFrictionLaws) {
+  ASSERT_EQ(run("models --friction", directory_ / "log"), 0);
+  const std::string list = read(directory_ / "log");
+  for (const char* id : {"coulomb", "stribeck", "karnopp", "coulomb_tanh", "brown_mcphee", "lugre", "elastoplastic"}) {
+    EXPECT_NE(list.find(std::string(id) + " "), std::string::npos) << id;
+  }
+  ASSERT_EQ(run("models --friction lugre", directory_ / "log"), 0);
+  EXPECT_NE(read(directory_ / "log").find("Canudas de Wit"), std::string::npos);
+  ASSERT_EQ(run("models --friction --json", directory_ / "log"), 0);
+  EXPECT_GE(nlohmann::json::parse(read(directory_ / "log")).size(), 14u);
+  EXPECT_EQ(run("models --friction no_such_law", directory_ / "log"), 2);
+}
+
 }  // namespace

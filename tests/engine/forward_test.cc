@@ -262,8 +262,8 @@ TEST(Evaluate, SlidersAgreeWithTheFullEvaluationAndDoTheContactsWork) {
 
   Data full(model);
   Data rhs(model);
-  ASSERT_TRUE(full.direct_pairs[0].applies && full.direct_pairs[1].applies);
-  ASSERT_FALSE(full.direct_pairs[2].applies || full.direct_pairs[3].applies);
+  ASSERT_TRUE(full.elements[0].geometry != ElementKernel::kGeneral && full.elements[1].geometry != ElementKernel::kGeneral);
+  ASSERT_FALSE(full.elements[2].geometry != ElementKernel::kGeneral || full.elements[3].geometry != ElementKernel::kGeneral);
   State state = make_state(model);
   state.q << 0.03, -0.02, 0.7, -0.5, 0.01;
   state.v << 0.4, -0.3, 1.1, -0.7, 0.2;
@@ -274,8 +274,8 @@ TEST(Evaluate, SlidersAgreeWithTheFullEvaluationAndDoTheContactsWork) {
   for (int i = 0; i < model.nv; ++i) {
     EXPECT_NEAR(rhs.qdd[i], full.qdd[i], 1e-12 * (1.0 + std::abs(full.qdd[i]))) << "coordinate " << i;
   }
-  ASSERT_EQ(full.pairs.size(), 11u) << "the ground–box pair has one entry per corner";
-  for (std::size_t p = 0; p < full.pairs.size(); ++p) {
+  ASSERT_EQ(full.elements.size(), 11u) << "the ground–box pair has one entry per corner";
+  for (std::size_t p = 0; p < full.elements.size(); ++p) {
     EXPECT_NEAR(rhs.contact_force[p].force, full.contact_force[p].force, 1e-9) << "pair " << p;
     EXPECT_NE(full.contact_force[p].force, 0.0) << "every pair must act for the test to mean something";
   }
@@ -289,7 +289,7 @@ TEST(Evaluate, SlidersAgreeWithTheFullEvaluationAndDoTheContactsWork) {
     bodies_power += full.velocity[static_cast<std::size_t>(body)].dot(full.external_force[static_cast<std::size_t>(body)]);
   }
   double power = 0.0;
-  for (std::size_t p = 0; p < full.pairs.size(); ++p) {
+  for (std::size_t p = 0; p < full.elements.size(); ++p) {
     power -= full.contact_force[p].force * full.geometry[p].normal_velocity;
   }
   EXPECT_NEAR(bodies_power, power, 1e-10 * std::abs(power));
@@ -339,8 +339,8 @@ TEST(Evaluate, SpheresOnOneLineTakeTheLinePathAndAgreeWithTheGeneralGeometry) {
   Data data(model);
   const bool expected_line[] = {true, true, true, false, false};
   for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
-    ASSERT_TRUE(data.direct_pairs[p].applies) << "pair " << p;
-    EXPECT_EQ(data.line_pairs.line[p] != 0, expected_line[p]) << "pair " << p;
+    ASSERT_TRUE(data.elements[p].geometry != ElementKernel::kGeneral) << "pair " << p;
+    EXPECT_EQ(data.elements[p].geometry == ElementKernel::kLine, expected_line[p]) << "pair " << p;
   }
   State state = make_state(model);
   // a moved towards b, past b (the spheres' centres swap: the normal turns), and back.
@@ -401,7 +401,7 @@ TEST(Evaluate, ConsecutiveBeadsFormRunsWhoseSweptGapsAreTheSingleGaps) {
   ContactModel& contact = model.contact;
   contact.pairs.insert(contact.pairs.begin() + 5, make_contact_pair(contact, 2, 5, contact.settings));
   Data data(model);
-  const LinePairs& lines = data.line_pairs;
+  const LineElements& lines = data.line_elements;
   ASSERT_EQ(lines.count, contact.pairs.size());
   ASSERT_EQ(lines.runs.size(), 2u);
   EXPECT_EQ(lines.runs[0].first, 0u);

@@ -369,11 +369,11 @@ TEST(ContactPoints, ABoxRestingFlatCarriesItsWeightOnItsFourBottomCornersAlike) 
   ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
   Data data(r.scene.model);
   forward(r.scene.model, r.state, data);
-  ASSERT_EQ(data.pairs.size(), 8u);
+  ASSERT_EQ(data.elements.size(), 8u);
   const double quarter = 7.8 * 9.81 / 4.0;
   for (std::size_t k = 0; k < 8; ++k) {
-    const bool bottom = (data.point[k] & 4) == 0;  // corner bit 2: the sign along the box's z
-    EXPECT_NEAR(data.contact_force[k].force, bottom ? quarter : 0.0, 1e-6 * quarter) << "corner " << data.point[k];
+    const bool bottom = (data.elements[k].point & 4) == 0;  // corner bit 2: the sign along the box's z
+    EXPECT_NEAR(data.contact_force[k].force, bottom ? quarter : 0.0, 1e-6 * quarter) << "corner " << data.elements[k].point;
   }
   EXPECT_NEAR(r.state.q[2], 0.025 - std::pow(quarter / 1e9, 2.0 / 3.0), 1e-9);
   // Ten more seconds at rest: no events, no rows of its own, and steps bounded by the resting contacts' vibration
@@ -427,7 +427,7 @@ TEST(ContactPoints, ACapsuleLyingFlatRestsOnItsTwoEndsAlike) {
   ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
   Data data(r.scene.model);
   forward(r.scene.model, r.state, data);
-  ASSERT_EQ(data.pairs.size(), 2u);
+  ASSERT_EQ(data.elements.size(), 2u);
   EXPECT_NEAR(data.contact_force[0].force, 9.81 / 2.0, 1e-6 * 9.81);
   EXPECT_NEAR(data.contact_force[1].force, 9.81 / 2.0, 1e-6 * 9.81);
   double peak = 0.0;
@@ -507,7 +507,7 @@ TEST(ContactPoints, ABoxDroppedFlatOnABoxSettlesOnFourCorners) {
   forward(r.scene.model, r.state, data);
   double total = 0.0;
   int carrying = 0;
-  for (std::size_t k = 0; k < data.pairs.size(); ++k) {
+  for (std::size_t k = 0; k < data.elements.size(); ++k) {
     total += data.contact_force[k].force;
     if (data.contact_force[k].force > 0.0) {
       ++carrying;

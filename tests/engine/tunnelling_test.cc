@@ -47,12 +47,12 @@ Bound bound_at_start(const Scene& scene, double next_attempt) {
   Data data(scene.model);
   bind_pairs(scene.model, scene.initial_state, data);
   tree_kinematics(scene.model, scene.initial_state.q, scene.initial_state.v, data);
-  const std::size_t n = data.pairs.size();
+  const std::size_t n = data.elements.size();
   std::vector<int> elements;
   for (std::size_t p = 0; p < n; ++p) elements.push_back(static_cast<int>(p));
   Bound b{0.0, std::vector<double>(n), std::vector<double>(n)};
   contact_gaps(scene.model, scene.initial_state.q, scene.initial_state.v, elements, data, b.gaps.data());
-  for (std::size_t p = 0; p < n; ++p) b.depths[p] = element_depth_allowance(scene.model, *data.pairs[p], 1e-4);
+  for (std::size_t p = 0; p < n; ++p) b.depths[p] = element_depth_allowance(scene.model, *data.elements[p].pair, 1e-4);
   TunnellingBound tunnelling(scene.model);
   b.value = tunnelling.next_step(scene.model, data, 0.0, scene.initial_state.v.data(), elements, b.gaps.data(),
                                  b.depths, next_attempt);

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+#include "engine/contact_element.h"
+
+#include <cmath>
+#include <optional>
+
+#include "models/assert.h"
+
+namespace contactlab {
+namespace {
+
+// A pair of spheres, or a halfspace and a sphere, each on a slider or on the world: where the line and direct
+// kernels find its shapes. None for any other pair.
+std::optional<SliderShapes> slider_shapes(const Model& model, const ContactPairModel& pair) {
+  const Shape& a = model.contact.shapes[static_cast<std::size_t>(pair.shape_a)];
+  const Shape& b = model.contact.shapes[static_cast<std::size_t>(pair.shape_b)];
+  const bool shapes = b.type == ShapeType::kSphere && (a.type == ShapeType::kSphere || a.type == ShapeType::kHalfspace);
+  auto slider_of = [&](int body) { return body == 0 ? -1 : model.slider_of_body[static_cast<std::size_t>(body)]; };
+  auto reachable = [&](int body) { return body == 0 || slider_of(body) >= 0; };
+  if (!shapes || !reachable(pair.body_a) || !reachable(pair.body_b)) return std::nullopt;
+  // A shape's world pose at q = 0: the body frame there (the world, or the slider's placement) times the shape's.
+  auto at_zero = [&](const Shape& shape, int body) -> Eigen::Isometry3d {
+    if (body == 0) return shape.pose;
+    return model.bodies[static_cast<std::size_t>(body)].joint.placement * shape.pose;
+  };
+  const Eigen::Isometry3d X_a = at_zero(a, pair.body_a);
+  const Eigen::Isometry3d X_b = at_zero(b, pair.body_b);
+  SliderShapes out;
+  out.halfspace = a.type == ShapeType::kHalfspace;
+  out.slider_a = slider_of(pair.body_a);
+  out.slider_b = slider_of(pair.body_b);
+  out.centre_a = X_a.translation();
+  out.centre_b = X_b.translation();
+  out.normal_a = X_a.linear().col(2);
+  out.radius_a = a.radius;
+  out.radius_b = b.radius;
+  return out;
+}
+
+// The line two spheres' centres move along: u, a slider's axis, with each slider's axis ±u. Parallel to 1e-9 rad
+// and on the line to 1e-9 of the centre distance: what is dropped changes the distance by at most (1e-9)²/2 of
+// itself, below rounding. None for a halfspace, two shapes on the world, or centres off one line.
+struct Line {
+  Vec3 direction = Vec3::Zero();
+  double sign_a = 0.0;
+  double sign_b = 0.0;
+};
+std::optional<Line> common_line(const Model& model, const SliderShapes& shapes) {
+  constexpr double kParallel = 1e-9;
+  if (shapes.halfspace) return std::nullopt;
+  const int slider = shapes.slider_a >= 0 ? shapes.slider_a : shapes.slider_b;
+  if (slider < 0) return std::nullopt;  // both on the world
+  const Sliders& sliders = model.sliders;
+  const Vec3 u = sliders.axis[static_cast<std::size_t>(slider)];
+  auto along = [&](int k) {
+    if (k < 0) return 0.0;
+    const Vec3& axis = sliders.axis[static_cast<std::size_t>(k)];
+    return axis.cross(u).norm() <= kParallel ? (axis.dot(u) > 0.0 ? 1.0 : -1.0) : std::nan("");
+  };
+  const double sign_a = along(shapes.slider_a);
+  const double sign_b = along(shapes.slider_b);
+  const Vec3 offset = shapes.centre_b - shapes.centre_a;
+  if (std::isnan(sign_a) || std::isnan(sign_b) || offset.cross(u).norm() > kParallel * offset.norm()) return std::nullopt;
+  return Line{u, sign_a, sign_b};
+}
+
+}  // namespace
+
+ContactElement bind_element(const Model& model, const ContactPairModel& pair, int point) {
+  ContactElement element;
+  element.pair = &pair;
+  element.point = point;
+  element.normal_law = pair.law_info;
+  element.normal_parameters = &pair.parameters;
+  if (const std::optional<SliderShapes> shapes = slider_shapes(model, pair)) {
+    element.shapes = *shapes;
+    element.geometry = common_line(model, *shapes) ? ElementKernel::kLine : ElementKernel::kDirect;
+  }
+  element.wrench = element.geometry;
+  return element;
+}
+
+void index_line_elements(const Model& model, const std::vector<ContactElement>& elements, LineElements& lines) {
+  const std::size_t n = elements.size();
+  lines.direction.assign(n, Vec3::Zero());
+  lines.q_a.assign(n, 0);
+  lines.q_b.assign(n, 0);
+  lines.v_a.assign(n, 0);
+  lines.v_b.assign(n, 0);
+  lines.slider_a.assign(n, -1);
+  lines.slider_b.assign(n, -1);
+  lines.offset.assign(n, 0.0);
+  lines.sign_a.assign(n, 0.0);
+  lines.sign_b.assign(n, 0.0);
+  lines.reach.assign(n, 0.0);
+  lines.side.assign(n, 1.0);
+  lines.count = 0;
+  const Sliders& sliders = model.sliders;
+  auto q_index = [&](int k) { return k < 0 ? 0 : sliders.q_index[static_cast<std::size_t>(k)]; };
+  auto v_index = [&](int k) { return k < 0 ? 0 : sliders.v_index[static_cast<std::size_t>(k)]; };
+  auto on_line = [&](std::size_t e) { return elements[e].geometry == ElementKernel::kLine; };
+  for (std::size_t e = 0; e < n; ++e) {
+    if (!on_line(e)) continue;
+    const SliderShapes& shapes = elements[e].shapes;
+    const std::optional<Line> on = common_line(model, shapes);
+    CONTACTLAB_ASSERT(on.has_value(), "contact_element: a line element's spheres move along one line");
+    const Line& line = *on;
+    ++lines.count;
+    lines.direction[e] = line.direction;
+    lines.q_a[e] = q_index(shapes.slider_a);
+    lines.q_b[e] = q_index(shapes.slider_b);
+    lines.v_a[e] = v_index(shapes.slider_a);
+    lines.v_b[e] = v_index(shapes.slider_b);
+    lines.slider_a[e] = shapes.slider_a;
+    lines.slider_b[e] = shapes.slider_b;
+    lines.offset[e] = line.direction.dot(shapes.centre_b - shapes.centre_a);
+    lines.sign_a[e] = line.sign_a;
+    lines.sign_b[e] = line.sign_b;
+    lines.reach[e] = shapes.radius_a + shapes.radius_b;
+  }
+  lines.runs.clear();
+  lines.scattered.clear();
+  auto consecutive = [&](std::size_t e) {
+    return on_line(e) && lines.sign_a[e] == 1.0 && lines.sign_b[e] == 1.0 && lines.q_b[e] == lines.q_a[e] + 1;
+  };
+  for (std::size_t e = 0; e < n; ++e) {
+    if (!on_line(e)) continue;
+    if (!consecutive(e)) {
+      lines.scattered.push_back(static_cast<int>(e));
+      continue;
+    }
+    LineElements::Run* run = lines.runs.empty() ? nullptr : &lines.runs.back();
+    if (run != nullptr && run->first + run->count == e && lines.q_a[e] == run->q_first + static_cast<int>(run->count)) {
+      ++run->count;
+    } else {
+      lines.runs.push_back({e, 1, lines.q_a[e]});
+    }
+  }
+}
+
+}  // namespace contactlab

@@ -1,0 +1,431 @@
+// SPDX-License-Identifier: MIT
+#include "engine/contact_events.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+#include "contact/contact_force.h"
+#include "engine/dynamics.h"
+#include "engine/forward.h"
+#include "engine/kinematics.h"
+
+namespace contactlab {
+
+ContactEvents::ContactEvents(const Model& model, const SimulationOptions& options, State& state, Data& data,
+                             PairTable& table, RunMonitor& monitor, SpareWorkspace& spare, SimulationResult& result)
+    : model_(model),
+      options_(options),
+      state_(state),
+      data_(data),
+      table_(table),
+      monitor_(monitor),
+      spare_(spare),
+      result_(result),
+      nq_(model.nq),
+      nv_(model.nv),
+      closing_qdd_(Eigen::VectorXd::Zero(model.nv)),
+      moved_(Eigen::VectorXd::Zero(model.nq + model.nv)) {}
+
+void ContactEvents::bind(std::size_t elements) {
+  open_impact_.resize(elements, -1);
+  touch_gaps_.assign(elements, 0.0);
+  offset_gaps_.assign(elements, 0.0);
+}
+
+void ContactEvents::carry(std::span<const int> carried_from) {
+  std::vector<int> open;
+  for (int from : carried_from) open.push_back(from >= 0 ? open_impact_[static_cast<std::size_t>(from)] : -1);
+  open_impact_ = std::move(open);
+}
+
+double ContactEvents::default_step() const { return last_step_ > 0.0 ? last_step_ : options_.duration * 1e-6; }
+
+double ContactEvents::restart_step(double last_step) const {
+  double step = last_step > 0.0 ? last_step : options_.duration * 1e-6;
+  if (onset_step_ > 0.0) step = std::min(step, onset_step_);
+  return step;
+}
+
+// Reports an event to the element's law; true when the law changed its state (and so the right-hand side).
+bool ContactEvents::law_event(ContactEvent event, int e, double t) {
+  const auto i = static_cast<std::size_t>(e);
+  const ContactElement& element = data_.elements[i];
+  if (element.normal_law->event == nullptr) return false;
+  PairState& s = state_.contacts[i];
+  const ContactInput input = contact_input(*element.pair, s, data_.geometry[i], t);
+  double before[kMaxLawState];
+  std::copy(s.law_state, s.law_state + kMaxLawState, before);
+  element.normal_law->event(event, input, element.normal_parameters->values, s.law_state);
+  return !std::equal(s.law_state, s.law_state + kMaxLawState, before);
+}
+
+void ContactEvents::start_contact(int e, double t, When when) {
+  const auto i = static_cast<std::size_t>(e);
+  const ContactElement& element = data_.elements[i];
+  const ContactPairModel& pair = *element.pair;
+  const PairGeometry& geometry = data_.geometry[i];
+  PairState& s = state_.contacts[i];
+  {
+    PairState fresh;  // the law's own state persists across contacts; the law resets it at kOnset if it wants
+    std::copy(s.law_state, s.law_state + kMaxLawState, fresh.law_state);
+    s = fresh;
+  }
+  s.active = true;
+  s.compressing = true;
+  s.onset_time = t;
+  s.impact_velocity = geometry.normal_velocity;
+  s.phase_indentation = std::max(0.0, -geometry.gap);
+  // A point engaging at depth while another point of its pair is in contact (the manifold handing a point over
+  // mid-impact) belongs to that impact: it takes the impact's approach velocity when its own is smaller. Its own may be a
+  // separating one (the pair in restitution), which laws normalised by δ̇⁻ would turn into a floor-sized
+  // dashpot and a huge tension.
+  const int first = e - element.point;
+  const int count = geometry.gap < -table_.touch_tolerance(e) ? contact_points(model_.contact, pair) : 0;
+  for (int k = first; k < first + count; ++k) {
+    const PairState& sibling = state_.contacts[static_cast<std::size_t>(k)];
+    if (k != e && sibling.active && !sibling.impact_velocity_floored)
+      s.impact_velocity = std::max(s.impact_velocity, sibling.impact_velocity);
+  }
+  const bool needs_impact_velocity = (element.normal_law->needs & kNeedsImpactVelocity) != 0;
+  if (needs_impact_velocity && s.impact_velocity < model_.contact.impact_velocity_floor) {
+    s.impact_velocity = model_.contact.impact_velocity_floor;
+    s.impact_velocity_floored = true;
+    std::ostringstream message;
+    message << monitor_.describe(t, e) << ": impact velocity " << geometry.normal_velocity
+            << " m/s is below the floor " << model_.contact.impact_velocity_floor
+            << " m/s; the law's damping uses the floor";
+    monitor_.warn_once(e, RunMonitor::Warning::kImpactVelocityFloor, message.str());
+  }
+  const double probe_mass = effective_mass(model_, data_, pair.body_a, geometry.point_a, pair.body_b, geometry.point_b,
+                                           geometry.normal);  // leaves M⁻¹Jᵀ of a unit impulse in data_.probe_qdd
+  s.effective_mass = pair.mass_rule == MassRule::kReduced ? pair.reduced_mass : probe_mass;
+  if (element.normal_law->impulsive) {
+    apply_impulse(e, t, probe_mass, when);
+    return;
+  }
+  s.max_indentation = std::max(0.0, -geometry.gap);
+  law_event(ContactEvent::kOnset, e, t);
+  const ContactInput input = contact_input(pair, s, geometry, t);
+  // Engaged at depth (an overlap at the start, a contact point handed over): the elastic energy it holds from the
+  // start enters its ledger, so that W_dissipated = W − Σ elastic stays continuous. E(0) then counts it, and an
+  // engagement later in the run shows in the energy balance as the energy it injects.
+  const double stored = pair_elastic_energy(pair, s, input);
+  if (stored != 0.0) {
+    state_.absorbed_work[e] += stored;
+    if (when == When::kRunning) monitor_.engagement_holds(t, e, -geometry.gap, stored);
+  }
+  s.work_at_onset = state_.absorbed_work[e] - stored;  // the element's W_dissipated just before and after the onset
+  // Laws with a force jump start at their largest dashpot force: the onset itself may be the peak.
+  const ContactForce onset_force = pair_force(pair, s, input);
+  record_force(s, onset_force.force, geometry);
+  s.min_force = std::min(s.min_force, onset_force.force);
+  // Undamped Hertz contact time 2 t_H with t_H = 1.4716 x_H/v, x_H = [(n+1) m v²/(2K)]^{1/(n+1)} (models.md §2.3).
+  const double v = std::max(std::abs(geometry.normal_velocity), model_.contact.impact_velocity_floor);
+  const double m = s.effective_mass;
+  if (std::isfinite(m) && m > 0.0 && pair.stiffness > 0.0) {
+    const double x = std::pow((pair.exponent + 1.0) * m * v * v / (2.0 * pair.stiffness), 1.0 / (pair.exponent + 1.0));
+    const double step = 1e-2 * 2.0 * 1.4716 * x / v;
+    onset_step_ = onset_step_ > 0.0 ? std::min(onset_step_, step) : step;
+  }
+  ImpactRecord record;
+  record.pair = pair.name;
+  record.shape_a = pair.shape_a;
+  record.shape_b = pair.shape_b;
+  record.point = element.point;
+  record.t_start = t;
+  record.impact_velocity = geometry.normal_velocity;
+  record.effective_mass = s.effective_mass;
+  open_impact_[i] = static_cast<int>(result_.impacts.size());
+  result_.impacts.push_back(record);
+}
+
+// The piecewise method: the impulse P = (1 + e) m_eff δ̇⁻ along the normal (m_eff along the normal through the
+// tree, whatever the pair's mass rule, so that δ̇⁺ = −e δ̇⁻ exactly); Δq̇ = P M⁻¹Jᵀ. No contact phase follows.
+void ContactEvents::apply_impulse(int e, double t, double normal_mass, When when) {
+  const auto i = static_cast<std::size_t>(e);
+  const ContactElement& element = data_.elements[i];
+  const ContactPairModel& pair = *element.pair;
+  PairState& s = state_.contacts[i];
+  const double restitution = element.normal_parameters->values[restitution_parameter(*element.normal_law)];
+  const double approach = data_.geometry[i].normal_velocity;
+  // A rigid impact whose rebound would not rise beyond round-off is a contact that persists (a body settling, a
+  // pin pressed against its bore): impulses cannot hold it — they would chatter and let the shapes sink into each
+  // other — so the run stops rather than go on with an answer that cannot be trusted.
+  if (when == When::kRunning) {
+    const double rebound = restitution * approach;
+    const double closing = closing_acceleration(e, t);
+    if (closing > 0.0 && rebound * rebound / (2.0 * closing) < table_.touch_tolerance(e)) {
+      std::ostringstream message;
+      message << monitor_.describe(t, e) << ": the contact persists (impact velocity " << approach
+              << " m/s, rebound below " << table_.touch_tolerance(e)
+              << " m): the impulse method models impacts only — use a force law for a contact that rests or stays "
+              << "pressed";
+      monitor_.fail(message.str());
+      return;
+    }
+  }
+  const double impulse = std::isfinite(normal_mass) ? (1.0 + restitution) * normal_mass * approach : 0.0;
+  const double lost = 0.5 * normal_mass * approach * approach * (1.0 - restitution * restitution);
+  state_.v += impulse * data_.probe_qdd;
+  state_.absorbed_work[e] += std::isfinite(lost) ? lost : 0.0;
+  s = PairState{};  // never active: the impact is over at once
+  s.gap_offset = std::min(data_.geometry[i].gap, 0.0) - 1e-12 * std::max(std::abs(pair.effective_radius) , 1e-3);
+  table_.hold_offset(e);
+  ImpactRecord record;
+  record.pair = pair.name;
+  record.shape_a = pair.shape_a;
+  record.shape_b = pair.shape_b;
+  record.point = element.point;
+  record.t_start = t;
+  record.t_end = t;
+  record.impact_velocity = approach;
+  record.separation_velocity = restitution * approach;
+  record.restitution = restitution;
+  record.effective_mass = normal_mass;
+  record.impulse = impulse;
+  record.dissipated_energy = std::isfinite(lost) ? lost : 0.0;
+  result_.impacts.push_back(record);
+  onset_step_ = onset_step_ > 0.0 ? onset_step_ : default_step();
+}
+
+void ContactEvents::end_contact(int e, double t, bool open) {
+  const auto i = static_cast<std::size_t>(e);
+  PairState& s = state_.contacts[i];
+  const ContactPairModel& pair = *data_.elements[i].pair;
+  const PairGeometry& geometry = data_.geometry[i];
+  ImpactRecord& record = result_.impacts[static_cast<std::size_t>(open_impact_[i])];
+  const ContactInput input = contact_input(pair, s, geometry, t);
+  record.t_end = t;
+  record.open = open;
+  record.separation_velocity = -geometry.normal_velocity;
+  // A contact that began at rest (touching) has no restitution: the ratio to a round-off approach speed is noise.
+  record.restitution = record.impact_velocity > model_.contact.impact_velocity_floor
+                           ? record.separation_velocity / record.impact_velocity
+                           : std::numeric_limits<double>::quiet_NaN();
+  record.max_indentation = s.max_indentation;
+  // Shapes that only touched, never pressing beyond round-off, made no impact: the record is dropped at the end.
+  if (s.max_indentation <= table_.touch_tolerance(e)) touches_.push_back(open_impact_[i]);
+  record.max_force = s.max_force;
+  record.min_force = s.min_force;
+  record.compression_time = s.compression_time;
+  record.indentation_at_max_force = s.indentation_at_max_force;
+  record.velocity_at_max_force = s.velocity_at_max_force;
+  // The change of W_dissipated = W − Σ elastic over the contact: a contact still open keeps its elastic energy, a
+  // closed one has none left in E (a release on force leaves the elastic energy at release behind: it is lost).
+  record.dissipated_energy = state_.absorbed_work[e] - s.work_at_onset - (open ? pair_elastic_energy(pair, s, input) : 0.0);
+  if (s.min_force < 0.0) {
+    std::ostringstream message;
+    message << monitor_.describe(record.t_start, e) << ": tension (attractive force down to " << s.min_force
+            << " N) during the contact; the tension rule is "
+            << (pair.tension == TensionRule::kClamp ? "clamp" : pair.tension == TensionRule::kRelease ? "release" : "allow");
+    monitor_.warn_once(e, RunMonitor::Warning::kTension, message.str());
+  }
+  if (!open) {
+    law_event(ContactEvent::kSeparation, e, t);
+    // Released on force with the shapes still overlapping: the residual indentation stays as an offset, and
+    // the contact re-engages only when the indentation exceeds it again (models.md §7 decision 3). Either way the
+    // onset function starts a touch tolerance above zero, not at it: a function starting at exactly zero shows no
+    // sign change when it goes negative (the root finders take it as the root already handled), and shapes that
+    // touch again within the next step would overlap unseen.
+    s.gap_offset = std::min(geometry.gap, 0.0) - table_.touch_tolerance(e);
+    table_.hold_offset(e);
+    data_.contact_force[i] = {};
+    s.active = false;
+    s.persistent = false;
+    s.compressing = false;
+    open_impact_[i] = -1;
+  }
+}
+
+bool ContactEvents::handle(double t, const FoundRoots& roots, double last_step) {
+  onset_step_ = 0.0;
+  last_step_ = last_step;
+  // Besides the active elements' contact stage (the caller's), the geometry of the elements that touch now.
+  touching_.clear();
+  for (int e : table_.inactive()) {
+    if (roots.gap(e) != 0) touching_.push_back(e);
+  }
+  contact_geometry(model_, state_.q, state_.v, touching_, data_);
+  bool changed = false;
+  for (int e = 0; e < table_.size(); ++e) {
+    const auto i = static_cast<std::size_t>(e);
+    PairState& s = state_.contacts[i];
+    if (roots.gap(e) != 0) {
+      ++result_.stats.events;
+      changed = true;
+      if (s.active && small_bounce(e, t)) {
+        if (!s.persistent) {
+          s.persistent = true;  // its bounces have died down: it rests (docs/contact.md, "Persistent contact")
+        } else {
+          changed = false;  // a micro-bounce of a resting contact: nothing changes
+        }
+      } else if (s.active) {
+        end_contact(e, t, false);  // a separation, or a resting contact's lift-off
+      } else {
+        start_contact(e, t, When::kRunning);
+      }
+      table_.set_active(e, s.active, state_);
+      continue;
+    }
+    if (!s.active) continue;
+    // A phase change: δ̇ from + to − (maximum indentation) or from − to + (compression again while in contact). The
+    // same change found twice (a fixed-step method re-stepping to an event may meet it again just after) is one.
+    const int rate = roots.rate(e);
+    if ((rate < 0 && s.compressing) || (rate > 0 && !s.compressing)) {
+      ++result_.stats.events;
+      const double indentation = -data_.geometry[i].gap;
+      // A stroke that is a vanishing part of the contact's depth is the vibration of a contact at rest.
+      const double stroke = std::abs(indentation - s.phase_indentation);
+      s.phase_indentation = indentation;
+      if (rate < 0) {
+        if (s.compression_time == 0.0) s.compression_time = t - s.onset_time;
+        s.compressing = false;
+        s.max_indentation = std::max(s.max_indentation, indentation);
+        changed = law_event(ContactEvent::kMaxIndentation, e, t) || changed;
+      } else {
+        s.compressing = true;
+        changed = law_event(ContactEvent::kReload, e, t) || changed;
+      }
+      if (stroke < model_.contact.rest_stroke_ratio * s.max_indentation) {
+        s.persistent = true;
+        changed = true;
+        table_.set_active(e, true, state_);
+      }
+    }
+    if (roots.peak(e) != 0) {
+      ++result_.stats.events;
+      record_force(s, data_.contact_force[i].force, data_.geometry[i]);
+    }
+  }
+  // Every other inactive element at zero gap engages too (a root at the step's start is not reported).
+  if (engage_touching(t, table_.inactive(), When::kRunning)) changed = true;
+  return changed;
+}
+
+bool ContactEvents::engage(double t, std::span<const int> candidates, When when, double last_step) {
+  onset_step_ = 0.0;
+  last_step_ = last_step;
+  return engage_touching(t, candidates, when);
+}
+
+bool ContactEvents::engage_touching(double t, std::span<const int> candidates, When when) {
+  if (candidates.empty() || monitor_.failed()) return false;
+  tree_kinematics(model_, state_.q, state_.v, data_);
+  // The gaps first (a chain's in one vectorised sweep), then the geometry of those at or below zero only: after
+  // every event all inactive elements are candidates, and few touch. (candidates may be the table's inactive list,
+  // which set_active rewrites, hence the copy.)
+  contact_gaps(model_, state_.q, state_.v, candidates, data_, touch_gaps_.data());
+  engaging_.clear();
+  for (int e : candidates) {
+    const auto i = static_cast<std::size_t>(e);
+    if (touch_gaps_[i] - state_.contacts[i].gap_offset <= 0.0) engaging_.push_back(e);
+  }
+  if (engaging_.empty()) return false;
+  contact_geometry(model_, state_.q, state_.v, engaging_, data_);
+  bool engaged = false;
+  for (int e : engaging_) {
+    const auto i = static_cast<std::size_t>(e);
+    PairState& s = state_.contacts[i];
+    if (s.active) continue;
+    const PairGeometry& geometry = data_.geometry[i];
+    const double g = geometry.gap - s.gap_offset;
+    if (g > 0.0) continue;
+    const double tolerance = table_.touch_tolerance(e);
+    if (g >= -tolerance && !(geometry.normal_velocity > model_.contact.impact_velocity_floor)) {
+      // Touching within round-off, at rest or moving apart: no impact yet. The onset function becomes the gap less
+      // the tolerance below where it is now, so the contact begins when the shapes press into each other — with the
+      // approach velocity they have then, not the round-off one of a touch at rest — and the offset is forgotten
+      // once they are a tolerance apart.
+      s.gap_offset = std::min(geometry.gap, 0.0) - tolerance;
+      if (!table_.holds_offset(e)) table_.hold_offset(e);
+      continue;
+    }
+    if (g < -tolerance) {
+      if (when == When::kRunning) {
+        std::ostringstream message;
+        message << monitor_.describe(t, e) << ": the shapes overlap by " << -g
+                << " m without an active contact (beyond the touch tolerance " << tolerance
+                << " m): an onset was missed";
+        monitor_.fail(message.str());
+        return engaged;
+      }
+      std::ostringstream message;
+      message << monitor_.describe(t, e) << ": the shapes overlap by " << -g
+              << " m at the start; the contact starts active, its elastic energy counted in E(0)";
+      monitor_.warn_once(e, RunMonitor::Warning::kOverlapAtStart, message.str());
+    }
+    ++result_.stats.events;
+    start_contact(e, t, when);  // (an impulsive law changes the velocities instead)
+    table_.set_active(e, s.active, state_);
+    engaged = true;
+  }
+  return engaged;
+}
+
+// Whether the separation of active element e at the state is a small bounce: freed of its own force, the shapes
+// would part at v_s = −δ̇ against a closing acceleration δ̈ > 0 and rise v_s²/(2 δ̈) apart, less than
+// rest_bounce_ratio of the contact's deepest indentation — a vibration of the contact rather than a flight. δ̈ is
+// the normal velocity's rate along the flow under the steady forces alone — gravity, the joints' force elements and
+// the contacts already at rest, not the element's own force nor those of impacts under way, which are brief — by a
+// forward difference over a thousandth of the last step, in the spare workspace. It is not positive when nothing
+// presses the shapes together (an isolated impact, bodies flying apart), and then the separation is a real one.
+bool ContactEvents::small_bounce(int e, double t) {
+  const auto i = static_cast<std::size_t>(e);
+  const double speed = -data_.geometry[i].normal_velocity;
+  const double height_bound = model_.contact.rest_bounce_ratio * state_.contacts[i].max_indentation;
+  if (!(height_bound > 0.0)) return false;
+  if (!(speed > 0.0)) return true;  // at touch, not moving apart
+  const double closing = closing_acceleration(e, t);
+  return closing > 0.0 && speed * speed / (2.0 * closing) < height_bound;
+}
+
+// δ̈ of element e at the state under the steady forces alone (small_bounce).
+double ContactEvents::closing_acceleration(int e, double t) {
+  const auto i = static_cast<std::size_t>(e);
+  Data& free = spare_.get();
+  others_.clear();
+  for (int k : table_.active()) {
+    if (k != e && state_.contacts[static_cast<std::size_t>(k)].persistent) others_.push_back(k);
+  }
+  const Eigen::VectorXd& q = state_.q;
+  const Eigen::VectorXd& v = state_.v;
+  evaluate(model_, t, q, v, state_.contacts, others_, free, closing_qdd_);
+  const double epsilon = last_step_ > 0.0 ? 1e-3 * last_step_ : 1e-9;
+  Eigen::Map<Eigen::VectorXd> moved_q(moved_.data(), nq_);
+  Eigen::Map<Eigen::VectorXd> moved_v(moved_.data() + nq_, nv_);
+  configuration_derivative(model_, q, v, moved_q);
+  for (int k = 0; k < nq_; ++k) moved_q[k] = q[k] + epsilon * moved_q[k];
+  for (int k = 0; k < nv_; ++k) moved_v[k] = v[k] + epsilon * closing_qdd_[k];
+  tree_kinematics(model_, moved_q, moved_v, free);
+  const int single[] = {e};
+  contact_geometry(model_, moved_q, moved_v, single, free);
+  return (free.geometry[i].normal_velocity - data_.geometry[i].normal_velocity) / epsilon;
+}
+
+// Once the shapes have come apart (beyond round-off), a residual indentation left by a release or a touch is
+// forgotten: the next contact starts at touch again (g stays positive through the change, so no root is lost or
+// invented).
+void ContactEvents::forget_offsets(const double* q, const double* v) {
+  contact_gaps(model_, Eigen::Map<const Eigen::VectorXd>(q, nq_), Eigen::Map<const Eigen::VectorXd>(v, nv_),
+               table_.offset_elements(), data_, offset_gaps_.data());
+  table_.forget_offsets([&](int e) {
+    PairState& s = state_.contacts[static_cast<std::size_t>(e)];
+    if (table_.is_active(e) || !(s.gap_offset < 0.0)) return true;
+    if (offset_gaps_[static_cast<std::size_t>(e)] <= table_.touch_tolerance(e)) return false;
+    s.gap_offset = 0.0;
+    return true;
+  });
+}
+
+void ContactEvents::finish(double t) {
+  for (int e = 0; e < table_.size(); ++e) {
+    if (open_impact_[static_cast<std::size_t>(e)] >= 0) end_contact(e, t, true);
+  }
+  std::sort(touches_.begin(), touches_.end());
+  for (auto k = touches_.rbegin(); k != touches_.rend(); ++k) result_.impacts.erase(result_.impacts.begin() + *k);
+  result_.touches = static_cast<long>(touches_.size());
+}
+
+}  // namespace contactlab

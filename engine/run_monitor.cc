@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: MIT
+#include "engine/run_monitor.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+#include "contact/narrowphase.h"
+#include "engine/kinematics.h"
+
+namespace contactlab {
+
+RunMonitor::RunMonitor(const Model& model, const SimulationOptions& options, const State& state, const Data& data,
+                       const PairTable& table, SimulationResult& result)
+    : model_(model), options_(options), state_(state), data_(data), table_(table), result_(result) {}
+
+void RunMonitor::carry(std::span<const int> carried_from) {
+  std::vector<unsigned> warned;
+  for (int from : carried_from) warned.push_back(from >= 0 ? warned_[static_cast<std::size_t>(from)] : 0u);
+  warned_ = std::move(warned);
+}
+
+std::string RunMonitor::element_name(int element) const {
+  const ContactElement& e = data_.elements[static_cast<std::size_t>(element)];
+  if (contact_points(model_.contact, *e.pair) == 1) return e.pair->name;
+  return e.pair->name + " point " + std::to_string(e.point);
+}
+
+std::string RunMonitor::describe(double t, int element) const {
+  std::ostringstream out;
+  out.precision(9);
+  out << "t = " << t << " s";
+  auto law = [&](int e) { return data_.elements[static_cast<std::size_t>(e)].normal_law->id; };
+  if (element >= 0) {
+    out << ", contact " << element_name(element) << " (law " << law(element) << ")";
+  } else {
+    bool first = true;
+    for (int e = 0; e < static_cast<int>(data_.elements.size()); ++e) {
+      if (!state_.contacts[static_cast<std::size_t>(e)].active) continue;
+      out << (first ? ", active contacts: " : ", ") << element_name(e) << " (law " << law(e) << ")";
+      first = false;
+    }
+    if (first) out << ", no active contact";
+  }
+  return out.str();
+}
+
+void RunMonitor::fail(std::string message) {
+  failed_ = true;
+  result_.status = SimulationStatus::kNumericalError;
+  result_.message = std::move(message);
+}
+
+void RunMonitor::warn_once(int element, Warning kind, const std::string& message) {
+  unsigned& mask = warned_[static_cast<std::size_t>(element)];
+  const unsigned bit = 1u << static_cast<unsigned>(kind);
+  if (mask & bit) return;
+  mask |= bit;
+  result_.diagnostics.push_back(message);
+}
+
+std::string RunMonitor::handover_cause() const {
+  for (int e : table_.active()) {
+    if (contact_points(model_.contact, *data_.elements[static_cast<std::size_t>(e)].pair) > 1) {
+      return ", or a contact point's gap jumped: a manifold handover, docs/contact.md";
+    }
+  }
+  return "";
+}
+
+void RunMonitor::start(const Energy& initial) {
+  result_.initial_energy = initial.balance();
+  initial_total_energy_ = initial.total() - initial.joint_work;
+  for (const Body& body : model_.bodies) has_efforts_ = has_efforts_ || !body.joint.effort.is_zero();
+  energy_scale_ = std::max({initial.kinetic, std::abs(initial.gravitational), std::abs(initial.total()), 1e-300});
+}
+
+bool RunMonitor::energy_holds(double t, const Energy& e) {
+  energy_scale_ = std::max(energy_scale_, e.kinetic);
+  result_.energy_scale = energy_scale_;
+  // Without external work, E can only fall: contacts and dampers dissipate, nothing else acts.
+  const double rise = e.total() - e.joint_work - initial_total_energy_;
+  if (!has_efforts_ && rise > options_.energy_tolerance * energy_scale_) {
+    std::ostringstream message;
+    message << describe(t, -1) << ": the energy rose by " << rise << " J (" << rise / energy_scale_
+            << " of the energy scale) with no external work: a law or the integrator adds energy" << handover_cause();
+    fail(message.str());
+    return false;
+  }
+  const double balance = std::abs(e.balance() - result_.initial_energy);
+  result_.max_energy_balance_error = std::max(result_.max_energy_balance_error, balance);
+  if (!(balance <= options_.energy_tolerance * energy_scale_)) {
+    std::ostringstream message;
+    message << describe(t, -1) << ": energy balance error " << balance << " J exceeds "
+            << options_.energy_tolerance << " of the energy scale " << energy_scale_
+            << " J (runaway energy: integrator tolerance or step too loose, or a law adds energy" << handover_cause() << ")";
+    fail(message.str());
+    return false;
+  }
+  return true;
+}
+
+// The laws are point-contact laws for δ ≪ R* (Hertz theory; the papers' validity limit, models.md §2.7), whether K
+// comes from the materials or is given; a flat contact point (R* infinite: a corner on a face) is bounded by the
+// smaller shape's size instead.
+bool RunMonitor::fail_indentation(double t, int e, double indentation) {
+  const double radius = std::abs(data_.elements[static_cast<std::size_t>(e)].pair->effective_radius);
+  const bool curved = std::isfinite(radius) && radius > 0.0;
+  const double size = curved ? radius : table_.smaller_shape_size(e);
+  std::ostringstream message;
+  message << describe(t, e) << ": indentation " << indentation << " m exceeds " << options_.max_indentation_ratio
+          << " of the " << (curved ? "effective radius " : "smaller shape's size ") << size
+          << " m, where the law is valid (contact too soft, or the onset was missed)";
+  fail(message.str());
+  return false;
+}
+
+bool RunMonitor::halfspaces_hold(double t, const double* q, const double* v, Data& data) {
+  const std::vector<Shape>& shapes = model_.contact.shapes;
+  for (const auto& [h, s] : table_.unpaired_halfspaces()) {
+    const Shape& halfspace = shapes[static_cast<std::size_t>(h)];
+    const Shape& shape = shapes[static_cast<std::size_t>(s)];
+    BodyMotion scratch_a, scratch_b;
+    const Eigen::Isometry3d X_WH = body_motion(model_, data, q, v, halfspace.body, scratch_a).pose * halfspace.pose;
+    const Eigen::Isometry3d X_WS = body_motion(model_, data, q, v, shape.body, scratch_b).pose * shape.pose;
+    double lowest = std::numeric_limits<double>::infinity();
+    PairGeometry geometry;
+    for (int k = 0; k < contact_point_count(halfspace.type, shape.type); ++k) {
+      narrowphase(halfspace, X_WH, shape, X_WS, k, data.fcl.get(), h, s, geometry);
+      lowest = std::min(lowest, geometry.gap);
+    }
+    const double tolerance = options_.overlap_tolerance * shape_width(shape);
+    if (lowest < -tolerance) {
+      std::ostringstream message;
+      message.precision(9);
+      message << "t = " << t << " s: shape '" << shape.name << "' is " << -lowest << " m through halfspace '"
+              << halfspace.name << "' with no contact between them (list the pair under contacts.pairs, or give "
+              << "the two shapes collision groups that keep them apart)";
+      fail(message.str());
+      return false;
+    }
+  }
+  return true;
+}
+
+bool RunMonitor::fail_step(double t, double bound) {
+  std::ostringstream message;
+  message << describe(t, -1) << ": the fixed step " << options_.integrator.step << " s is longer than the " << bound
+          << " s in which two shapes could pass through each other unseen (tunnelling): shorten integrator.step, "
+          << "or use an adaptive method";
+  fail(message.str());
+  return false;
+}
+
+// Later in the run that energy comes from nowhere: beyond the energy tolerance the run cannot be trusted, and the
+// cause is this point, not the integrator.
+bool RunMonitor::engagement_holds(double t, int e, double depth, double stored) {
+  if (!(stored > options_.energy_tolerance * energy_scale_)) return true;
+  std::ostringstream message;
+  message << describe(t, e) << ": the contact point engaged " << depth << " m deep, its elastic energy " << stored
+          << " J appearing at once (more than " << options_.energy_tolerance << " of the energy scale "
+          << energy_scale_
+          << " J): the pair's contact points jumped (a manifold handover, docs/contact.md) or the onset was missed";
+  fail(message.str());
+  return false;
+}
+
+}  // namespace contactlab

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: MIT
+#include "engine/run_ode.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "contact/contact_force.h"
+#include "engine/forward.h"
+#include "engine/kinematics.h"
+#include "models/assert.h"
+#include "models/indentation_power.h"
+
+namespace contactlab {
+
+RunOde::RunOde(const Model& model, const SimulationOptions& options, State& state, Data& data, const PairTable& table,
+               const RunMonitor& monitor, SpareWorkspace& spare, IntegratorStats& stats)
+    : model_(model),
+      options_(options),
+      state_(state),
+      data_(data),
+      table_(table),
+      monitor_(monitor),
+      spare_(spare),
+      stats_(stats),
+      nq_(model.nq),
+      nv_(model.nv),
+      law_state_offset_(1, 0) {
+  for (int b : model_.tree_bodies) {
+    const Joint& joint = model_.bodies[static_cast<std::size_t>(b)].joint;
+    for (int k = 0; k < joint.nv; ++k) tree_velocities_.push_back(joint.v_index + k);
+  }
+}
+
+void RunOde::bind() {
+  CONTACTLAB_ASSERT(state_.contacts.size() == data_.elements.size(), "run_ode: a PairState per element of the table");
+  elements_ = static_cast<int>(data_.elements.size());
+  const auto n = static_cast<std::size_t>(elements_);
+  law_state_offset_.assign(n + 1, 0);
+  for (std::size_t e = 0; e < n; ++e) {
+    law_state_offset_[e + 1] = law_state_offset_[e] + data_.elements[e].normal_law->continuous_state_size;
+  }
+  directions_.assign(static_cast<std::size_t>(root_blocks()) * n, -1);
+  for (int e = 0; e < elements_; ++e) directions_[static_cast<std::size_t>(root_index(kRateRoot, e))] = 0;  // both phase changes
+  force_behind_.assign(n, 0.0);
+  end_gaps_.assign(n, 0.0);
+  scratch_.resize(size());
+  behind_.resize(size());
+  at_or_below_time_ = std::numeric_limits<double>::quiet_NaN();
+  forget_evaluation();
+}
+
+void RunOde::configuration_rate(const double* q, const double* v, double* qdot) {
+  configuration_derivative(model_, Eigen::Map<const Eigen::VectorXd>(q, nq_), Eigen::Map<const Eigen::VectorXd>(v, nv_),
+                           Eigen::Map<Eigen::VectorXd>(qdot, nq_));
+}
+
+void RunOde::pack(const State& state, double* y) const {
+  q_of(y) = state.q;
+  v_of(y) = state.v;
+  work_of(y) = state.absorbed_work;
+  joint_work_of(y) = state.joint_work;
+  for (int e = 0; e < elements_; ++e) {
+    const PairState& s = state.contacts[static_cast<std::size_t>(e)];
+    std::copy(s.law_state, s.law_state + continuous_size(e), law_states_of(y, e));
+  }
+}
+
+void RunOde::unpack(double t, const double* y, State& state) const {
+  state.time = t;
+  state.q = q_of(y);
+  state.v = v_of(y);
+  state.absorbed_work = work_of(y);
+  state.joint_work = joint_work_of(y);
+  copy_law_states(y, state.contacts);
+}
+
+void RunOde::copy_law_states(const double* y, std::vector<PairState>& contacts) const {
+  if (law_state_offset_.back() == 0) return;  // no law integrates a state
+  for (int e = 0; e < elements_; ++e) {
+    const int n = continuous_size(e);
+    if (n == 0) continue;
+    const double* source = law_states_of(y, e);
+    std::copy(source, source + n, contacts[static_cast<std::size_t>(e)].law_state);
+  }
+}
+
+int RunOde::rhs(double t, const double* y, double* ydot) {
+  ++stats_.rhs_evaluations;
+  const auto q = q_of(y);
+  const auto v = v_of(y);
+  copy_law_states(y, state_.contacts);
+  evaluate(model_, t, q, v, state_.contacts, table_.active(), data_, v_of(ydot));
+  last_rhs_time_ = t;
+  last_rhs_state_ = y;
+  last_rhs_rate_ = ydot;
+  step_end_time_ = std::numeric_limits<double>::quiet_NaN();
+  if (model_.rate_is_velocity) {
+    std::copy(y + nq_, y + nq_ + nv_, ydot);
+  } else {
+    configuration_derivative(model_, q, v, q_of(ydot));
+  }
+  auto work_rate = work_of(ydot);
+  work_rate.setZero();
+  if (law_state_offset_.back() > 0) std::fill(ydot + nq_ + nv_, ydot + dynamic_size(), 0.0);
+  for (int e : table_.active()) {
+    const auto i = static_cast<std::size_t>(e);
+    if (!std::isfinite(data_.contact_force[i].force)) {
+      failure_ = monitor_.describe(t, e) + ": the contact force is not finite (NaN or Inf)";
+      return -1;
+    }
+    work_rate[e] = data_.contact_power[i];
+  }
+  for (int e = 0; e < elements_ && law_state_offset_.back() > 0; ++e) {
+    if (continuous_size(e) == 0) continue;
+    const auto i = static_cast<std::size_t>(e);
+    const ContactElement& element = data_.elements[i];
+    const bool active = table_.is_active(e);
+    // While apart the law sees δ = 0 and δ̇ = 0 (its internal state relaxes on its own).
+    ContactInput input = active ? data_.contact_input[i] : contact_input(*element.pair, state_.contacts[i], PairGeometry{}, t);
+    if (!active) {
+      input.indentation = 0.0;
+      input.normal_velocity = 0.0;
+    }
+    element.normal_law->state_rate(input, element.normal_parameters->values, state_.contacts[i].law_state,
+                                   law_states_of(ydot, e));
+  }
+  // Power of the joint dampers and efforts (the conservative spring part is in the energy itself).
+  double joint_power = 0.0;
+  for (int b : model_.force_element_bodies) {
+    const Joint& joint = model_.bodies[static_cast<std::size_t>(b)].joint;
+    const double rate = v[joint.v_index];
+    joint_power += (joint.effort(t) - joint.damping * rate) * rate;
+  }
+  joint_work_of(ydot) = joint_power;
+  // Only the tree's accelerations can have become non-finite unseen: a slider's is a·g plus its forces over its
+  // mass: the contact forces checked above, its joint's spring (finite at a finite q) and its damper and effort,
+  // which are not finite exactly when the joint power is not.
+  const double* qdd = ydot + nq_;
+  double poison = joint_power * 0.0;  // x·0 is NaN exactly when x is not finite
+  for (int i : tree_velocities_) poison += qdd[i] * 0.0;
+  if (poison != 0.0) {
+    failure_ = monitor_.describe(t, -1) + ": the generalized accelerations are not finite (NaN or Inf)";
+    return -1;
+  }
+  return 0;
+}
+
+void RunOde::contact_stage_at(double t, const double* y, std::span<const int> elements, Data& data) {
+  copy_law_states(y, state_.contacts);
+  tree_kinematics(model_, q_of(y), v_of(y), data);
+  contact_stage(model_, t, q_of(y), v_of(y), state_.contacts, elements, data);
+}
+
+int RunOde::roots(double t, const double* y, const double* ydot, double* g, int only) {
+  const int only_element = only >= 0 ? only % elements_ : -1;
+  const bool current = ydot != nullptr && ydot == last_rhs_rate_ && y == last_rhs_state_ && t == last_rhs_time_;
+  const bool peaks = options_.integrator.locate_force_peaks && table_.impacting() > 0 &&
+                     (only < 0 || (only / elements_ == kPeakRoot && table_.is_active(only_element)));
+  // One function asked for (the root finder's evaluations): only its element is evaluated, and nothing of an
+  // inactive element but its gap.
+  const int single[] = {only_element};
+  const bool only_active = only_element >= 0 && table_.is_active(only_element);
+  const std::span<const int> stage = only_element < 0 ? table_.active()
+                                                      : std::span<const int>(single, only_active ? 1 : 0);
+  double epsilon = 0.0;
+  if (peaks) {
+    // dF/dt ≈ [F(y) − F(y − ε f)] / ε along the flow, over a thousandth of the current step, the evaluation
+    // behind in the spare workspace: data_ describes y.
+    bool at_y = current;
+    if (ydot == nullptr) {
+      if (rhs(t, y, scratch_.data()) != 0) return -1;
+      ydot = scratch_.data();
+      at_y = true;
+    }
+    const double step = stepper_ ? stepper_->current_step() : 0.0;
+    epsilon = step > 0.0 ? 1e-3 * step : 1e-12;
+    const int n = dynamic_size();
+    for (int i = 0; i < n; ++i) behind_[i] = y[i] - epsilon * ydot[i];
+    Data& behind = spare_.get();
+    contact_stage_at(t - epsilon, behind_.data(), stage, behind);
+    for (int e : stage) force_behind_[static_cast<std::size_t>(e)] = behind.contact_force[static_cast<std::size_t>(e)].force;
+    if (at_y) {
+      copy_law_states(y, state_.contacts);  // the evaluation behind left its own there
+    } else {
+      contact_stage_at(t, y, stage, data_);
+    }
+  } else if (!current) {
+    if (!stage.empty() || only_element < 0) {
+      contact_stage_at(t, y, stage, data_);
+    } else if (needs_body_motion(data_.elements[static_cast<std::size_t>(only_element)].geometry)) {
+      tree_kinematics(model_, q_of(y), v_of(y), data_);  // the gap below needs the bodies' motion
+    }
+  } else {
+    copy_law_states(y, state_.contacts);
+  }
+  forget_evaluation();  // data_ no longer holds the accelerations of y
+  double* gaps = g + root_index(kGapRoot, 0);
+  double* rates = g + root_index(kRateRoot, 0);
+  double* force_rates = options_.integrator.locate_force_peaks ? g + root_index(kPeakRoot, 0) : nullptr;
+  // An active element's three functions (an inactive element's gap comes from contact_gaps, its other two are 1).
+  auto fill_active = [&](int e) {
+    const auto i = static_cast<std::size_t>(e);
+    const PairGeometry& geometry = data_.geometry[i];
+    const double indentation = -geometry.gap;
+    const double force = data_.contact_force[i].force;
+    if (!std::isfinite(force) || (peaks && !std::isfinite(force_behind_[i]))) {
+      failure_ = monitor_.describe(t, e) + ": the contact force is not finite (NaN or Inf)";
+      return -1;
+    }
+    const PairState& s = state_.contacts[i];
+    if (s.persistent) {
+      // Resting: no phase changes or force peaks; a separation decides between a micro-bounce and a lift-off.
+      gaps[e] = indentation;
+      rates[e] = 1.0;
+      if (force_rates != nullptr) force_rates[e] = 1.0;
+      return 0;
+    }
+    const ContactElement& element = data_.elements[i];
+    const bool on_force =
+        element.normal_law->separation == Separation::kForce || element.pair->tension == TensionRule::kRelease;
+    gaps[e] = on_force ? std::min(indentation, force / force_per_length(e)) : indentation;
+    rates[e] = geometry.normal_velocity;
+    // Laws with a force-free stretch inside the contact (leaving a permanent dent) have dF/dt ≡ 0 there: no
+    // peak to find, and an identically zero function would stall the root finder.
+    const bool force_plateau = force == 0.0 && force_behind_[i] == 0.0;
+    if (force_rates != nullptr) force_rates[e] = peaks && !force_plateau ? (force - force_behind_[i]) / epsilon : 1.0;
+    return 0;
+  };
+  // The gap of an inactive element, less its residual-indentation offset.
+  auto offset = [&](int e) {
+    if (!table_.is_active(e)) gaps[e] -= state_.contacts[static_cast<std::size_t>(e)].gap_offset;
+  };
+  if (only_element >= 0) {
+    step_end_time_ = std::numeric_limits<double>::quiet_NaN();  // data_ now holds this one element only
+    if (only_active) return fill_active(only_element);
+    contact_gaps(model_, q_of(y), v_of(y), single, data_, gaps);
+    offset(only_element);
+    rates[only_element] = 1.0;
+    if (force_rates != nullptr) force_rates[only_element] = 1.0;
+    return 0;
+  }
+  contact_gaps(model_, q_of(y), v_of(y), table_.inactive(), data_, gaps);
+  if (ydot != nullptr) step_end_time_ = t;
+  std::fill(rates, g + root_count(), 1.0);
+  for (int e : table_.active()) {
+    if (fill_active(e) != 0) return -1;
+  }
+  for (int e : table_.offset_elements()) offset(e);
+  if (ydot != nullptr) {
+    at_or_below_.clear();
+    // Usually no gap is at or below zero (an active element's function is its indentation): one vectorised test.
+    const Eigen::Map<const Eigen::ArrayXd> all(gaps, elements_);
+    if (elements_ > 0 && all.minCoeff() <= 0.0) {
+      for (int e : table_.inactive()) {
+        if (gaps[e] <= 0.0) at_or_below_.push_back(e);
+      }
+    }
+    std::copy(gaps, gaps + elements_, end_gaps_.begin());
+    at_or_below_time_ = t;
+  }
+  return 0;
+}
+
+// An element whose kernel reads only its sliders reads their coordinates and rates and nothing else, as long as no
+// law integrates a state (roots() copies them all) and no force-rate function differentiates along the whole flow.
+std::span<const int> RunOde::root_inputs(int i) {
+  const int e = i % elements_;
+  const ContactElement& element = data_.elements[static_cast<std::size_t>(e)];
+  if (needs_body_motion(element.geometry) || law_state_offset_.back() > 0) return {};
+  if (i / elements_ == kPeakRoot) return {};  // (the block exists only when peaks are located)
+  std::size_t count = 0;
+  for (int k : {element.shapes.slider_a, element.shapes.slider_b}) {
+    if (k < 0) continue;
+    root_inputs_[count++] = model_.sliders.q_index[static_cast<std::size_t>(k)];
+    root_inputs_[count++] = nq_ + model_.sliders.v_index[static_cast<std::size_t>(k)];
+  }
+  return {root_inputs_, count};
+}
+
+// A contact released on force ends at the first zero of min(δ, F): the force is taken over the element's secant
+// stiffness at its deepest indentation so far, K δ_max^{n−1}, so that both terms are lengths of comparable size.
+// Near a release F crosses zero a hair after δ ≈ F/k; with F in newtons the function's two sides differ in slope
+// by orders of magnitude there and false position crawls (tens of evaluations per separation). The sign of the
+// function, and so every event, is the same whatever the (positive) scale.
+double RunOde::force_per_length(int e) const {
+  const ContactPairModel& pair = *data_.elements[static_cast<std::size_t>(e)].pair;
+  const double deepest = std::max(state_.contacts[static_cast<std::size_t>(e)].max_indentation, 1e-12);
+  const double stiffness = pair.stiffness * indentation_power(deepest, pair.exponent - 1.0);
+  return std::isfinite(stiffness) && stiffness > 0.0 ? stiffness : 1.0;
+}
+
+void RunOde::measure_inactive_gaps(const double* y) {
+  tree_kinematics(model_, q_of(y), v_of(y), data_);
+  forget_evaluation();
+  contact_gaps(model_, q_of(y), v_of(y), table_.inactive(), data_, end_gaps_.data());
+  for (int e : table_.inactive()) {
+    end_gaps_[static_cast<std::size_t>(e)] -= state_.contacts[static_cast<std::size_t>(e)].gap_offset;
+  }
+}
+
+bool RunOde::update_end_gaps(double t, const double* y) {
+  if (at_or_below_time_ == t) return true;
+  if (table_.inactive().empty()) return false;
+  measure_inactive_gaps(y);
+  at_or_below_.clear();
+  for (int e : table_.inactive()) {
+    if (end_gaps_[static_cast<std::size_t>(e)] <= 0.0) at_or_below_.push_back(e);
+  }
+  at_or_below_time_ = t;
+  return true;
+}
+
+}  // namespace contactlab

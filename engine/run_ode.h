@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: MIT
+// The run as the ODE its stepper integrates (engine/stepper.h). The integrated vector is
+// y = [q | v | law states | W per element | W_joints]: coordinates, velocities and the laws' integrated internal
+// states (what the right-hand side reads), then the contact energy ledger and the work of the joint force elements
+// (quadratures: they never feed back).
+//
+// Event functions, up to three per contact element e, in blocks of one per element (E elements), so that every
+// inactive element's gap lands in one dense block (the third block only when force peaks are located):
+//   g[e]      inactive: the gap (onset);  active: δ, or min(δ, F/k) for laws that release on force (separation;
+//             k: force_per_length())
+//   g[E + e]  active: δ̇ (both crossings: maximum indentation, reload);  inactive: 1
+//   g[2E + e] active: dF/dt (force peak), by a difference along the flow;  inactive: 1
+// All but the δ̇ block report only crossings from + to −. The contact set changes only at these events, so the
+// right-hand side is smooth between them.
+#pragma once
+
+#include <limits>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/data.h"
+#include "engine/model.h"
+#include "engine/pair_table.h"
+#include "engine/run_monitor.h"
+#include "engine/simulate.h"
+#include "engine/spare_workspace.h"
+#include "engine/state.h"
+#include "engine/stepper.h"
+
+namespace contactlab {
+
+// Which event functions crossed zero at a located root (the stepper's roots_found): ±1 where one did, 0 elsewhere.
+struct FoundRoots {
+  std::span<const int> found;
+  int elements = 0;
+  bool peaks = false;  // the force-rate block exists
+  int gap(int e) const { return found[static_cast<std::size_t>(e)]; }
+  int rate(int e) const { return found[static_cast<std::size_t>(elements + e)]; }
+  int peak(int e) const { return peaks ? found[static_cast<std::size_t>(2 * elements + e)] : 0; }
+};
+
+class RunOde final : public OdeSystem {
+ public:
+  RunOde(const Model& model, const SimulationOptions& options, State& state, Data& data, const PairTable& table,
+         const RunMonitor& monitor, SpareWorkspace& spare, IntegratorStats& stats);
+  RunOde(const RunOde&) = delete;
+  RunOde& operator=(const RunOde&) = delete;
+
+  // Sizes and root directions for the run's table (after bind_pairs and the table's bind).
+  void bind();
+
+  int size() const override { return dynamic_size() + elements_ + 1; }
+  int dynamic_size() const override { return nq_ + nv_ + law_state_offset_.back(); }
+  int coordinates() const override { return nq_; }
+  int velocities() const override { return nv_; }
+  int root_count() const override { return root_blocks() * elements_; }
+  const int* root_directions() const override { return directions_.data(); }
+  int rhs(double t, const double* y, double* ydot) override;
+  int roots(double t, const double* y, const double* ydot, double* g, int only) override;
+  std::span<const int> root_inputs(int i) override;
+  void configuration_rate(const double* q, const double* v, double* qdot) override;
+
+  // The parts of y.
+  Eigen::Map<const Eigen::VectorXd> q_of(const double* y) const { return {y, nq_}; }
+  Eigen::Map<const Eigen::VectorXd> v_of(const double* y) const { return {y + nq_, nv_}; }
+  Eigen::Map<Eigen::VectorXd> q_of(double* y) const { return {y, nq_}; }
+  Eigen::Map<Eigen::VectorXd> v_of(double* y) const { return {y + nq_, nv_}; }
+  Eigen::Map<const Eigen::VectorXd> work_of(const double* y) const { return {y + dynamic_size(), elements_}; }
+  Eigen::Map<Eigen::VectorXd> work_of(double* y) const { return {y + dynamic_size(), elements_}; }
+  double joint_work_of(const double* y) const { return y[size() - 1]; }
+  double& joint_work_of(double* y) const { return y[size() - 1]; }
+  // y from a State, and a State's time, q, v, ledgers and law states from y.
+  void pack(const State& state, double* y) const;
+  void unpack(double t, const double* y, State& state) const;
+  void copy_law_states(const double* y, std::vector<PairState>& contacts) const;
+  FoundRoots found_roots(std::span<const int> found) const {
+    return {found, elements_, options_.integrator.locate_force_peaks};
+  }
+
+  // The stepper whose next step sets the force rate's difference (null: none yet).
+  void set_stepper(const Stepper* stepper) { stepper_ = stepper; }
+  // Why rhs() or roots() failed.
+  const std::string& failure() const { return failure_; }
+
+  // What data holds. The methods call rhs() at a step's end and then roots() there with the same vectors (the FSAL
+  // stage of Dormand–Prince; the fixed-step methods likewise), so roots() can tell from (t, y, ẏ) that the
+  // right-hand side's stages are current; an accepted step's end is then evaluated everywhere (holds_step_end).
+  // Whatever else evaluates into data makes it forget.
+  void forget_evaluation() {
+    last_rhs_time_ = std::numeric_limits<double>::quiet_NaN();
+    step_end_time_ = std::numeric_limits<double>::quiet_NaN();
+  }
+  bool holds_step_end(double t) const { return step_end_time_ == t; }
+  // The tree kinematics and the active elements' contact stage at (t, y), as the right-hand side has them.
+  void contact_stage_at(double t, const double* y) { contact_stage_at(t, y, table_.active(), data_); }
+
+  // Every element's gap less its offset at the last step's end (roots(); the active ones': their onset functions),
+  // and the inactive ones at or below zero there.
+  std::span<const double> end_gaps() const { return end_gaps_; }
+  std::span<const int> at_or_below() const { return at_or_below_; }
+  // The inactive elements' gaps less their offsets at y, into end_gaps() (data: the tree kinematics there).
+  void measure_inactive_gaps(const double* y);
+  // end_gaps() and at_or_below() at (t, y), unless roots() left them there; false when no element is inactive.
+  bool update_end_gaps(double t, const double* y);
+
+ private:
+  // The blocks of the event functions, one function per element in each; the force-rate block only when force
+  // peaks are located.
+  enum RootKind { kGapRoot = 0, kRateRoot = 1, kPeakRoot = 2 };
+  int root_blocks() const { return options_.integrator.locate_force_peaks ? 3 : 2; }
+  int root_index(RootKind kind, int e) const { return kind * elements_ + e; }
+  const double* law_states_of(const double* y, int e) const {
+    return y + nq_ + nv_ + law_state_offset_[static_cast<std::size_t>(e)];
+  }
+  double* law_states_of(double* y, int e) const { return y + nq_ + nv_ + law_state_offset_[static_cast<std::size_t>(e)]; }
+  int continuous_size(int e) const {
+    return law_state_offset_[static_cast<std::size_t>(e) + 1] - law_state_offset_[static_cast<std::size_t>(e)];
+  }
+  double force_per_length(int e) const;
+  void contact_stage_at(double t, const double* y, std::span<const int> elements, Data& data);
+
+  const Model& model_;
+  const SimulationOptions& options_;
+  State& state_;
+  Data& data_;
+  const PairTable& table_;
+  const RunMonitor& monitor_;
+  SpareWorkspace& spare_;
+  IntegratorStats& stats_;
+  const Stepper* stepper_ = nullptr;
+  int nq_;
+  int nv_;
+  int elements_ = 0;
+  std::vector<int> law_state_offset_;  // prefix sums of the laws' continuous state sizes
+  std::vector<int> directions_;
+  std::vector<int> tree_velocities_;   // indices of the tree bodies' velocities (the accelerations rhs() checks)
+  std::vector<double> force_behind_;   // F at y − ε f, for the force-rate event functions
+  Eigen::VectorXd scratch_;            // f(t, y) when roots() is not given it
+  Eigen::VectorXd behind_;             // y − ε f
+  int root_inputs_[4] = {};            // what root_inputs() returns
+  std::vector<double> end_gaps_;
+  std::vector<int> at_or_below_;
+  double at_or_below_time_ = std::numeric_limits<double>::quiet_NaN();
+  double last_rhs_time_ = std::numeric_limits<double>::quiet_NaN();
+  const double* last_rhs_state_ = nullptr;
+  const double* last_rhs_rate_ = nullptr;
+  double step_end_time_ = std::numeric_limits<double>::quiet_NaN();  // roots() evaluated everything at a step's end
+  std::string failure_;
+};
+
+}  // namespace contactlab

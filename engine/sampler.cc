@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#include "engine/sampler.h"
+
+#include "engine/forward.h"
+
+namespace contactlab {
+
+Sampler::Sampler(const Model& model, const SimulationOptions& options, RunOde& ode, const State& state, Data& data,
+                 const SampleObserver& observer)
+    : model_(model), options_(options), ode_(ode), state_(state), data_(data), observer_(observer), sample_(state) {}
+
+void Sampler::start(double t0, const double* y) {
+  first_sample_ = t0;
+  next_sample_ = 0;
+  if (!observer_) return;
+  emit(t0, y);
+  next_sample_ = 1;
+}
+
+void Sampler::emit(double t, const double* y) {
+  sample_.time = t;
+  sample_.q = ode_.q_of(y);
+  sample_.v = ode_.v_of(y);
+  sample_.absorbed_work = ode_.work_of(y);
+  sample_.joint_work = ode_.joint_work_of(y);
+  sample_.dynamic_pairs = state_.dynamic_pairs;  // same pair table, or forward() would rebind data_ to another
+  sample_.contacts = state_.contacts;
+  ode_.copy_law_states(y, sample_.contacts);
+  forward(model_, sample_, data_);
+  ode_.forget_evaluation();
+  observer_(sample_, data_);
+  last_emitted_ = t;
+}
+
+void Sampler::emit_grid(double t_from, double t_to, Stepper& stepper) {
+  if (!observer_ || options_.output_interval <= 0.0) return;
+  interpolated_.resize(ode_.size());
+  for (double next = sample_time(); next <= t_to; next = sample_time()) {
+    if (next > t_from && stepper.interpolate(next, interpolated_.data())) emit(next, interpolated_.data());
+    ++next_sample_;
+  }
+}
+
+}  // namespace contactlab
