@@ -110,7 +110,9 @@ bool shapes_may_collide(const ContactModel& model, int shape_a, int shape_b);
 int contact_points(const ContactModel& model, const ContactPairModel& pair);
 
 // Compiles the pair (a, b) with `settings`: canonical order, name, effective radius and modulus, stiffness
-// (Hertz from the materials, or given), reduced mass. Throws std::invalid_argument saying what is missing.
+// (Hertz from the materials, or given), reduced mass. Throws std::invalid_argument saying what is missing, including
+// a shape index out of range, settings without a law, and a body ContactModel::bodies does not hold (finalize fills
+// it; compile_scene, engine/compile_scene.h, does all of this).
 ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int shape_b, const PairSettings& settings);
 
 // Pose and velocity of one body, in world coordinates, as the contact layer reads them.

@@ -42,6 +42,19 @@ int contact_points(const ContactModel& model, const ContactPairModel& pair) {
 }
 
 ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int shape_b, const PairSettings& settings) {
+  const auto shapes = static_cast<int>(model.shapes.size());
+  if (shape_a < 0 || shape_a >= shapes || shape_b < 0 || shape_b >= shapes) {
+    throw std::invalid_argument("contact pair (" + std::to_string(shape_a) + ", " + std::to_string(shape_b) +
+                                "): a shape index is outside the model's " + std::to_string(shapes) + " shapes");
+  }
+  if (settings.law_info == nullptr) throw std::invalid_argument("contact pair: the settings name no law (law_info)");
+  for (const int shape : {shape_a, shape_b}) {
+    const int body = model.shapes[static_cast<std::size_t>(shape)].body;
+    if (body < 0 || static_cast<std::size_t>(body) >= model.bodies.size()) {
+      throw std::invalid_argument("contact pair: shape '" + model.shapes[static_cast<std::size_t>(shape)].name + "' is on body " +
+                                  std::to_string(body) + ", which ContactModel::bodies does not hold; finalize(model) fills it");
+    }
+  }
   const PairKey key = pair_key(model, shape_a, shape_b);
   const Shape& a = model.shapes[static_cast<std::size_t>(key.shape_a)];
   const Shape& b = model.shapes[static_cast<std::size_t>(key.shape_b)];

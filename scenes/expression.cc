@@ -175,4 +175,14 @@ double evaluate_expression(std::string_view text, const VariableLookup& lookup) 
   return Parser(text, lookup).parse();
 }
 
+std::string variable_name_problem(std::string_view name) {
+  const char first = name.empty() ? '0' : name.front();
+  const bool starts_well = (first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || first == '_';
+  const bool ok = starts_well && name.size() <= kMaxNameLength &&
+                  name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string_view::npos;
+  if (ok) return {};
+  return "a variable name is a letter or '_' followed by letters, digits or '_' (ASCII, at most " +
+         std::to_string(kMaxNameLength) + "), so expressions can use it";
+}
+
 }  // namespace contactlab

@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "engine/names.h"
+
 namespace contactlab {
 
 struct ExpressionError : std::runtime_error {
@@ -22,5 +24,9 @@ using VariableLookup = std::function<std::optional<double>(std::string_view name
 
 // Evaluates `text`; throws ExpressionError on a syntax error or an unknown variable.
 double evaluate_expression(std::string_view text, const VariableLookup& lookup);
+
+// "" when `name` can be read in an expression, as a variable's: a letter or '_', then letters, digits or '_' (ASCII),
+// at most kMaxNameLength bytes (engine/names.h); else why not.
+std::string variable_name_problem(std::string_view name);
 
 }  // namespace contactlab

@@ -2,6 +2,7 @@
 #include "scenes/key_path.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "scenes/scene.h"
 
@@ -132,6 +133,67 @@ std::vector<AppliedOverride> apply_key_path_overrides(YAML::Node& root,
     applied.push_back({key_path, argument});
   }
   return applied;
+}
+
+YAML::Node find_key_path(const YAML::Node& root, const std::string& key_path, SpecProblemAt at) {
+  // The path's steps: keys (which may hold dots: a material's name), and list indices "[k]".
+  std::vector<Step> steps;
+  std::string current;
+  for (std::size_t at_char = 0; at_char < key_path.size(); ++at_char) {
+    const char c = key_path[at_char];
+    if (c == '.' || c == '[') {
+      if (!current.empty()) steps.push_back({current, false});
+      current.clear();
+      if (c == '[') {
+        const std::size_t close = key_path.find(']', at_char);
+        if (close == std::string::npos) return YAML::Node();
+        steps.push_back({key_path.substr(at_char + 1, close - at_char - 1), true});
+        at_char = close;
+      }
+    } else {
+      current += c;
+    }
+  }
+  if (!current.empty()) steps.push_back({current, false});
+  // A value left out is reported at the map that should hold it.
+  if (at == SpecProblemAt::kMissing && !steps.empty()) steps.pop_back();
+
+  YAML::Node node = root;  // moved down with `reset`: `=` would write into the tree
+  YAML::Node key;
+  bool at_key = false;  // `key` is the key of `node`
+  for (std::size_t k = 0; k < steps.size(); ++k) {
+    const Step& step = steps[k];
+    if (step.index) {
+      const std::size_t index = step.key.find_first_not_of("0123456789") == std::string::npos && !step.key.empty() && step.key.size() < 10
+                                    ? std::stoul(step.key)
+                                    : std::string::npos;
+      if (!node.IsSequence() || index >= node.size()) return YAML::Node();
+      const YAML::Node& list = node;
+      const YAML::Node element = list[index];
+      node.reset(element);
+      at_key = false;
+      continue;
+    }
+    if (!node.IsMap()) return YAML::Node();
+    // A key with dots in it spans several steps: try it with the steps after it joined back.
+    std::optional<std::pair<YAML::Node, YAML::Node>> found;
+    std::string name = step.key;
+    for (std::size_t last = k; !found && last < steps.size() && !steps[last].index; ++last) {
+      if (last > k) name += "." + steps[last].key;
+      for (const auto& entry : node) {
+        if (entry.first.Scalar() != name) continue;
+        found.emplace(entry.first, entry.second);
+        k = last;
+        break;
+      }
+    }
+    if (!found) return YAML::Node();
+    key.reset(found->first);
+    node.reset(found->second);
+    at_key = true;
+  }
+  if (at == SpecProblemAt::kKey && at_key) return key;
+  return node;
 }
 
 }  // namespace contactlab

@@ -14,6 +14,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "engine/spec_error.h"
+
 namespace contactlab {
 
 // True for a key path (it holds '.' or '['), false for a plain NAME, which names a variable.
@@ -38,5 +40,11 @@ struct AppliedOverride {
 std::vector<AppliedOverride> apply_key_path_overrides(YAML::Node& root,
                                                       const std::vector<std::pair<std::string, std::string>>& overrides,
                                                       const std::string& file, const std::string& flag = "--set");
+
+// The node a problem at `key_path` (as the loader names keys: `bodies[0].mass`, `materials.steel`) is reported at,
+// for its line and column: the value there; the key itself (SpecProblemAt::kKey); for a value left out
+// (SpecProblemAt::kMissing) the map that should hold it. A null node (no position) when the path leads nowhere in
+// `root`.
+YAML::Node find_key_path(const YAML::Node& root, const std::string& key_path, SpecProblemAt at);
 
 }  // namespace contactlab

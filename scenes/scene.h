@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// A scene file compiled into what a run needs: the immutable Model, the initial State and the simulation
-// options. The schema is documented in docs/scenes.md.
+// A scene file read into a scene specification (engine/scene_spec.h), compiled into what a run needs — the immutable
+// Model, the initial State and the simulation options (engine/compile_scene.h) — and calibrated
+// (engine/scene_calibration.h). The schema is documented in docs/scenes.md.
 #pragma once
 
 #include <limits>
@@ -10,9 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/model.h"
-#include "engine/simulate.h"
-#include "engine/state.h"
+#include "engine/compile_scene.h"
 #include "scenes/scene_size.h"
 
 namespace contactlab {
@@ -48,20 +47,16 @@ struct SceneOptions {
   bool load_plugins = true;
 };
 
-struct Scene {
-  std::string name;
-  std::string description;
+// A compiled and calibrated scene (its name, model, initial state, simulation options, notes), and what of it is
+// the file's.
+struct Scene : CompiledScene {
   std::string file;
-  Model model;
-  State initial_state;
-  SimulationOptions simulation;
   std::map<std::string, double> variables;  // after overrides
-  std::vector<std::string> notes;           // non-fatal remarks from compilation (e.g. dropped parameters)
   SceneLimits limits;                       // the scene's `limits` block
   SceneSize size;                           // estimated from the file before it was built
 };
 
-// Reads and compiles a scene file; throws SceneError on any problem.
+// Reads, compiles and calibrates a scene file; throws SceneError on any problem, at its line and column.
 Scene load_scene(const std::string& path, const SceneOptions& options = {});
 
 // Same, from text; `file` is the name used in messages (and a scene's `plugins:` are relative to its directory).

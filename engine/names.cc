@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "scenes/names.h"
+#include "engine/names.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 
 namespace contactlab {
 namespace {
@@ -70,14 +72,6 @@ std::string name_problem(std::string_view name) {
   return {};
 }
 
-std::string variable_name_problem(std::string_view name) {
-  const bool ok = !name.empty() && (ascii_letter(name.front()) || name.front() == '_') && name.size() <= kMaxNameLength &&
-                  name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string_view::npos;
-  if (ok) return {};
-  return "a variable name is a letter or '_' followed by letters, digits or '_' (ASCII, at most " +
-         std::to_string(kMaxNameLength) + "), so expressions can use it";
-}
-
 std::string text_problem(std::string_view text) {
   if (std::string problem = utf8_problem(text); !problem.empty()) return "the text " + problem;
   for (std::size_t at = 0; at < text.size(); ++at) {
@@ -85,6 +79,48 @@ std::string text_problem(std::string_view text) {
     if ((c < 0x20 && c != '\n' && c != '\t' && c != '\r') || c == 0x7F) return "the text holds a control character" + byte_position(at);
   }
   return {};
+}
+
+namespace {
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+std::string did_you_mean(std::string_view word, const std::vector<std::string_view>& candidates) {
+  std::string_view best;
+  std::size_t best_distance = std::numeric_limits<std::size_t>::max();
+  for (std::string_view c : candidates) {
+    const std::size_t d = edit_distance(word, c);
+    if (d < best_distance) {
+      best_distance = d;
+      best = c;
+    }
+  }
+  if (best.empty() || best_distance > std::max<std::size_t>(2, word.size() / 3)) return {};
+  return " (did you mean '" + std::string(best) + "'?)";
+}
+
+std::string join_names(const std::vector<std::string_view>& names) {
+  std::string out;
+  for (std::string_view name : names) {
+    if (!out.empty()) out += ", ";
+    out += name;
+  }
+  return out;
 }
 
 }  // namespace contactlab

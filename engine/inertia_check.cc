@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "scenes/inertia_check.h"
+#include "engine/inertia_check.h"
 
 #include <algorithm>
 #include <sstream>

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: MIT
+// The compile stage: the contacts — each block's law by name (models/registry.h) and its parameters by name, the
+// stiffness, mass and tension rules; every pair compiled with the model (make_contact_pair), or, for pairs the
+// broadphase finds at run time, the settings they are made with, checked against one pair of every two kinds of
+// shape; and the calibrations asked for, recorded for calibrate_scene.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <sstream>
+#include <tuple>
+
+#include "contact/shape_traits.h"
+#include "engine/names.h"
+#include "engine/calibration.h"
+#include "engine/scene_compiler.h"
+
+namespace contactlab::compile {
+namespace {
+
+auto positive = [](double x) { return x > 0.0; };
+auto non_negative = [](double x) { return x >= 0.0; };
+
+const std::string kContacts = "contacts";
+
+// Whether the settings' law has a restitution with a default (an either/or parameter).
+bool optional_restitution(const PairSettings& settings) {
+  const int k = restitution_parameter(*settings.law_info);
+  return k >= 0 && !settings.law_info->parameters[static_cast<std::size_t>(k)].required;
+}
+
+// One key of the settings: the listed pair's own value when it gives one, else the contacts block's; `path` names
+// the block it comes from.
+template <typename T>
+struct Setting {
+  const T& value;
+  const std::string& path;
+};
+
+template <typename T, typename Block>
+Setting<T> pick(const T& contacts, const Block* own, const T Block::* field, const std::string& own_path) {
+  if (own != nullptr && (own->*field).has_value()) return {own->*field, own_path};
+  return {contacts, kContacts};
+}
+
+}  // namespace
+
+bool SceneCompiler::materials_give_restitution(int shape_a, int shape_b) const {
+  const ContactModel& contact = scene_.model.contact;
+  for (int shape : {shape_a, shape_b}) {
+    const int material = contact.shapes[static_cast<std::size_t>(shape)].material;
+    if (material < 0 || std::isnan(contact.materials[static_cast<std::size_t>(material)].restitution)) return false;
+  }
+  return true;
+}
+
+// The settings of the contacts block (own null) or of a listed pair over it: law, parameters, stiffness, mass and
+// tension rules.
+template <typename Block>
+PairSettings SceneCompiler::compile_settings(const Block* own, const std::string& own_path) {
+  const ContactsSpec& contacts = spec_.contacts;
+  PairSettings settings;
+  // `method: impulse` is the piecewise impulse–momentum method (the registry's `impulse`), instead of a law.
+  const auto method = pick(contacts.method, own, &Block::method, own_path);
+  const auto law_given = pick(contacts.law, own, &Block::law, own_path);
+  const Key law_key{law_given.path, "law"};
+  const SpecProblemAt law_at = law_given.value ? SpecProblemAt::kValue : SpecProblemAt::kMissing;
+  const bool impulse_method = choice(Key{method.path, "method"}, method.value, "penalty", {"penalty", "impulse"}) == "impulse";
+  if (impulse_method && law_given.value && *law_given.value != "impulse") {
+    refuse(Key{method.path, "method"}, "method: impulse replaces the force law; remove `law` or use method: penalty");
+  }
+  // A law override replaces the law of every block.
+  const bool overridden = !options_.law_override.empty();
+  const std::string law_name = overridden ? options_.law_override : law_given.value.value_or(impulse_method ? "impulse" : "hertz");
+  settings.law = find_law(law_name);
+  if (settings.law < 0) {
+    const auto ids = law_ids();
+    const std::string problem = "unknown law '" + law_name + "'" + did_you_mean(law_name, ids) + "; valid names are " + join_names(ids);
+    if (overridden) refuse(Key{"", "--model"}, problem);
+    refuse(law_key, problem, law_at);
+  }
+  settings.law_info = &law_info(settings.law);
+  const LawInfo& law = *settings.law_info;
+
+  // Law parameters: the pair's own over the contacts block's, by name; with a law override, names the law does not
+  // take are dropped (each block was written for the specification's own law).
+  std::vector<NamedValue> values;
+  auto given = [&](std::string_view name) {
+    return std::find_if(values.begin(), values.end(), [&](const NamedValue& v) { return v.name == name; });
+  };
+  auto add_parameters = [&](const std::vector<ParameterValue>& parameters, const std::string& block) {
+    const std::string map = block + ".parameters";
+    const std::size_t before = values.size();
+    for (const ParameterValue& parameter : parameters) {
+      const Key key{map, parameter.name};
+      const LawParameter* spec = find_parameter(law, parameter.name);
+      if (spec == nullptr) {
+        if (overridden) {
+          note("--model " + std::string(law.id) + ": parameter '" + key.path() + "' does not apply and is ignored");
+          continue;
+        }
+        std::vector<std::string_view> known;
+        for (const LawParameter& p : law.parameters) known.push_back(p.name);
+        refuse(key, unknown_parameter_message(law, parameter.name) + did_you_mean(parameter.name, known), SpecProblemAt::kKey);
+      }
+      const double value = finite(key, parameter.value);
+      if (std::string problem = check_law_parameter(*spec, value); !problem.empty()) refuse(key, problem);
+      auto existing = given(spec->name);
+      if (existing - values.begin() >= static_cast<std::ptrdiff_t>(before) && existing != values.end()) {
+        refuse(key, "parameter '" + parameter.name + "' is given twice", SpecProblemAt::kKey);
+      }
+      if (existing != values.end()) existing->value = value;
+      else values.push_back({spec->name, value});
+    }
+  };
+  add_parameters(spec_.contacts.parameters, kContacts);
+  if (own != nullptr) add_parameters(own->parameters, own_path);
+  // A law's restitution parameter (restitution_parameter) left out is taken per pair from the materials
+  // (mixed_restitution). When the law declares a default for it, restitution is one side of an either/or (tsuji's
+  // alpha, goldsmith's permanent_indentation): another of the law's parameters given means "use that", and the
+  // default stays; with none given the materials' restitution is used where they give one (compile_pair), else the
+  // default.
+  if (const int k = restitution_parameter(law); k >= 0) {
+    const LawParameter& p = law.parameters[static_cast<std::size_t>(k)];
+    if (given(p.name) == values.end() && (p.required || values.empty())) {
+      settings.restitution_from_materials = true;
+      values.push_back({p.name, p.required ? 1.0 : p.default_value});  // inside the range; replaced per pair
+    }
+  }
+  // A parameter about to be calibrated may be left out even if the law requires it: start inside its range.
+  const auto calibrate = pick(contacts.calibrate, own, &Block::calibrate, own_path);
+  if (calibrate.value && calibrate.value->parameter && given(*calibrate.value->parameter) == values.end()) {
+    if (const LawParameter* p = find_parameter(law, *calibrate.value->parameter)) {
+      values.push_back({p->name, calibration_start_value(*p)});
+    }
+  }
+  try {
+    settings.parameters = compile_law_parameters(law, values);
+  } catch (const std::invalid_argument& error) {
+    refuse(law_key, error.what(), law_at);
+  }
+  if (const int k = restitution_parameter(law); k >= 0 && law.accurate_restitution_max > law.accurate_restitution_min) {
+    const double c = settings.parameters.values[k];
+    if (c < law.accurate_restitution_min || c > law.accurate_restitution_max) {
+      std::ostringstream text;
+      text << (own != nullptr ? own_path : kContacts) << ": law " << law.id << " reproduces a target restitution within 0.01 only for c in ["
+           << law.accurate_restitution_min << ", " << law.accurate_restitution_max << "]; the target is " << c;
+      scene_.notes.push_back(text.str());
+    }
+  }
+
+  // Stiffness: from Hertz theory and the materials (checked per pair), or given.
+  const auto stiffness = pick(contacts.stiffness, own, &Block::stiffness, own_path);
+  const auto exponent = pick(contacts.exponent, own, &Block::exponent, own_path);
+  const Key exponent_key{exponent.path, "exponent"};
+  settings.hertz_stiffness = !stiffness.value || std::holds_alternative<HertzStiffness>(*stiffness.value);
+  if (settings.hertz_stiffness) {
+    settings.exponent = checked(exponent_key, exponent.value, 1.5, "exponent 1.5 with Hertz stiffness", [](double x) { return x == 1.5; });
+  } else {
+    settings.stiffness = checked(Key{stiffness.path, "stiffness"}, std::get<double>(*stiffness.value), std::nullopt,
+                                 "a positive stiffness [N/m^n] or 'hertz'", positive);
+    settings.exponent = checked(exponent_key, exponent.value, 1.5, "an exponent n >= 1", [](double x) { return x >= 1.0; });
+  }
+  if (law.requires_linear_stiffness && settings.exponent != 1.0) {
+    refuse(law_key, "law '" + std::string(law.id) + "' needs a linear stiffness: give stiffness [N/m] and exponent: 1", law_at);
+  }
+  const auto mass = pick(contacts.mass, own, &Block::mass, own_path);
+  settings.mass_rule = choice(Key{mass.path, "mass"}, mass.value, "multibody", {"multibody", "reduced"}) == "reduced" ? MassRule::kReduced
+                                                                                                                    : MassRule::kMultibody;
+  const auto tension = pick(contacts.tension, own, &Block::tension, own_path);
+  const std::string rule = choice(Key{tension.path, "tension"}, tension.value, "allow", {"allow", "clamp", "release"});
+  settings.tension = rule == "clamp" ? TensionRule::kClamp : rule == "release" ? TensionRule::kRelease : TensionRule::kAllow;
+  return settings;
+}
+
+// A pair's problems (a missing material, flat–flat Hertz contact, …) are the block's it comes from.
+void SceneCompiler::compile_pair(int shape_a, int shape_b, const PairSettings& given, const std::string& path) {
+  ContactModel& contact = scene_.model.contact;
+  PairSettings settings = given;
+  if (settings.restitution_from_materials && optional_restitution(settings) && !materials_give_restitution(shape_a, shape_b)) {
+    settings.restitution_from_materials = false;  // the law's default: see compile_settings
+  }
+  try {
+    contact.pairs.push_back(make_contact_pair(contact, shape_a, shape_b, settings));
+  } catch (const std::invalid_argument& error) {
+    refuse(Key{path, ""}, error.what());
+  }
+  // Values derived from finite inputs can still overflow (a huge modulus times a huge radius).
+  const ContactPairModel& pair = contact.pairs.back();
+  if (!std::isfinite(pair.stiffness)) {
+    refuse(Key{path, ""}, "the stiffness of " + pair.name + " overflows (" + number_text(pair.stiffness) +
+                              "); check the materials' moduli and the shapes' sizes");
+  }
+}
+
+// `calibrate: {parameter, restitution, impact_velocity = 1 m/s, mass = the pair's reduced mass}`, for the pair
+// compiled last: checked and recorded; calibrate_scene runs it.
+template <typename Block>
+void SceneCompiler::request_calibration(const Block* own, const std::string& own_path) {
+  const auto calibrate = pick(spec_.contacts.calibrate, own, &Block::calibrate, own_path);
+  if (!calibrate.value) return;
+  const CalibrationSpec& spec = *calibrate.value;
+  const std::string path = calibrate.path + ".calibrate";
+  if (!spec.parameter) refuse(Key{path, "parameter"}, "missing required key: expected the law parameter to calibrate", SpecProblemAt::kMissing);
+  CalibrationRequest request;
+  request.pair = scene_.model.contact.pairs.size() - 1;
+  request.parameter = *spec.parameter;
+  request.restitution = checked(Key{path, "restitution"}, spec.restitution, std::nullopt, "a target restitution in (0, 1)",
+                                [](double x) { return x > 0.0 && x < 1.0; });
+  request.impact_velocity = checked(Key{path, "impact_velocity"}, spec.impact_velocity, std::nullopt, "a positive impact velocity [m/s]", positive);
+  const ContactPairModel& pair = scene_.model.contact.pairs.back();
+  request.mass = checked(Key{path, "mass"}, spec.mass, pair.reduced_mass, "a positive effective mass [kg]",
+                         [](double x) { return x > 0.0 && std::isfinite(x); });
+  if (find_parameter(*pair.law_info, request.parameter) == nullptr) {
+    refuse(Key{path, "parameter"}, "calibration: " + unknown_parameter_message(*pair.law_info, request.parameter));
+  }
+  request.key_path = calibrate.path;
+  scene_.calibrations.push_back(std::move(request));
+}
+
+void SceneCompiler::compile_contacts() {
+  const ContactsSpec& spec = spec_.contacts;
+  ContactModel& contact = scene_.model.contact;  // contact.bodies: from finalize()
+  const ContactModel defaults;
+  contact.impact_velocity_floor = checked(Key{kContacts, "impact_velocity_floor"}, spec.impact_velocity_floor,
+                                          defaults.impact_velocity_floor, "a positive velocity [m/s]", positive);
+  contact.rest_bounce_ratio = checked(Key{kContacts, "rest_bounce_ratio"}, spec.rest_bounce_ratio, defaults.rest_bounce_ratio,
+                                      "a non-negative ratio", non_negative);
+  contact.rest_stroke_ratio = checked(Key{kContacts, "rest_stroke_ratio"}, spec.rest_stroke_ratio, defaults.rest_stroke_ratio,
+                                      "a non-negative ratio", non_negative);
+  const PairSettings default_settings = compile_settings<ContactsSpec>(nullptr, kContacts);
+
+  if (spec.pairs) {
+    if (spec.broadphase) refuse(Key{kContacts, "broadphase"}, "listed pairs are always checked; the broadphase is for pairs: all");
+    for (std::size_t i = 0; i < spec.pairs->size(); ++i) {
+      const PairSpec& pair = (*spec.pairs)[i];
+      const std::string path = "contacts.pairs[" + std::to_string(i) + "]";
+      int ids[2];
+      for (std::size_t k = 0; k < 2; ++k) {
+        auto found = shape_index_.find(pair.shapes[k]);
+        if (found == shape_index_.end()) {
+          std::vector<std::string_view> all;
+          for (const auto& [name, s] : shape_index_) all.push_back(name);
+          refuse(Key{path + ".shapes[" + std::to_string(k) + "]", ""},
+                 "unknown shape '" + pair.shapes[k] + "'" + did_you_mean(pair.shapes[k], all) + "; shapes are " + join_names(all));
+        }
+        ids[k] = found->second;
+      }
+      const Shape& a = contact.shapes[static_cast<std::size_t>(ids[0])];
+      const Shape& b = contact.shapes[static_cast<std::size_t>(ids[1])];
+      if (a.body == b.body) refuse(Key{path, "shapes"}, "both shapes are on the same body");
+      if (!shape_types_collide(a.type, b.type)) {
+        refuse(Key{path, "shapes"}, std::string("no contact between a ") + shape_type_name(a.type) + " and a " + shape_type_name(b.type));
+      }
+      compile_pair(ids[0], ids[1], compile_settings(&pair, path), path);
+      request_calibration(&pair, path);
+    }
+    return;
+  }
+
+  // Every pair of shapes that may collide. Small scenes compile them all; larger ones (or broadphase: on) find
+  // candidates at run time.
+  const std::size_t shapes = contact.shapes.size();
+  const std::string mode = choice(Key{kContacts, "broadphase"}, spec.broadphase, "auto", {"auto", "on", "off"});
+  contact.broadphase = mode == "on" || (mode == "auto" && shapes > 12);
+  if (!contact.broadphase) {
+    if (spec.margin) refuse(Key{kContacts, "margin"}, "the margin is for the broadphase (broadphase: on)");
+    for (std::size_t i = 0; i < shapes; ++i) {
+      for (std::size_t j = i + 1; j < shapes; ++j) {
+        if (!shapes_may_collide(contact, static_cast<int>(i), static_cast<int>(j))) continue;
+        compile_pair(static_cast<int>(i), static_cast<int>(j), default_settings, kContacts);
+        request_calibration<ContactsSpec>(nullptr, kContacts);
+      }
+    }
+    return;
+  }
+  // Pairs found at run time are made from the settings alone: nothing of a pair's own can be given, and nothing
+  // that needs a compiled pair (a calibration).
+  if (spec.calibrate) {
+    refuse(Key{kContacts, "calibrate"}, "calibration needs pairs compiled with the model: list the pairs or set broadphase: off");
+  }
+  contact.settings = default_settings;
+  // Pairs found at run time share one setting: the materials' restitution only if every shape has one.
+  if (optional_restitution(contact.settings)) {
+    for (std::size_t i = 0; i < shapes; ++i) {
+      if (!materials_give_restitution(static_cast<int>(i), static_cast<int>(i))) contact.settings.restitution_from_materials = false;
+    }
+  }
+  // Default margin: a tenth of the smallest solid shape's size, so refreshes are rare and candidates few.
+  double smallest = std::numeric_limits<double>::infinity();
+  for (const Shape& shape : contact.shapes) smallest = std::min(smallest, shape_size(shape));
+  contact.margin = checked(Key{kContacts, "margin"}, spec.margin, std::isfinite(smallest) ? 0.1 * smallest : 0.01,
+                           "a positive margin [m]", positive);
+  // Every pair the broadphase may find must compile: check one pair per two kinds of shape (type, material,
+  // curvature), with a few shapes of each kind to find two that may touch. O(shapes + kinds²), not O(shapes²).
+  using Kind = std::tuple<int, int, double>;
+  std::map<Kind, std::vector<int>> kinds;
+  for (std::size_t i = 0; i < shapes; ++i) {
+    const Shape& shape = contact.shapes[i];
+    std::vector<int>& members = kinds[Kind{static_cast<int>(shape.type), shape.material, curvature_radius(shape)}];
+    if (members.size() < 4) members.push_back(static_cast<int>(i));
+  }
+  for (auto first = kinds.begin(); first != kinds.end(); ++first) {
+    for (auto second = first; second != kinds.end(); ++second) {
+      bool done = false;
+      for (int i : first->second) {
+        for (int j : second->second) {
+          if (done || i == j || !shapes_may_collide(contact, std::min(i, j), std::max(i, j))) continue;
+          done = true;
+          try {
+            make_contact_pair(contact, std::min(i, j), std::max(i, j), default_settings);
+          } catch (const std::invalid_argument& error) {
+            refuse(Key{kContacts, ""}, error.what());
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace contactlab::compile

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+// The compile stage: a scene specification (engine/scene_spec.h) in, what a run needs out — the finalized Model
+// (bodies, joints, materials, shapes, ContactModel::bodies, every contact pair compiled, or for pairs found at run
+// time the settings they are made with, checked against every kind of pair the broadphase may find), the initial
+// State and the simulation options. Everything a specification can get wrong is refused here with a SpecError
+// naming its key path, so that nothing compiled has a hidden precondition. Compiling never runs a simulation: the
+// calibrations a specification asks for are recorded, and calibrate_scene (engine/scene_calibration.h) runs them.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "engine/model.h"
+#include "engine/scene_spec.h"
+#include "engine/simulate.h"
+#include "engine/spec_error.h"
+#include "engine/state.h"
+
+namespace contactlab {
+
+// A `calibrate` of the specification, for one compiled pair: the pair's parameter `parameter` is to take the value
+// for which the pair's isolated impact at `impact_velocity` with `mass` returns `restitution`.
+struct CalibrationRequest {
+  std::size_t pair = 0;          // index in ContactModel::pairs
+  std::string parameter;         // a given parameter of the pair's law; compiled at a start value until calibrated
+  double restitution = 0.0;      // the target, in (0, 1)
+  double impact_velocity = 1.0;  // [m/s]
+  double mass = 0.0;             // [kg]
+  std::string key_path;          // the block that asks for it: "contacts" or "contacts.pairs[2]"
+};
+
+struct CompiledScene {
+  std::string name;
+  std::string description;
+  Model model;  // finalized
+  State initial_state;
+  SimulationOptions simulation;
+  std::vector<CalibrationRequest> calibrations;  // asked for and not yet run (calibrate_scene runs them)
+  // Remarks that are not errors: a law outside its accurate restitution range, parameters a law override drops,
+  // the calibrations run.
+  std::vector<std::string> notes;
+};
+
+struct CompileOptions {
+  // Every contact's law instead of the one the specification names (the runner's `--model`): parameters given for
+  // that law which this one does not take are dropped, each with a note. An unknown law is refused at the key path
+  // `--model`.
+  std::string law_override{};
+};
+
+// Throws SpecError at the first problem found.
+CompiledScene compile_scene(const SceneSpec& spec, const CompileOptions& options = {});
+
+}  // namespace contactlab

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+// The parts of the compile stage (engine/compile_scene.h), shared by its files: compile_scene.cc (the scene, its
+// options and its initial state), compile_bodies.cc (materials, shapes, bodies) and compile_contacts.cc (laws,
+// pairs, the broadphase, calibration requests). Internal to the engine.
+#pragma once
+
+#include <cmath>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/compile_scene.h"
+
+namespace contactlab::compile {
+
+// A key of one map of the specification, named as a scene file names it; the path is joined only when a problem is
+// reported.
+struct Key {
+  const std::string& map;  // the map's key path; "" at the top level
+  std::string_view key;
+  std::string path() const {
+    if (key.empty()) return map;
+    return map.empty() ? std::string(key) : map + "." + std::string(key);
+  }
+};
+
+[[noreturn]] void refuse(const Key& key, const std::string& problem, SpecProblemAt at = SpecProblemAt::kValue);
+
+// A number as messages print it (the stream's default format).
+std::string number_text(double value);
+
+// `value` if finite, else refused (a scene file's numbers are; a program's might not be).
+double finite(const Key& key, double value);
+Vec3 finite(const Key& key, const Vec3& value);
+
+// The value given, else `fallback` (none: required), that must satisfy `valid`; `expected` says what is expected,
+// e.g. "a positive mass [kg]", as in "expected a positive mass [kg], found -1".
+template <typename Valid>
+double checked(const Key& key, const std::optional<double>& given, std::optional<double> fallback,
+               std::string_view expected, Valid valid) {
+  if (!given && !fallback) refuse(key, "missing required key: expected " + std::string(expected), SpecProblemAt::kMissing);
+  const double value = given ? finite(key, *given) : *fallback;
+  if (!valid(value)) refuse(key, "expected " + std::string(expected) + ", found " + number_text(value));
+  return value;
+}
+
+// A unit direction: `value` normalised; a zero or overflowing length is refused.
+Vec3 direction(const Key& key, const Vec3& value);
+
+// The rotation `{axis, angle}` at `path`.
+Eigen::AngleAxisd rotation(const std::string& path, const RotationSpec& rotation);
+
+// The name given (or `fallback`), which must be one of `options`.
+std::string choice(const Key& key, const std::optional<std::string>& given, const std::string& fallback,
+                   const std::vector<std::string_view>& options);
+
+// Turns a specification into a CompiledScene, in the order a scene file is read: the scene, materials, world and
+// bodies (each body's joint, mass and shapes), the tree, the contacts, the integration options, the initial state.
+class SceneCompiler {
+ public:
+  SceneCompiler(const SceneSpec& spec, const CompileOptions& options) : spec_(spec), options_(options) {}
+  CompiledScene compile();
+
+ private:
+  // compile_bodies.cc
+  void compile_materials();
+  void compile_bodies();
+  void compile_body(const BodySpec& spec, const std::string& path);
+  void compile_joint(const JointSpec& spec, const std::string& path, Body& body);
+  int compile_shape(const ShapeSpec& spec, const std::string& path, int body, const std::string& default_name);
+  void inertia_from_shapes(const BodySpec& spec, const std::string& path, int body_index, Body& body);
+  void check_rotational_inertia();
+  // compile_contacts.cc
+  void compile_contacts();
+  template <typename Block>
+  PairSettings compile_settings(const Block* own, const std::string& own_path);
+  void compile_pair(int shape_a, int shape_b, const PairSettings& settings, const std::string& path);
+  template <typename Block>
+  void request_calibration(const Block* own, const std::string& own_path);
+  bool materials_give_restitution(int shape_a, int shape_b) const;
+  // compile_scene.cc
+  void compile_options();
+  void compile_initial_state();
+  void compile_initial_values(const InitialSpec& spec, const std::string& path, const Joint& joint, State& state);
+  void note(std::string text);
+
+  const SceneSpec& spec_;
+  const CompileOptions& options_;
+  CompiledScene scene_;
+  std::map<std::string, int, std::less<>> material_index_;
+  std::map<std::string, int, std::less<>> body_index_;
+  std::map<std::string, int, std::less<>> shape_index_;
+  // Per body but the world: where its inertia is given, or left out (then computed from its shapes).
+  struct InertiaSource {
+    std::string path;
+    SpecProblemAt at;
+  };
+  std::vector<InertiaSource> inertia_sources_;
+};
+
+}  // namespace contactlab::compile

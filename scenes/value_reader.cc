@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+#include "scenes/value_reader.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/names.h"
+#include "scenes/expression.h"
+
+namespace contactlab {
+namespace {
+
+// Why a computed value cannot be used, or "" when it is finite.
+std::string non_finite_problem(double value) {
+  if (std::isnan(value)) {
+    return "is not a number (NaN: a square root or logarithm of a negative value, or 0/0, with the variables as "
+           "they are)";
+  }
+  if (std::isinf(value)) return "is infinite (a division by zero or an overflow, with the variables as they are)";
+  return {};
+}
+
+}  // namespace
+
+YAML::Node child_of(const YAML::Node& node, const std::string& key) {
+  if (!node.IsDefined() || !node.IsMap()) return YAML::Node();
+  const YAML::Node value = node[key];
+  return value.IsDefined() ? value : YAML::Node();
+}
+
+std::string describe(const YAML::Node& node) {
+  if (!node.IsDefined() || node.IsNull()) return "nothing";
+  if (node.IsMap()) return "a map";
+  if (node.IsSequence()) return "a list of " + std::to_string(node.size());
+  return "'" + node.Scalar() + "'";
+}
+
+Reader::Reader(std::string file, const SceneOptions& options) : file_(std::move(file)), flag_(options.override_flag) {
+  for (const auto& [name, value] : options.variable_overrides) overrides_[name] = value;
+}
+
+void Reader::fail(const YAML::Node& at, const std::string& path, const std::string& problem) const {
+  const YAML::Mark mark = at.IsDefined() ? at.Mark() : YAML::Mark::null_mark();
+  throw SceneError(file_, mark.line >= 0 ? mark.line + 1 : 0, mark.column >= 0 ? mark.column + 1 : 0, path, problem);
+}
+
+void Reader::set_variables(const YAML::Node& node) {
+  variables_node_ = node;
+  for (const auto& [name, value] : overrides_) {
+    if (child_of(node, name).IsNull()) {
+      std::vector<std::string_view> names;
+      if (node.IsMap()) {
+        for (const auto& entry : node) names.push_back(entry.first.Scalar());
+      }
+      throw SceneError(file_, 0, 0, "variables",
+                       flag_ + " " + name + ": the scene has no variable '" + name + "'" + did_you_mean(name, names) +
+                           (names.empty() ? "; it declares none" : "; its variables are " + join_names(names)));
+    }
+  }
+  if (node.IsMap()) {
+    for (const auto& entry : node) {
+      const std::string name = entry.first.Scalar();
+      if (std::string problem = variable_name_problem(name); !problem.empty()) fail(entry.first, "variables." + name, problem);
+    }
+    for (const auto& entry : node) resolve(entry.first.Scalar());
+  }
+}
+
+double Reader::number(const YAML::Node& node, const std::string& path) {
+  if (!node.IsDefined() || !node.IsScalar()) fail(node, path, "expected a number or an expression, found " + describe(node));
+  double value = 0.0;
+  if (!YAML::convert<double>::decode(node, value)) return expression(node.Scalar(), node, path);
+  if (!std::isfinite(value)) fail(node, path, "expected a finite number, found " + node.Scalar());
+  return value;
+}
+
+double Reader::expression(const std::string& text, const YAML::Node& node, const std::string& path) {
+  try {
+    const double value = evaluate_expression(text, [this](std::string_view name) { return resolve(std::string(name)); });
+    if (std::string problem = non_finite_problem(value); !problem.empty()) {
+      fail(node, path, "the expression '" + text + "' " + problem);
+    }
+    return value;
+  } catch (const ExpressionError& error) {
+    fail(node, path, "in expression '" + text + "': " + error.what() + " (at character " +
+                         std::to_string(error.position + 1) + ")");
+  }
+}
+
+std::optional<double> Reader::resolve(const std::string& name) {
+  if (name == "i" && index_) return static_cast<double>(*index_);
+  if (auto it = values_.find(name); it != values_.end()) return it->second;
+  if (child_of(variables_node_, name).IsNull()) return std::nullopt;
+  if (!resolving_.insert(name).second) {
+    fail(child_of(variables_node_, name), "variables." + name, "the variable refers to itself (a cycle through '" + name + "')");
+  }
+  double value;
+  if (auto it = overrides_.find(name); it != overrides_.end()) {
+    try {
+      value = evaluate_expression(it->second, [this](std::string_view n) { return resolve(std::string(n)); });
+    } catch (const ExpressionError& error) {
+      throw SceneError(file_, 0, 0, "variables." + name, flag_ + " " + name + "=" + it->second + ": " + error.what());
+    }
+    if (std::string problem = non_finite_problem(value); !problem.empty()) {
+      throw SceneError(file_, 0, 0, "variables." + name, flag_ + " " + name + "=" + it->second + ": " + problem);
+    }
+  } else {
+    value = number(child_of(variables_node_, name), "variables." + name);
+  }
+  resolving_.erase(name);
+  values_[name] = value;
+  return value;
+}
+
+MapReader::MapReader(Reader& reader, const YAML::Node& node, std::string path, std::vector<std::string_view> allowed)
+    : reader_(reader), node_(node), path_(std::move(path)), allowed_(std::move(allowed)) {
+  if (node_.IsDefined() && !node_.IsNull() && !node_.IsMap()) {
+    reader_.fail(node_, path_, "expected a map with keys " + join_names(allowed_) + ", found " + describe(node_));
+  }
+  if (!node_.IsMap()) return;
+  for (const auto& entry : node_) {
+    const std::string key = entry.first.Scalar();
+    if (std::find(allowed_.begin(), allowed_.end(), key) == allowed_.end()) {
+      reader_.fail(entry.first, child(key), "unknown key" + did_you_mean(key, allowed_) + "; expected one of " + join_names(allowed_));
+    }
+  }
+}
+
+void MapReader::fail(const char* key, const std::string& problem) const {
+  reader_.fail(has(key) ? get(key) : node_, child(key), problem);
+}
+
+double MapReader::number(const char* key, double fallback) const {
+  return has(key) ? reader_.number(get(key), child(key)) : fallback;
+}
+
+std::optional<double> MapReader::optional_number(const char* key) const {
+  if (!has(key)) return std::nullopt;
+  return reader_.number(get(key), child(key));
+}
+
+double MapReader::required_number(const char* key, std::string_view what) const {
+  if (!has(key)) reader_.fail(node_, child(key), "missing required key (" + std::string(what) + ")");
+  return reader_.number(get(key), child(key));
+}
+
+std::string MapReader::text(const char* key, std::string fallback) const {
+  if (!has(key)) return fallback;
+  const YAML::Node value = get(key);
+  if (!value.IsScalar()) reader_.fail(value, child(key), "expected a name, found " + describe(value));
+  return value.Scalar();
+}
+
+std::optional<std::string> MapReader::optional_text(const char* key) const {
+  if (!has(key)) return std::nullopt;
+  return text(key, "");
+}
+
+bool MapReader::flag(const char* key, bool fallback) const {
+  if (!has(key)) return fallback;
+  bool value = false;
+  if (!YAML::convert<bool>::decode(get(key), value)) {
+    reader_.fail(get(key), child(key), "expected true or false, found " + describe(get(key)));
+  }
+  return value;
+}
+
+Eigen::Vector3d MapReader::vector3(const char* key, const Eigen::Vector3d& fallback) const {
+  if (!has(key)) return fallback;
+  const YAML::Node value = get(key);
+  if (!value.IsSequence() || value.size() != 3) {
+    reader_.fail(value, child(key), "expected a list of 3 numbers [x, y, z], found " + describe(value));
+  }
+  Eigen::Vector3d out;
+  for (std::size_t i = 0; i < 3; ++i) {
+    out[static_cast<Eigen::Index>(i)] = reader_.number(value[i], child(key) + "[" + std::to_string(i) + "]");
+  }
+  return out;
+}
+
+std::optional<Eigen::Vector3d> MapReader::optional_vector3(const char* key) const {
+  if (!has(key)) return std::nullopt;
+  return vector3(key, Eigen::Vector3d::Zero());
+}
+
+}  // namespace contactlab
