@@ -202,12 +202,18 @@ TimeseriesWriter::TimeseriesWriter(const std::filesystem::path& file, const Scen
     for (int k = 0; k < body.joint.nv; ++k) out << ",v_" << coordinate_name(body, k, body.joint.nv);
   }
   out << ",kinetic_energy,gravitational_energy,spring_energy,elastic_energy,dissipated_energy,joint_work,total_energy";
-  // Per compiled pair: its deepest point's indentation and normal velocity, and the force summed over its points.
+  // Per compiled pair: its deepest point's indentation and normal velocity, and the force summed over its points;
+  // with friction in the scene, also the friction force on B summed over its points (world x, y, z).
+  friction_ = model.contact.settings.friction_law != nullptr ||
+              std::any_of(model.contact.pairs.begin(), model.contact.pairs.end(),
+                          [](const ContactPairModel& pair) { return pair.friction_law != nullptr; });
   for (const ContactPairModel& pair : model.contact.pairs) {
     out << "," << pair.name << ".indentation," << pair.name << ".normal_velocity," << pair.name << ".force";
+    if (friction_) out << "," << pair.name << ".friction_x," << pair.name << ".friction_y," << pair.name << ".friction_z";
   }
   out << "\n";
-  contacts_.stream() << "time,pair,point,indentation,normal_velocity,force\n";
+  contacts_.stream() << "time,pair,point,indentation,normal_velocity,force"
+                     << (friction_ ? ",slip_speed,friction_x,friction_y,friction_z" : "") << "\n";
 }
 
 void TimeseriesWriter::write(const State& state, const Data& data) {
@@ -223,14 +229,17 @@ void TimeseriesWriter::write(const State& state, const Data& data) {
   for (std::size_t e = 0; e < data.compiled_entries;) {
     std::size_t deepest = e;
     double force = 0.0;
+    Vec3 friction = Vec3::Zero();
     std::size_t k = e;
     do {
       if (data.geometry[k].gap < data.geometry[deepest].gap) deepest = k;
       force += data.contact_force[k].force;
+      if (state.contacts[k].active && data.elements[k].tangential_law != nullptr) friction += data.friction_force[k];
       ++k;
     } while (k < data.compiled_entries && data.elements[k].point != 0);
     out << "," << format_number(-data.geometry[deepest].gap) << "," << format_number(data.geometry[deepest].normal_velocity)
         << "," << format_number(force);
+    if (friction_) out << "," << format_number(friction.x()) << "," << format_number(friction.y()) << "," << format_number(friction.z());
     e = k;
   }
   out << "\n";
@@ -241,8 +250,14 @@ void TimeseriesWriter::write(const State& state, const Data& data) {
     if (!state.contacts[p].active) continue;
     contacts << format_number(state.time) << "," << csv_field(data.elements[p].pair->name) << "," << data.elements[p].point << ","
              << format_number(-data.geometry[p].gap)
-             << "," << format_number(data.geometry[p].normal_velocity) << "," << format_number(data.contact_force[p].force)
-             << "\n";
+             << "," << format_number(data.geometry[p].normal_velocity) << "," << format_number(data.contact_force[p].force);
+    if (friction_) {
+      const bool rubs = data.elements[p].tangential_law != nullptr;
+      const Vec3 friction = rubs ? data.friction_force[p] : Vec3::Zero();
+      contacts << "," << format_number(rubs ? data.frames[p].slip_velocity.norm() : 0.0) << "," << format_number(friction.x())
+               << "," << format_number(friction.y()) << "," << format_number(friction.z());
+    }
+    contacts << "\n";
   }
 }
 

@@ -34,6 +34,8 @@ class TimeseriesWriter {
   const Scene& scene_;
   AtomicFile file_;
   AtomicFile contacts_;  // contacts.csv beside it
+  // Some pair has a friction law: the friction force's columns (and contacts.csv's slip speed) are written.
+  bool friction_ = false;
 };
 
 // The law that every contact of the scene uses, or "mixed".

@@ -15,6 +15,7 @@
 #include <Eigen/Geometry>
 
 #include "contact/shape.h"
+#include "models/friction_law.h"
 #include "models/registry.h"
 
 namespace contactlab {
@@ -47,6 +48,9 @@ struct ContactPairModel {
   MassRule mass_rule = MassRule::kMultibody;
   double reduced_mass = 0.0;       // [kg], for MassRule::kReduced
   TensionRule tension = TensionRule::kAllow;
+  // Friction (docs/contact.md, "Friction"): a tangential law and its compiled parameters; null: frictionless.
+  const FrictionLawInfo* friction_law = nullptr;
+  LawParameters friction_parameters;
 };
 
 // The settings every pair the broadphase finds is made with (the scene's `contacts` block).
@@ -62,6 +66,8 @@ struct PairSettings {
   // The law's restitution parameter (restitution_parameter, models/registry.h) was not given: take it from the two
   // materials (mixed_restitution).
   bool restitution_from_materials = false;
+  const FrictionLawInfo* friction_law = nullptr;  // null: frictionless
+  LawParameters friction_parameters;
 };
 
 // What the pair filter and the reduced mass need to know about one body.
@@ -155,6 +161,8 @@ struct PairState {
   // (slightly negative) value, so it starts positive and the next approach is a clean + to − crossing.
   double gap_offset = 0.0;       // [m]
   double law_state[kMaxLawState] = {};
+  // The friction law's state (bristle deflections, in the contact plane), zero at each onset.
+  double friction_state[kMaxLawState] = {};
 };
 
 }  // namespace contactlab

@@ -70,6 +70,8 @@ ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int s
   pair.exponent = settings.exponent;
   pair.mass_rule = settings.mass_rule;
   pair.tension = settings.tension;
+  pair.friction_law = settings.friction_law;
+  pair.friction_parameters = settings.friction_parameters;
 
   const bool materials = a.material >= 0 && b.material >= 0;
   if (settings.restitution_from_materials) {

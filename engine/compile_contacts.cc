@@ -170,6 +170,8 @@ PairSettings SceneCompiler::compile_settings(const Block* own, const std::string
   const auto tension = pick(contacts.tension, own, &Block::tension, own_path);
   const std::string rule = choice(Key{tension.path, "tension"}, tension.value, "allow", {"allow", "clamp", "release"});
   settings.tension = rule == "clamp" ? TensionRule::kClamp : rule == "release" ? TensionRule::kRelease : TensionRule::kAllow;
+  const auto friction = pick(contacts.friction, own, &Block::friction, own_path);
+  if (friction.value) compile_friction(*friction.value, friction.path + ".friction", settings);
   return settings;
 }
 

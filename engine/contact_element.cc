@@ -72,6 +72,7 @@ ContactElement bind_element(const Model& model, const ContactPairModel& pair, in
   element.point = point;
   element.normal_law = pair.law_info;
   element.normal_parameters = &pair.parameters;
+  element.tangential_law = pair.friction_law;
   if (const std::optional<SliderShapes> shapes = slider_shapes(model, pair)) {
     element.shapes = *shapes;
     element.geometry = common_line(model, *shapes) ? ElementKernel::kLine : ElementKernel::kDirect;

@@ -61,8 +61,8 @@ struct ContactElement {
   // The normal law, resolved when the pair was compiled: what the law is and its compiled parameters.
   const LawInfo* normal_law = nullptr;
   const LawParameters* normal_parameters = nullptr;
-  // A friction law (models/friction_law.h) for its tangential force: the slot friction's engine part fills from the
-  // pair. Null: no tangential force, and the kernels compute neither the tangents nor the slip velocity.
+  // The pair's friction law (models/friction_law.h) for its tangential force. Null: no tangential force, and the
+  // kernels compute neither the tangents nor the slip velocity.
   const FrictionLawInfo* tangential_law = nullptr;
   SliderShapes shapes;  // for the line and direct kernels
 };

@@ -20,6 +20,8 @@ void size_workspace(Data& data) {
   data.contact_input.resize(n);
   data.contact_force.resize(n);
   data.contact_power.resize(n);
+  data.friction_input.resize(n);
+  data.friction_force.resize(n, Vec3::Zero());
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include "engine/forward.h"
 
 #include "contact/contact_force.h"
+#include "contact/friction_force.h"
 #include "engine/dynamics.h"
 #include "engine/element_kernels.h"
 #include "engine/kinematics.h"
@@ -23,6 +24,19 @@ inline const ContactForce& law_force(double time, const PairState& state, std::s
   ContactForce& force = data.contact_force[e];
   force = pair_force(pair, state, data.contact_input[e]);
   return force;
+}
+
+// Active element e's whole force: the law's normal force and, with a tangential law, the friction force its normal
+// force allows at its slip (data.frames[e], from element_geometry), kept in data.friction_input[e] and
+// data.friction_force[e].
+inline ElementForce element_force(double time, const PairState& state, std::size_t e, Data& data) {
+  const ElementForce force{law_force(time, state, e, data).force};
+  const ContactElement& element = data.elements[e];
+  if (element.tangential_law == nullptr) return force;
+  FrictionInput& input = data.friction_input[e];
+  input = friction_input(data.geometry[e].normal, data.frames[e].slip_velocity, force.normal);
+  data.friction_force[e] = pair_friction_force(*element.pair, state, input);
+  return {force.normal, data.friction_force[e]};
 }
 
 }  // namespace
@@ -65,8 +79,7 @@ void contact_forces(const Model& model, double time, std::span<const PairState> 
   clear_contact_loads(model, data);
   for (int index : active) {
     const auto e = static_cast<std::size_t>(index);
-    const ContactForce& force = law_force(time, contacts[e], e, data);
-    data.contact_power[e] = apply_element_force(model, data, e, ElementForce{force.force});
+    data.contact_power[e] = apply_element_force(model, data, e, element_force(time, contacts[e], e, data));
   }
 }
 
@@ -81,8 +94,7 @@ void contact_stage(const Model& model, double time, const Eigen::Ref<const Eigen
     // each stage dispatched on its own.
     if (element.tangential_law != nullptr || element.wrench != element.geometry) {
       element_geometry(model, data, q.data(), v.data(), e, ContactVectors::kSkipOnLine);
-      const ContactForce& force = law_force(time, contacts[e], e, data);
-      data.contact_power[e] = apply_element_force(model, data, e, ElementForce{force.force});
+      data.contact_power[e] = apply_element_force(model, data, e, element_force(time, contacts[e], e, data));
       continue;
     }
     // Otherwise one switch, the row's geometry, the law and the row's wrench inlined here in one pass (for a chain:
@@ -136,6 +148,7 @@ void forward(const Model& model, const State& state, Data& data) {
     } else {
       data.contact_input[e] = contact_input(*data.elements[e].pair, state.contacts[e], data.geometry[e], state.time);
       data.contact_force[e] = {};
+      data.friction_force[e].setZero();
       data.contact_power[e] = 0.0;
     }
   }

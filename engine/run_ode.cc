@@ -37,7 +37,9 @@ void RunOde::bind() {
   const auto n = static_cast<std::size_t>(elements_);
   law_state_offset_.assign(n + 1, 0);
   for (std::size_t e = 0; e < n; ++e) {
-    law_state_offset_[e + 1] = law_state_offset_[e] + data_.elements[e].normal_law->continuous_state_size;
+    const ContactElement& element = data_.elements[e];
+    const int friction = element.tangential_law != nullptr ? element.tangential_law->continuous_state_size : 0;
+    law_state_offset_[e + 1] = law_state_offset_[e] + element.normal_law->continuous_state_size + friction;
   }
   directions_.assign(static_cast<std::size_t>(root_blocks()) * n, -1);
   for (int e = 0; e < elements_; ++e) directions_[static_cast<std::size_t>(root_index(kRateRoot, e))] = 0;  // both phase changes
@@ -59,10 +61,21 @@ void RunOde::pack(const State& state, double* y) const {
   v_of(y) = state.v;
   work_of(y) = state.absorbed_work;
   joint_work_of(y) = state.joint_work;
-  for (int e = 0; e < elements_; ++e) {
-    const PairState& s = state.contacts[static_cast<std::size_t>(e)];
-    std::copy(s.law_state, s.law_state + continuous_size(e), law_states_of(y, e));
-  }
+  for (int e = 0; e < elements_; ++e) copy_from(state.contacts[static_cast<std::size_t>(e)], e, y);
+}
+
+void RunOde::copy_into(const double* y, int e, PairState& contact) const {
+  const double* source = law_states_of(y, e);
+  const int normal = normal_continuous_size(e);
+  std::copy(source, source + normal, contact.law_state);
+  std::copy(source + normal, source + continuous_size(e), contact.friction_state);
+}
+
+void RunOde::copy_from(const PairState& contact, int e, double* y) const {
+  double* target = law_states_of(y, e);
+  const int normal = normal_continuous_size(e);
+  std::copy(contact.law_state, contact.law_state + normal, target);
+  std::copy(contact.friction_state, contact.friction_state + (continuous_size(e) - normal), target + normal);
 }
 
 void RunOde::unpack(double t, const double* y, State& state) const {
@@ -77,10 +90,7 @@ void RunOde::unpack(double t, const double* y, State& state) const {
 void RunOde::copy_law_states(const double* y, std::vector<PairState>& contacts) const {
   if (law_state_offset_.back() == 0) return;  // no law integrates a state
   for (int e = 0; e < elements_; ++e) {
-    const int n = continuous_size(e);
-    if (n == 0) continue;
-    const double* source = law_states_of(y, e);
-    std::copy(source, source + n, contacts[static_cast<std::size_t>(e)].law_state);
+    if (continuous_size(e) > 0) copy_into(y, e, contacts[static_cast<std::size_t>(e)]);
   }
 }
 
@@ -121,8 +131,16 @@ int RunOde::rhs(double t, const double* y, double* ydot) {
       input.indentation = 0.0;
       input.normal_velocity = 0.0;
     }
-    element.normal_law->state_rate(input, element.normal_parameters->values, state_.contacts[i].law_state,
-                                   law_states_of(ydot, e));
+    double* rate = law_states_of(ydot, e);
+    if (element.normal_law->continuous_state_size > 0) {
+      element.normal_law->state_rate(input, element.normal_parameters->values, state_.contacts[i].law_state, rate);
+    }
+    // The friction law's state moves only while the contact slides or is loaded; apart it holds (and is reset at the
+    // next onset).
+    if (active && element.tangential_law != nullptr && element.tangential_law->continuous_state_size > 0) {
+      element.tangential_law->state_rate(data_.friction_input[i], element.pair->friction_parameters.values,
+                                         state_.contacts[i].friction_state, rate + normal_continuous_size(e));
+    }
   }
   // Power of the joint dampers and efforts (the conservative spring part is in the energy itself).
   double joint_power = 0.0;

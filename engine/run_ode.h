@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The run as the ODE its stepper integrates (engine/stepper.h). The integrated vector is
 // y = [q | v | law states | W per element | W_joints]: coordinates, velocities and the laws' integrated internal
-// states (what the right-hand side reads), then the contact energy ledger and the work of the joint force elements
+// states (what the right-hand side reads: per element, its normal law's, then its friction law's), then the contact energy ledger and the work of the joint force elements
 // (quadratures: they never feed back).
 //
 // Event functions, up to three per contact element e, in blocks of one per element (E elements), so that every
@@ -117,6 +117,13 @@ class RunOde final : public OdeSystem {
   int continuous_size(int e) const {
     return law_state_offset_[static_cast<std::size_t>(e) + 1] - law_state_offset_[static_cast<std::size_t>(e)];
   }
+  // Of which the normal law's; the rest is the friction law's.
+  int normal_continuous_size(int e) const {
+    return data_.elements[static_cast<std::size_t>(e)].normal_law->continuous_state_size;
+  }
+  // An element's integrated states between y and its PairState.
+  void copy_into(const double* y, int e, PairState& contact) const;
+  void copy_from(const PairState& contact, int e, double* y) const;
   double force_per_length(int e) const;
   void contact_stage_at(double t, const double* y, std::span<const int> elements, Data& data);
 

@@ -57,6 +57,10 @@ Eigen::AngleAxisd rotation(const std::string& path, const RotationSpec& rotation
 std::string choice(const Key& key, const std::optional<std::string>& given, const std::string& fallback,
                    const std::vector<std::string_view>& options);
 
+// A `friction` block (compile_friction.cc): its law and compiled parameters into the settings, or nothing for
+// `law: none`.
+void compile_friction(const FrictionSpec& spec, const std::string& path, PairSettings& settings);
+
 // Turns a specification into a CompiledScene, in the order a scene file is read: the scene, materials, world and
 // bodies (each body's joint, mass and shapes), the tree, the contacts, the integration options, the initial state.
 class SceneCompiler {

@@ -116,6 +116,13 @@ struct CalibrationSpec {
   std::optional<double> mass{};            // [kg] > 0; default: the pair's reduced mass
 };
 
+// `friction`: a tangential law by id or alias (models/friction_registry.h; `contactlab models --friction` lists them)
+// and its parameters by name, in the law's SI units. A listed pair's friction replaces the contacts block's whole.
+struct FrictionSpec {
+  std::optional<std::string> law{};          // required; `none`: frictionless
+  std::vector<ParameterValue> parameters{};
+};
+
 // A listed pair: its two shapes and the settings it gives instead of the contacts block's (the same keys, each
 // taken from the contacts block when left out).
 struct PairSpec {
@@ -128,6 +135,7 @@ struct PairSpec {
   std::optional<std::string> mass{};
   std::optional<std::string> tension{};
   std::optional<CalibrationSpec> calibrate{};
+  std::optional<FrictionSpec> friction{};
 };
 
 struct ContactsSpec {
@@ -139,6 +147,7 @@ struct ContactsSpec {
   std::optional<std::string> mass{};         // multibody (default) or reduced
   std::optional<std::string> tension{};      // allow (default), clamp or release
   std::optional<CalibrationSpec> calibrate{};
+  std::optional<FrictionSpec> friction{};       // not given: frictionless
   std::optional<std::vector<PairSpec>> pairs{};  // not given: every pair of shapes that may touch
   std::optional<double> impact_velocity_floor{};  // [m/s]; default ContactModel's
   std::optional<double> rest_bounce_ratio{};      // default ContactModel's

@@ -53,7 +53,7 @@ auto non_negative = [](double x) { return x >= 0.0; };
 const std::vector<std::string_view> kBodyKeys = {"name", "count", "mass", "com", "inertia", "joint", "initial", "shapes"};
 // The keys of a contacts block that a listed pair may give too.
 const std::vector<std::string_view> kSettingKeys = {"method", "law", "parameters", "stiffness", "exponent", "mass",
-                                                    "tension", "calibrate"};
+                                                    "tension", "calibrate", "friction"};
 
 // A body entry's `count` (checked before the scene is built, to estimate its size, and again when it is).
 double read_count(const MapReader& body) {
@@ -92,6 +92,7 @@ class SceneReader {
   TimeFunction read_time_function(const MapReader& map, const char* key);
   template <typename Block>
   void read_settings(const MapReader& map, Block& block);
+  std::vector<ParameterValue> read_parameters(const MapReader& map);
   void read_contacts(const MapReader& top);
   void read_integration(const MapReader& top);
   [[noreturn]] void refuse(const SpecError& error) const;
@@ -369,14 +370,7 @@ template <typename Block>
 void SceneReader::read_settings(const MapReader& map, Block& block) {
   block.method = map.optional_text("method");
   block.law = map.optional_text("law");
-  if (map.has("parameters")) {
-    const YAML::Node parameters = map.get("parameters");
-    if (!parameters.IsMap()) reader_.fail(parameters, map.child("parameters"), "expected a map of parameter values, found " + describe(parameters));
-    for (const auto& entry : parameters) {
-      const std::string name = entry.first.Scalar();
-      block.parameters.push_back({name, reader_.number(entry.second, map.child("parameters") + "." + name)});
-    }
-  }
+  block.parameters = read_parameters(map);
   if (map.has("stiffness")) {
     const YAML::Node stiffness = map.get("stiffness");
     if (stiffness.IsScalar() && stiffness.Scalar() == "hertz") block.stiffness = HertzStiffness{};
@@ -394,6 +388,25 @@ void SceneReader::read_settings(const MapReader& map, Block& block) {
     spec.mass = calibrate.optional_number("mass");
     block.calibrate = spec;
   }
+  if (map.has("friction") && map.get("friction").IsScalar() && map.get("friction").Scalar() == "none") {
+    block.friction = FrictionSpec{"none", {}};  // `friction: none`, short for {law: none}
+  } else if (map.has("friction")) {
+    const MapReader friction(reader_, map.get("friction"), map.child("friction"), {"law", "parameters"});
+    block.friction = FrictionSpec{friction.optional_text("law"), read_parameters(friction)};
+  }
+}
+
+// A block's `parameters`: law parameter values by name.
+std::vector<ParameterValue> SceneReader::read_parameters(const MapReader& map) {
+  std::vector<ParameterValue> values;
+  if (!map.has("parameters")) return values;
+  const YAML::Node parameters = map.get("parameters");
+  if (!parameters.IsMap()) reader_.fail(parameters, map.child("parameters"), "expected a map of parameter values, found " + describe(parameters));
+  for (const auto& entry : parameters) {
+    const std::string name = entry.first.Scalar();
+    values.push_back({name, reader_.number(entry.second, map.child("parameters") + "." + name)});
+  }
+  return values;
 }
 
 void SceneReader::read_contacts(const MapReader& top) {

@@ -199,7 +199,19 @@ INSTANTIATE_TEST_SUITE_P(
         Malformed{"description_control_character", "scene: t", "scene: t\ndescription: \"a\\x07b\"", 2, "description",
                   "control character"},
         Malformed{"linear_law_with_hertz_stiffness", "law: flores\n  parameters: {restitution: 0.9}",
-                  "law: kelvin_voigt\n  parameters: {damping: 10}", 14, "contacts.law", "needs a linear stiffness"}),
+                  "law: kelvin_voigt\n  parameters: {damping: 10}", 14, "contacts.law", "needs a linear stiffness"},
+        // Friction: problems the compile stage finds, reported at their line in the file.
+        Malformed{"friction_law_unknown", "parameters: {restitution: 0.9}",
+                  "parameters: {restitution: 0.9}\n  friction: {law: lugr}", 16, "contacts.friction.law", "did you mean 'lugre'?"},
+        Malformed{"friction_parameter_unknown", "parameters: {restitution: 0.9}",
+                  "parameters: {restitution: 0.9}\n  friction:\n    law: coulomb_tanh\n    parameters: {mu: 0.3}", 18,
+                  "contacts.friction.parameters.mu", "has no parameter 'mu'"},
+        Malformed{"friction_key_unknown", "parameters: {restitution: 0.9}",
+                  "parameters: {restitution: 0.9}\n  friction: {law: dahl, parmeters: {}}", 16, "contacts.friction.parmeters",
+                  "did you mean 'parameters'?"},
+        Malformed{"friction_exact_stiction_refused", "parameters: {restitution: 0.9}",
+                  "parameters: {restitution: 0.9}\n  friction: {law: coulomb, parameters: {static_friction: 0.4, "
+                  "kinetic_friction: 0.3}}", 16, "contacts.friction.law", "stick and slip events"}),
     [](const ::testing::TestParamInfo<Malformed>& info) { return std::string(info.param.name); });
 
 TEST(SceneLoader, DeeplyNestedDocumentSaysSo) {

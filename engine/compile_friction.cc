@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+// The compile stage: a `friction` block — its law by id or alias (models/friction_registry.h) and its parameters by
+// name, checked against the law's declared ranges and compiled with its derived values.
+#include <algorithm>
+
+#include "engine/names.h"
+#include "engine/scene_compiler.h"
+#include "models/friction_registry.h"
+
+namespace contactlab::compile {
+
+void compile_friction(const FrictionSpec& spec, const std::string& path, PairSettings& settings) {
+  const Key law_key{path, "law"};
+  if (!spec.law) {
+    refuse(law_key, "missing required key: expected a friction law (contactlab models --friction lists them) or none",
+           SpecProblemAt::kMissing);
+  }
+  settings.friction_law = nullptr;
+  settings.friction_parameters = {};
+  if (*spec.law == "none") {
+    if (!spec.parameters.empty()) refuse(Key{path, "parameters"}, "law: none takes no parameters");
+    return;
+  }
+  const FrictionLawIndex index = find_friction_law(*spec.law);
+  if (index < 0) {
+    auto ids = friction_law_ids();
+    refuse(law_key, "unknown friction law '" + *spec.law + "'" + did_you_mean(*spec.law, ids) + "; valid names are none, " +
+                        join_names(ids));
+  }
+  const FrictionLawInfo& law = friction_law_info(index);
+  // Holding a sticking contact exactly takes stick and slip events and the contact's share of what holds it (the
+  // Delassus operator); a run without them would chatter about v_t = 0 or creep with a force the law does not give.
+  if (law.stiction == Stiction::kExact || law.stiction == Stiction::kBand) {
+    refuse(law_key, "friction law '" + std::string(law.id) + "' holds sticking contacts " +
+                        (law.stiction == Stiction::kExact ? "exactly, with stick and slip events," : "within a band of slip speeds by the stick force,") +
+                        " which runs do not do yet; use a regularised law (coulomb_tanh, coulomb_atan, rooney_deravi, "
+                        "threlfall, ambrosio, brown_mcphee, andersson) or a bristle law (dahl, lugre, elastoplastic)");
+  }
+  const ParameterTable table = parameter_table(law);
+  std::vector<NamedValue> values;
+  const std::string map = path + ".parameters";
+  for (const ParameterValue& parameter : spec.parameters) {
+    const Key key{map, parameter.name};
+    const LawParameter* declared = find_parameter(table, parameter.name);
+    if (declared == nullptr) {
+      std::vector<std::string_view> known;
+      for (const LawParameter& p : law.parameters) known.push_back(p.name);
+      refuse(key, unknown_parameter_message(table, parameter.name) + did_you_mean(parameter.name, known), SpecProblemAt::kKey);
+    }
+    const double value = finite(key, parameter.value);
+    if (std::string problem = check_law_parameter(*declared, value); !problem.empty()) refuse(key, problem);
+    if (std::any_of(values.begin(), values.end(), [&](const NamedValue& v) { return v.name == declared->name; })) {
+      refuse(key, "parameter '" + parameter.name + "' is given twice", SpecProblemAt::kKey);
+    }
+    values.push_back({declared->name, value});
+  }
+  try {
+    settings.friction_parameters = compile_parameters(table, values);
+  } catch (const std::invalid_argument& error) {
+    refuse(law_key, error.what());
+  }
+  settings.friction_law = &law;
+}
+
+}  // namespace contactlab::compile
