@@ -153,6 +153,34 @@ TEST(ContactFriction, ABallLaunchedWithoutSpinRollsAtFiveSeventhsOfItsSpeed) {
   EXPECT_LT(r.result.max_energy_balance_error, 1e-8 * r.result.energy_scale);
 }
 
+// An oblique impact that slides throughout (Maw, Barber & Fawcett's regime of large incidence): the normal impulse
+// m(1 + e)v_n brings friction's impulse μ m (1 + e) v_n, so the tangential velocity drops by μ(1 + e)v_n and the
+// spin rises to ωr = (5/2)μ(1 + e)v_n, whatever the law's force history. v_n = 1, v_t = 5 m/s, μ = 0.1 and the
+// exact Hunt–Crossley damping for e = 0.5: −0.15 m/s and 0.375 m/s; the slip left, 5 − 0.525 m/s, shows it slid
+// throughout. No gravity, so nothing else acts; the contact's 0.1 ms at a tanh force saturated to within 1e-40.
+TEST(ContactFriction, AnObliqueImpactThatSlidesThroughoutTakesMuTimesTheNormalImpulse) {
+  const double vn = 1.0, vt = 5.0, mu = 0.1, e = 0.5, radius = 0.05;
+  std::string yaml = ball_on_incline(0.0, 0.0, friction_block("coulomb_tanh", "friction: 0.1, regularisation_velocity: 1e-4"), 0.01);
+  const auto replace = [&](const std::string& from, const std::string& to) {
+    const auto at = yaml.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    yaml.replace(at, from.size(), to);
+  };
+  replace("gravity: [0, 0, -9.81]", "gravity: [0, 0, 0]");
+  replace("initial: {position: [0, 0, 0.050000000000000003], linear_velocity: [0, 0, -0]}",
+          "initial: {position: [0, 0, 0.051], linear_velocity: [5, 0, -1]}");
+  const FrictionRun r = run(yaml);
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  ASSERT_EQ(r.result.impacts.size(), 1u);
+  EXPECT_NEAR(r.result.impacts[0].restitution, e, 1e-6);
+  const Sample& after = r.samples.back();
+  EXPECT_NEAR(after.linear_velocity.z(), e * vn, 1e-6);
+  EXPECT_NEAR(after.linear_velocity.x(), vt - mu * (1.0 + e) * vn, 1e-6);
+  EXPECT_NEAR(after.angular_velocity.y() * radius, 2.5 * mu * (1.0 + e) * vn, 1e-6);
+  // Energy lost: the normal part's (1 − e²)/2 m v_n² and friction's μ m(1+e)v_n times the mean slip.
+  EXPECT_LT(r.result.max_energy_balance_error, 1e-8 * r.result.energy_scale);
+}
+
 // On an incline of angle θ a ball released at rest rolls (a = (5/7) g sin θ, no slip) when tan θ ≤ (7/2)μ, and
 // otherwise slides with a = g (sin θ − μ cos θ) while spinning up at α = 5μg cos θ/(2r). θ = 30°: with μ = 0.3
 // (7μ/2 = 1.05 > tan θ = 0.577) it rolls; with μ = 0.1 (0.35 < 0.577) it slides. The normal and the tangents are
