@@ -128,6 +128,37 @@ TEST(ContactFriction, ABoxSlidesToRestAtCoulombsDistance) {
   EXPECT_LT(r.result.max_energy_balance_error, 1e-8 * r.result.energy_scale);
 }
 
+// The regularised laws converge to Coulomb's stop as v_r shrinks, by what each law's shape predicts: a block decelerating
+// at μg φ(v/v_r) goes (1/μg) ∫₀^v₀ v (1/φ − 1) dv beyond v₀²/(2μg) — for tanh (π²/12) v_r²/(μg), second order; for
+// (2/π) arctan about 2 v₀ v_r/(π μ g), first order — here by quadrature (Simpson, 20 000 intervals, 1e-9 m). The run
+// must land on it within the 1e-5 m of the box's settling at release, at every v_r, the excess falling 16-fold
+// (tanh) or 4-fold (arctan) when v_r is quartered.
+TEST(ContactFriction, RegularisedLawsConvergeToCoulombsStopAsTheirShapesPredict) {
+  const double v0 = 2.0, mu = 0.3;
+  struct Law {
+    const char* id;
+    double (*shape)(double);  // φ(s/v_r): the force over μN
+  };
+  const Law laws[] = {{"coulomb_tanh", [](double x) { return std::tanh(x); }},
+                      {"coulomb_atan", [](double x) { return 2.0 / kPi * std::atan(x); }}};
+  for (const Law& law : laws) {
+    for (const double vr : {0.04, 0.01}) {
+      // (1/μg) ∫₀^v₀ v (1/φ(v/v_r) − 1) dv; the integrand tends to v_r − 0 (tanh) or (π/2) v_r (arctan) at v → 0.
+      const int n = 20000;
+      auto integrand = [&](double v) {
+        return v > 0.0 ? v * (1.0 / law.shape(v / vr) - 1.0) : (law.shape == laws[0].shape ? vr : 0.5 * kPi * vr);
+      };
+      double sum = integrand(0.0) + integrand(v0);
+      for (int k = 1; k < n; ++k) sum += (k % 2 == 1 ? 4.0 : 2.0) * integrand(v0 * k / n);
+      const double beyond = sum * v0 / (3.0 * n) / (mu * kG);
+      const std::string parameters = "friction: 0.3, regularisation_velocity: " + std::to_string(vr);
+      const FrictionRun r = run(sliding_box(v0, friction_block(law.id, parameters), 0.9));
+      ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+      EXPECT_NEAR(r.end.q[0] - v0 * v0 / (2.0 * mu * kG), beyond, 1e-5) << law.id << ", v_r = " << vr;
+    }
+  }
+}
+
 // A ball launched sliding without spin: friction μmg slows the centre (a = −μg) and spins it up (α = 5μg/(2r)) until
 // v = ωr, at t = 2v₀/(7μg), after which it rolls at 5v₀/7 with no friction needed. v₀ = 1 m/s, μ = 0.2: 0.14562 s.
 TEST(ContactFriction, ABallLaunchedWithoutSpinRollsAtFiveSeventhsOfItsSpeed) {
