@@ -36,8 +36,7 @@ struct FrictionRun {
 };
 
 // Runs a scene of one free body (the only joint), sampling its world motion.
-FrictionRun run(const std::string& yaml) {
-  const Scene scene = load_scene_text(yaml, "friction.yaml");
+FrictionRun run(const Scene& scene) {
   FrictionRun r;
   r.end = scene.initial_state;
   Data data(scene.model);
@@ -47,6 +46,15 @@ FrictionRun run(const std::string& yaml) {
     r.samples.push_back({state.time, state.q.head<3>(), rotation * state.v.segment<3>(3), rotation * state.v.head<3>()});
   });
   return r;
+}
+
+FrictionRun run(const std::string& yaml) { return run(load_scene_text(yaml, "friction.yaml")); }
+
+// A scene of the library with variables set.
+FrictionRun run_library_scene(const std::string& name, const std::vector<std::pair<std::string, std::string>>& set) {
+  SceneOptions options;
+  options.variable_overrides = set;
+  return run(load_scene(std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/" + name + ".yaml", options));
 }
 
 const Sample& at(const FrictionRun& r, double time) {
@@ -184,32 +192,40 @@ TEST(ContactFriction, ABallLaunchedWithoutSpinRollsAtFiveSeventhsOfItsSpeed) {
   EXPECT_LT(r.result.max_energy_balance_error, 1e-8 * r.result.energy_scale);
 }
 
-// An oblique impact that slides throughout (Maw, Barber & Fawcett's regime of large incidence): the normal impulse
-// m(1 + e)v_n brings friction's impulse μ m (1 + e) v_n, so the tangential velocity drops by μ(1 + e)v_n and the
-// spin rises to ωr = (5/2)μ(1 + e)v_n, whatever the law's force history. v_n = 1, v_t = 5 m/s, μ = 0.1 and the
-// exact Hunt–Crossley damping for e = 0.5: −0.15 m/s and 0.375 m/s; the slip left, 5 − 0.525 m/s, shows it slid
-// throughout. No gravity, so nothing else acts; the contact's 0.1 ms at a tanh force saturated to within 1e-40.
-TEST(ContactFriction, AnObliqueImpactThatSlidesThroughoutTakesMuTimesTheNormalImpulse) {
-  const double vn = 1.0, vt = 5.0, mu = 0.1, e = 0.5, radius = 0.05;
-  std::string yaml = ball_on_incline(0.0, 0.0, friction_block("coulomb_tanh", "friction: 0.1, regularisation_velocity: 1e-4"), 0.01);
-  const auto replace = [&](const std::string& from, const std::string& to) {
-    const auto at = yaml.find(from);
-    ASSERT_NE(at, std::string::npos) << from;
-    yaml.replace(at, from.size(), to);
+// Oblique impacts of a solid sphere on a rough floor (scenes/oblique_impact.yaml: v = 2 m/s at ψ = 60° from the
+// normal, e = 0.5, no gravity), against rigid-body impulse theory (Maw, Barber & Fawcett 1976): the normal impulse
+// m(1 + e)v_n brings friction's μ m (1 + e) v_n while the contact slides, whatever the law's force history. With
+// initial slip u = v sin ψ − ω0 r:
+//   |u| > (7/2)μ(1 + e)v_n: it slides throughout, v_t drops by μ(1 + e)v_n and ωr rises by (5/2)μ(1 + e)v_n;
+//   otherwise it leaves rolling, v_t = ωr = (5 v sin ψ + 2 ω0 r)/7.
+// μ = 0.2, no spin: slides (1.732 > 1.05). μ = 0.8: rolls (4.2 > 1.732). μ = 0.2 with backspin ω0 = −40 rad/s
+// (u = 3.732): slides, the spin reversing part way. The tanh law's v_r = 0.1 mm/s saturates it within 1e-40 while
+// sliding and lets the rolling ball creep at most v_r: 1e-4 m/s for the rolling case, 1e-6 m/s otherwise.
+TEST(ContactFriction, ObliqueImpactsSlideThroughoutOrLeaveRollingAsImpulseTheorySays) {
+  const double v = 2.0, angle = kPi / 3.0, e = 0.5, radius = 0.05;
+  const double vn = v * std::cos(angle), vt = v * std::sin(angle);
+  struct Case {
+    double mu, spin;
   };
-  replace("gravity: [0, 0, -9.81]", "gravity: [0, 0, 0]");
-  replace("initial: {position: [0, 0, 0.050000000000000003], linear_velocity: [0, 0, -0]}",
-          "initial: {position: [0, 0, 0.051], linear_velocity: [5, 0, -1]}");
-  const FrictionRun r = run(yaml);
-  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
-  ASSERT_EQ(r.result.impacts.size(), 1u);
-  EXPECT_NEAR(r.result.impacts[0].restitution, e, 1e-6);
-  const Sample& after = r.samples.back();
-  EXPECT_NEAR(after.linear_velocity.z(), e * vn, 1e-6);
-  EXPECT_NEAR(after.linear_velocity.x(), vt - mu * (1.0 + e) * vn, 1e-6);
-  EXPECT_NEAR(after.angular_velocity.y() * radius, 2.5 * mu * (1.0 + e) * vn, 1e-6);
-  // Energy lost: the normal part's (1 − e²)/2 m v_n² and friction's μ m(1+e)v_n times the mean slip.
-  EXPECT_LT(r.result.max_energy_balance_error, 1e-8 * r.result.energy_scale);
+  for (const Case c : {Case{0.2, 0.0}, Case{0.8, 0.0}, Case{0.2, -40.0}}) {
+    const FrictionRun r = run_library_scene(
+        "oblique_impact", {{"friction", std::to_string(c.mu)}, {"spin", std::to_string(c.spin)}});
+    ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+    ASSERT_EQ(r.result.impacts.size(), 1u);
+    EXPECT_NEAR(r.result.impacts[0].restitution, e, 1e-6);
+    const Sample& after = r.samples.back();
+    EXPECT_NEAR(after.linear_velocity.z(), e * vn, 1e-6);
+    const double slip = vt - c.spin * radius;
+    const double sliding_impulse = c.mu * (1.0 + e) * vn;  // per unit mass
+    const bool slides = std::abs(slip) > 3.5 * sliding_impulse;
+    const double sign = slip > 0.0 ? 1.0 : -1.0;
+    const double tangential = slides ? vt - sign * sliding_impulse : (5.0 * vt + 2.0 * c.spin * radius) / 7.0;
+    const double spin = slides ? c.spin * radius + 2.5 * sign * sliding_impulse : tangential;
+    const double tolerance = slides ? 1e-6 : 1e-4;
+    EXPECT_NEAR(after.linear_velocity.x(), tangential, tolerance) << "mu = " << c.mu << ", spin = " << c.spin;
+    EXPECT_NEAR(after.angular_velocity.y() * radius, spin, tolerance) << "mu = " << c.mu << ", spin = " << c.spin;
+    EXPECT_LT(r.result.max_energy_balance_error, 1e-8 * r.result.energy_scale);
+  }
 }
 
 // On an incline of angle θ a ball released at rest rolls (a = (5/7) g sin θ, no slip) when tan θ ≤ (7/2)μ, and
