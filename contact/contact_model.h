@@ -68,6 +68,10 @@ struct PairSettings {
   bool restitution_from_materials = false;
   const FrictionLawInfo* friction_law = nullptr;  // null: frictionless
   LawParameters friction_parameters;
+  // The friction law's μ_s and μ_k parameters (ParameterRole kStaticFriction, kKineticFriction) were not given: take
+  // them per pair from the two materials (mixed_friction).
+  bool static_friction_from_materials = false;
+  bool kinetic_friction_from_materials = false;
 };
 
 // What the pair filter and the reduced mass need to know about one body.

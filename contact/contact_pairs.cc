@@ -86,6 +86,27 @@ ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int s
     values[static_cast<std::size_t>(restitution_parameter(*pair.law_info))].value = e;
     pair.parameters = compile_law_parameters(*pair.law_info, values);
   }
+  if (settings.friction_law != nullptr &&
+      (settings.static_friction_from_materials || settings.kinetic_friction_from_materials)) {
+    const ParameterTable table = parameter_table(*settings.friction_law);
+    std::vector<NamedValue> values = given_values(table, settings.friction_parameters);
+    for (const auto& [role, wanted] : {std::pair{ParameterRole::kStaticFriction, settings.static_friction_from_materials},
+                                       std::pair{ParameterRole::kKineticFriction, settings.kinetic_friction_from_materials}}) {
+      if (!wanted) continue;
+      const int k = role_parameter(table, role);
+      const bool at_rest = role == ParameterRole::kStaticFriction;
+      const double mu = materials ? mixed_friction(model.materials[static_cast<std::size_t>(a.material)],
+                                                   model.materials[static_cast<std::size_t>(b.material)], at_rest)
+                                  : std::numeric_limits<double>::quiet_NaN();
+      if (std::isnan(mu)) {
+        throw std::invalid_argument("friction law '" + std::string(settings.friction_law->id) + "' needs " +
+                                    std::string(values[static_cast<std::size_t>(k)].name) + " for " + pair.name +
+                                    ": give it in the friction's parameters or a friction coefficient in the shapes' materials");
+      }
+      values[static_cast<std::size_t>(k)].value = mu;
+    }
+    pair.friction_parameters = compile_parameters(table, values);
+  }
   if (materials) {
     pair.effective_modulus = effective_modulus(model.materials[static_cast<std::size_t>(a.material)],
                                                model.materials[static_cast<std::size_t>(b.material)]);

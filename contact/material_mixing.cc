@@ -29,6 +29,14 @@ double mixed_restitution(const Material& a, const Material& b) {
   return std::min(a.restitution, b.restitution);
 }
 
+double mixed_friction(const Material& a, const Material& b, bool at_rest) {
+  auto coefficient = [&](const Material& m) { return at_rest && !std::isnan(m.static_friction) ? m.static_friction : m.friction; };
+  const double mu_a = coefficient(a), mu_b = coefficient(b);
+  if (std::isnan(mu_a)) return mu_b;
+  if (std::isnan(mu_b)) return mu_a;
+  return std::sqrt(mu_a * mu_b);
+}
+
 double hertz_stiffness(double modulus, double radius) {
   return 4.0 / 3.0 * modulus * std::sqrt(std::abs(radius));
 }

@@ -22,6 +22,12 @@ double effective_radius(double radius_a, double radius_b);
 // only one does, NaN when neither does.
 double mixed_restitution(const Material& a, const Material& b);
 
+// A pair's friction coefficient from its materials' (μ_k, or μ_s where a material gives one, else its μ_k): the
+// geometric mean √(μ_a μ_b) when both give one, as Box2D mixes friction (a frictionless surface makes every pair it is
+// in frictionless, and a material against itself keeps its own value), the one given when only one does, NaN when
+// neither does.
+double mixed_friction(const Material& a, const Material& b, bool at_rest);
+
 // Hertz point-contact stiffness K = (4/3) E* √R* [N/m^1.5] — S000 Eq (3); S001 Eq (5.3), (5.5).
 // Internal contact uses |R*|.
 double hertz_stiffness(double effective_modulus, double effective_radius);

@@ -50,6 +50,8 @@ struct Material {
   double density = 0.0;                                              // ρ [kg/m³]
   double yield_strength = std::numeric_limits<double>::infinity();   // σ_y [Pa]
   double restitution = std::numeric_limits<double>::quiet_NaN();     // e [-]; NaN when not given
+  double friction = std::numeric_limits<double>::quiet_NaN();        // μ_k [-], sliding; NaN when not given
+  double static_friction = std::numeric_limits<double>::quiet_NaN(); // μ_s [-], at rest; NaN: μ_k
 };
 
 // Principal radius of curvature used by Hertz theory at a shape's contact point: infinite for flat

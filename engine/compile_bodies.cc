@@ -84,6 +84,15 @@ void SceneCompiler::compile_materials() {
       material.restitution = checked(Key{path, "restitution"}, spec.restitution, std::nullopt, "a coefficient of restitution in (0, 1]",
                                      [](double x) { return x > 0.0 && x <= 1.0; });
     }
+    if (spec.friction) {
+      material.friction = checked(Key{path, "friction"}, spec.friction, std::nullopt, "a friction coefficient >= 0", non_negative);
+    }
+    if (spec.static_friction) {
+      material.static_friction = checked(Key{path, "static_friction"}, spec.static_friction, std::nullopt,
+                                         "a static friction coefficient >= friction", [&](double x) {
+                                           return x >= 0.0 && !(x < material.friction);
+                                         });
+    }
     material_index_.emplace(spec.name, static_cast<int>(scene_.model.contact.materials.size()));
     scene_.model.contact.materials.push_back(material);
   }

@@ -17,6 +17,7 @@ void compile_friction(const FrictionSpec& spec, const std::string& path, PairSet
   }
   settings.friction_law = nullptr;
   settings.friction_parameters = {};
+  settings.static_friction_from_materials = settings.kinetic_friction_from_materials = false;
   if (*spec.law == "none") {
     if (!spec.parameters.empty()) refuse(Key{path, "parameters"}, "law: none takes no parameters");
     return;
@@ -53,6 +54,26 @@ void compile_friction(const FrictionSpec& spec, const std::string& path, PairSet
       refuse(key, "parameter '" + parameter.name + "' is given twice", SpecProblemAt::kKey);
     }
     values.push_back({declared->name, value});
+  }
+  // μ_s and μ_k left out are the materials' (make_contact_pair mixes them per pair): compiled meanwhile at a value
+  // inside their range that keeps μ_k ≤ μ_s.
+  for (const ParameterRole role : {ParameterRole::kStaticFriction, ParameterRole::kKineticFriction}) {
+    const int k = role_parameter(table, role);
+    if (k < 0) continue;
+    const LawParameter& declared = law.parameters[static_cast<std::size_t>(k)];
+    if (std::any_of(values.begin(), values.end(), [&](const NamedValue& v) { return v.name == declared.name; })) continue;
+    if (!declared.required) continue;  // a default: the law's own
+    (role == ParameterRole::kStaticFriction ? settings.static_friction_from_materials : settings.kinetic_friction_from_materials) = true;
+    const ParameterRole other = role == ParameterRole::kStaticFriction ? ParameterRole::kKineticFriction : ParameterRole::kStaticFriction;
+    const int j = role_parameter(table, other);
+    double start = 0.5;
+    if (j >= 0) {
+      const std::string_view other_name = law.parameters[static_cast<std::size_t>(j)].name;
+      for (const NamedValue& v : values) {
+        if (v.name == other_name) start = v.value;
+      }
+    }
+    values.push_back({declared.name, start});
   }
   try {
     settings.friction_parameters = compile_parameters(table, values);

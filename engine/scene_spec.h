@@ -32,6 +32,9 @@ struct MaterialSpec {
   double density = 0.0;                    // ρ [kg/m³] ≥ 0
   std::optional<double> yield_strength{};  // σ_y [Pa] > 0; not given: infinite
   std::optional<double> restitution{};     // e in (0, 1], for a law whose restitution the contact leaves out
+  // For a friction law whose coefficients the contact leaves out (contact/material_mixing.h, mixed_friction).
+  std::optional<double> friction{};         // μ_k ≥ 0, sliding
+  std::optional<double> static_friction{};  // μ_s ≥ μ_k, at rest; default μ_k
 };
 
 // `{axis, angle}`: a rotation by `angle` about `axis` (any non-zero length).

@@ -181,13 +181,16 @@ void SceneReader::read_materials(const MapReader& top) {
     MaterialSpec material;
     material.name = entry.first.Scalar();
     const MapReader m(reader_, entry.second, "materials." + material.name,
-                      {"youngs_modulus", "poisson_ratio", "density", "yield_strength", "restitution", "rigid"});
+                      {"youngs_modulus", "poisson_ratio", "density", "yield_strength", "restitution", "rigid",
+                       "friction", "static_friction"});
     material.youngs_modulus = m.optional_number("youngs_modulus");
     material.rigid = m.flag("rigid", false);
     material.poisson_ratio = m.number("poisson_ratio", material.poisson_ratio);
     material.density = m.number("density", material.density);
     material.yield_strength = m.optional_number("yield_strength");
     material.restitution = m.optional_number("restitution");
+    material.friction = m.optional_number("friction");
+    material.static_friction = m.optional_number("static_friction");
     spec_.materials.push_back(std::move(material));
   }
 }

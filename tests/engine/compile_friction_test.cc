@@ -17,7 +17,8 @@ SceneSpec ball_on_ground() {
   spec.name = "ball";
   spec.duration = 0.1;
   spec.materials.push_back(MaterialSpec{.name = "steel", .youngs_modulus = 2e11, .rigid = false, .poisson_ratio = 0.3,
-                                        .density = 0.0, .yield_strength = {}, .restitution = {}});
+                                        .density = 0.0, .yield_strength = {}, .restitution = {}, .friction = {},
+                                        .static_friction = {}});
   ShapeSpec ground;
   ground.name = "ground";
   ground.type = "halfspace";
@@ -83,6 +84,36 @@ TEST(CompileFriction, AListedPairsFrictionReplacesTheBlocksAndNoneTurnsItOff) {
   EXPECT_EQ(compile_scene(spec).model.contact.pairs.at(0).friction_law->id, "dahl");
 }
 
+// Coefficients the friction block leaves out come from the materials, mixed per pair by the geometric mean
+// (contact/material_mixing.h): steel μ_k = 0.36 against rubber μ_k = 1.0 gives 0.6; μ_s from each material's
+// static_friction (steel 0.64, rubber none: its μ_k, 1.0), √(0.64 · 1.0) = 0.8. A coefficient given in the block wins.
+TEST(CompileFriction, CoefficientsLeftOutComeFromTheMaterialsByTheGeometricMean) {
+  SceneSpec spec = ball_on_ground();
+  spec.materials[0].friction = 0.36;
+  spec.materials[0].static_friction = 0.64;
+  spec.materials.push_back(MaterialSpec{.name = "rubber", .youngs_modulus = 1e7, .rigid = false, .poisson_ratio = 0.45,
+                                        .density = 0.0, .yield_strength = {}, .restitution = {}, .friction = 1.0,
+                                        .static_friction = {}});
+  spec.bodies[0].shapes[0].material = "rubber";
+  spec.contacts.friction = friction("lugre", {{"stribeck_velocity", 1e-3}, {"bristle_stiffness", 1e5}});
+  const ContactPairModel& pair = compile_scene(spec).model.contact.pairs.at(0);
+  const ParameterTable table = parameter_table(*pair.friction_law);
+  EXPECT_NEAR(parameter_value(table, pair.friction_parameters, "kinetic_friction"), 0.6, 1e-15);
+  EXPECT_NEAR(parameter_value(table, pair.friction_parameters, "static_friction"), 0.8, 1e-15);
+  spec.contacts.friction->parameters.push_back({"kinetic_friction", 0.5});
+  const ContactPairModel& given = compile_scene(spec).model.contact.pairs.at(0);
+  EXPECT_EQ(parameter_value(table, given.friction_parameters, "kinetic_friction"), 0.5);
+  EXPECT_NEAR(parameter_value(table, given.friction_parameters, "static_friction"), 0.8, 1e-15);
+}
+
+TEST(CompileFriction, ACoefficientNeitherGivenNorInTheMaterialsIsRefused) {
+  SceneSpec spec = ball_on_ground();
+  spec.contacts.friction = friction("coulomb_tanh", {{"regularisation_velocity", 1e-4}});
+  const SpecError error = refusal(spec);
+  EXPECT_EQ(error.key_path(), "contacts") << error.problem();
+  EXPECT_NE(error.problem().find("needs friction for ground/ball"), std::string::npos) << error.problem();
+}
+
 TEST(CompileFriction, EachMisuseIsRefusedAtItsKeyPath) {
   struct Case {
     FrictionSpec friction;
@@ -97,6 +128,7 @@ TEST(CompileFriction, EachMisuseIsRefusedAtItsKeyPath) {
       {friction("coulomb_tanh", {{"friction", -0.3}, {"regularisation_velocity", 1e-4}}),
        "contacts.friction.parameters.friction", "expected"},
       {friction("coulomb_tanh", {{"friction", 0.3}}), "contacts.friction.law", "regularisation_velocity"},
+      {friction("coulomb_tanh", {{"regularisation_velocity", 1e-4}}), "contacts", "needs friction for ground/ball"},
       {friction("coulomb_tanh", {{"friction", 0.3}, {"friction", 0.2}, {"regularisation_velocity", 1e-4}}),
        "contacts.friction.parameters.friction", "given twice"},
       {friction("none", {{"friction", 0.3}}), "contacts.friction.parameters", "takes no parameters"},
