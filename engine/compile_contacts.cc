@@ -115,6 +115,14 @@ PairSettings SceneCompiler::compile_settings(const Block* own, const std::string
   };
   add_parameters(spec_.contacts.parameters, kContacts);
   if (own != nullptr) add_parameters(own->parameters, own_path);
+  // A parameter about to be calibrated may be left out even if the law requires it: start inside its range. (Before
+  // the restitution below: a restitution to be calibrated is not the materials'.)
+  const auto calibrate = pick(contacts.calibrate, own, &Block::calibrate, own_path);
+  if (calibrate.value && calibrate.value->parameter && given(*calibrate.value->parameter) == values.end()) {
+    if (const LawParameter* p = find_parameter(law, *calibrate.value->parameter)) {
+      values.push_back({p->name, calibration_start_value(*p)});
+    }
+  }
   // A law's restitution parameter (restitution_parameter) left out is taken per pair from the materials
   // (mixed_restitution). When the law declares a default for it, restitution is one side of an either/or (tsuji's
   // alpha, goldsmith's permanent_indentation): another of the law's parameters given means "use that", and the
@@ -125,13 +133,6 @@ PairSettings SceneCompiler::compile_settings(const Block* own, const std::string
     if (given(p.name) == values.end() && (p.required || values.empty())) {
       settings.restitution_from_materials = true;
       values.push_back({p.name, p.required ? 1.0 : p.default_value});  // inside the range; replaced per pair
-    }
-  }
-  // A parameter about to be calibrated may be left out even if the law requires it: start inside its range.
-  const auto calibrate = pick(contacts.calibrate, own, &Block::calibrate, own_path);
-  if (calibrate.value && calibrate.value->parameter && given(*calibrate.value->parameter) == values.end()) {
-    if (const LawParameter* p = find_parameter(law, *calibrate.value->parameter)) {
-      values.push_back({p->name, calibration_start_value(*p)});
     }
   }
   try {

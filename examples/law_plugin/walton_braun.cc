@@ -18,8 +18,8 @@
 #include <cmath>
 #include <string_view>
 
-#include "models/law_plugin.h"
-#include "models/typed_law.h"
+#include <contactlab/models/law_plugin.h>
+#include <contactlab/models/typed_law.h>
 
 namespace {
 

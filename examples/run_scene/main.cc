@@ -6,12 +6,12 @@
 #include <exception>
 #include <string>
 
-#include "engine/data.h"
-#include "engine/energy.h"
-#include "engine/forward.h"
-#include "engine/simulate.h"
-#include "engine/state.h"
-#include "scenes/scene.h"
+#include <contactlab/engine/data.h>
+#include <contactlab/engine/energy.h>
+#include <contactlab/engine/forward.h>
+#include <contactlab/engine/simulate.h>
+#include <contactlab/engine/state.h>
+#include <contactlab/scenes/scene.h>
 
 int main(int argc, char** argv) {
   using namespace contactlab;
