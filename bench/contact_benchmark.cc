@@ -5,7 +5,10 @@
 //                                  points;
 //   BM_Law/<id>                    one force evaluation of every law in the registry, by family;
 //   BM_ChainRightHandSide/<beads>  one right-hand side of a chain with every neighbour pair in contact;
-//   BM_ChainWaveRightHandSide      one right-hand side of the 70-bead chain with a wave's 5 pairs in contact.
+//   BM_ChainWaveRightHandSide      one right-hand side of the 70-bead chain with a wave's 5 pairs in contact;
+//   BM_FrictionLaw/<id>            one force evaluation of every friction law, by family;
+//   BM_FrictionRightHandSide/<law> one right-hand side of 64 balls sliding on a floor, frictionless (0), with the
+//                                  tanh law (1) or LuGre (2): what friction costs per contact.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -21,6 +24,8 @@
 #include "engine/data.h"
 #include "engine/forward.h"
 #include "engine/state.h"
+#include "engine/compile_scene.h"
+#include "models/friction_registry.h"
 #include "models/registry.h"
 
 namespace contactlab {
@@ -236,6 +241,125 @@ void BM_ChainWaveRightHandSide(benchmark::State& bench) {
 }
 BENCHMARK(BM_ChainWaveRightHandSide);
 
+// A typical value of a friction law's parameter: friction coefficients 0.3 (μ_s 0.4), the velocities and lengths of a
+// steel contact (v_r 0.1 mm/s, Stribeck 1 mm/s, bristles 1e5 /m breaking away at 1 µm), else as BM_Law picks them:
+// the middle of a bounded range, twice a positive minimum, or 1.
+double typical_value(const LawParameter& p) {
+  if (p.role == ParameterRole::kKineticFriction) return 0.3;
+  if (p.role == ParameterRole::kStaticFriction) return 0.4;
+  const std::pair<std::string_view, double> physical[] = {
+      {"regularisation_velocity", 1e-4}, {"stribeck_velocity", 1e-3}, {"dead_velocity", 1e-5},
+      {"full_velocity", 1e-4},           {"bristle_stiffness", 1e5},  {"breakaway_displacement", 1e-6}};
+  for (const auto& [name, value] : physical) {
+    if (p.name == name) return value;
+  }
+  if (std::isfinite(p.max) && p.max > p.min) return 0.5 * (p.min + p.max);
+  if (p.min > 0.0) return 2.0 * p.min;
+  return 1.0;
+}
+
+// One friction force evaluation at a slip of 1 mm/s under N = 10 N, with its state at a typical deflection.
+void BM_FrictionLaw(benchmark::State& bench, FrictionLawIndex index) {
+  const FrictionLawInfo& law = friction_law_info(index);
+  std::vector<NamedValue> values;
+  for (const LawParameter& p : law.parameters) {
+    if (p.required) values.push_back({p.name, typical_value(p)});
+  }
+  LawParameters parameters;
+  try {
+    parameters = compile_parameters(parameter_table(law), values);
+  } catch (const std::exception& error) {
+    bench.SkipWithError(error.what());
+    return;
+  }
+  FrictionInput in;
+  in.slip_velocity[0] = 1e-3;
+  in.slip_speed = 1e-3;
+  in.normal_force = 10.0;
+  double state[kMaxLawState] = {1e-6};
+  FrictionForce f;
+  for (auto _ : bench) {
+    benchmark::DoNotOptimize(&in);
+    benchmark::ClobberMemory();
+    f = law.force(in, parameters.values, state);
+    benchmark::DoNotOptimize(&f);
+    benchmark::ClobberMemory();
+  }
+  bench.SetLabel(std::string(law.family));
+}
+
+// 64 steel balls (r = 10 mm, free joints) resting 1 µm deep on a floor and sliding at 0.1 m/s, one listed pair
+// each; the friction law by bench.range(0): none, coulomb_tanh, lugre.
+void BM_FrictionRightHandSide(benchmark::State& bench) {
+  constexpr int kBalls = 64;
+  const char* laws[] = {"none", "coulomb_tanh", "lugre"};
+  const std::string law = laws[bench.range(0)];
+  SceneSpec spec;
+  spec.name = "sliding_balls";
+  spec.duration = 1.0;
+  MaterialSpec steel;
+  steel.name = "steel";
+  steel.youngs_modulus = 2e11;
+  steel.poisson_ratio = 0.3;
+  steel.density = 7800.0;
+  spec.materials.push_back(steel);
+  ShapeSpec floor;
+  floor.name = "floor";
+  floor.type = "halfspace";
+  floor.material = "steel";
+  spec.world.shapes.push_back(floor);
+  spec.contacts.pairs.emplace();
+  for (int i = 0; i < kBalls; ++i) {
+    BodySpec ball;
+    ball.name = "ball_" + std::to_string(i);
+    ball.mass = 0.0327;
+    ball.joint.type = "free";
+    ball.initial.position = Vec3(0.05 * (i % 8), 0.05 * (i / 8), 0.01 - 1e-6);
+    ball.initial.linear_velocity = Vec3(0.1, 0.0, 0.0);
+    ShapeSpec sphere;
+    sphere.name = *ball.name;
+    sphere.type = "sphere";
+    sphere.radius = 0.01;
+    sphere.material = "steel";
+    ball.shapes.push_back(sphere);
+    spec.bodies.push_back(ball);
+    PairSpec pair;
+    pair.shapes = {"floor", *ball.name};
+    spec.contacts.pairs->push_back(pair);
+  }
+  spec.contacts.law = "hunt_crossley";
+  spec.contacts.parameters = {{"restitution", 0.9}};
+  if (law == "coulomb_tanh") {
+    spec.contacts.friction = FrictionSpec{law, {{"friction", 0.3}, {"regularisation_velocity", 1e-4}}};
+  } else if (law == "lugre") {
+    spec.contacts.friction = FrictionSpec{law, {{"static_friction", 0.4}, {"kinetic_friction", 0.3},
+                                                {"stribeck_velocity", 1e-3}, {"bristle_stiffness", 1e5},
+                                                {"bristle_damping", 300.0}}};
+  }
+  const CompiledScene scene = compile_scene(spec);
+  const Model& model = scene.model;
+  Data data(model);
+  State state = scene.initial_state;
+  bind_pairs(model, state, data);
+  std::vector<int> active;
+  for (std::size_t e = 0; e < state.contacts.size(); ++e) {
+    state.contacts[e].active = true;
+    state.contacts[e].impact_velocity = 0.1;
+    state.contacts[e].effective_mass = 0.0327;
+    state.contacts[e].friction_state[0] = 1e-6;
+    active.push_back(static_cast<int>(e));
+  }
+  for (auto _ : bench) {
+    evaluate(model, 0.0, state.q, state.v, state.contacts, active, data);
+    benchmark::DoNotOptimize(data.qdd.data());
+    benchmark::ClobberMemory();
+  }
+  bench.SetLabel(law);
+  bench.counters["ns_per_contact"] =
+      benchmark::Counter(static_cast<double>(bench.iterations()) * kBalls, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_FrictionRightHandSide)->DenseRange(0, 2);
+
 }  // namespace
 }  // namespace contactlab
 
@@ -244,6 +368,10 @@ int main(int argc, char** argv) {
     const contactlab::LawInfo& law = contactlab::law_info(i);
     if (law.impulsive || law.force == nullptr) continue;
     benchmark::RegisterBenchmark(("BM_Law/" + std::string(law.id)).c_str(), contactlab::BM_Law, i);
+  }
+  for (contactlab::FrictionLawIndex i = 0; i < static_cast<contactlab::FrictionLawIndex>(contactlab::friction_laws().size()); ++i) {
+    benchmark::RegisterBenchmark(("BM_FrictionLaw/" + std::string(contactlab::friction_law_info(i).id)).c_str(),
+                                 contactlab::BM_FrictionLaw, i);
   }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

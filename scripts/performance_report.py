@@ -446,7 +446,7 @@ class Report:
 
     def stage_table(self, prefix, items):
         items.sort(key=lambda kr: (arg(kr[0]) is None, arg(kr[0]) or 0, kr[0]))
-        if prefix == "BM_Law":
+        if prefix in ("BM_Law", "BM_FrictionLaw"):
             families = {}
             for key, run in items:
                 families.setdefault(run.get("label", "?"), []).append((key.split("/", 1)[1], run["seconds"] * 1e9))
@@ -455,9 +455,24 @@ class Report:
                 ns = [t for _, t in laws]
                 slow = ", ".join(f"{law} ({sig(t)})" for law, t in laws if t > 30) or "—"
                 rows.append((family, len(laws), sig(min(ns)), sig(statistics.median(ns)), sig(max(ns)), slow))
-            return ("One force evaluation of every law in the registry at a typical point of a steel impact, "
-                    "grouped by family [ns].\n\n" +
+            what = ("One force evaluation of every law in the registry at a typical point of a steel impact"
+                    if prefix == "BM_Law" else
+                    "One friction force evaluation of every friction law at a slip of 1 mm/s under 10 N")
+            return (what + ", grouped by family [ns].\n\n" +
                     table(["family", "laws", "min", "median", "max", "laws > 30 ns"], rows))
+        if prefix == "BM_FrictionRightHandSide":
+            per_contact = {run.get("label", "?"): run.get("ns_per_contact") for _, run in items}
+            base = per_contact.get("none")
+            rows = [(f"`{key}`", run.get("label", ""), seconds(run["seconds"]),
+                     sig(run["ns_per_contact"] * 1e9) if run.get("ns_per_contact") else "—",
+                     "—" if base is None or run.get("label") == "none" or run.get("ns_per_contact") is None
+                     else sig((run["ns_per_contact"] - base) * 1e9))
+                    for key, run in items]
+            return ("One right-hand side of 64 balls sliding on a floor, one contact each: what friction adds per "
+                    "contact (slip velocity, contact frame, the law, the tangential wrench and, for LuGre, its state "
+                    "rate) over the frictionless run.\n\n" +
+                    table(["benchmark", "friction law", "time", "ns per contact", "friction's cost per contact [ns]"],
+                          rows))
         counters = sorted({k for _, run in items for k in run
                            if k not in SKIP and isinstance(run[k], (int, float)) and not isinstance(run[k], bool)})
         header = ["benchmark"] + (["label"] if any(run.get("label") for _, run in items) else []) + ["time"]
