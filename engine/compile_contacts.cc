@@ -173,6 +173,12 @@ PairSettings SceneCompiler::compile_settings(const Block* own, const std::string
   settings.tension = rule == "clamp" ? TensionRule::kClamp : rule == "release" ? TensionRule::kRelease : TensionRule::kAllow;
   const auto friction = pick(contacts.friction, own, &Block::friction, own_path);
   if (friction.value) compile_friction(*friction.value, friction.path + ".friction", settings);
+  // The impulse method applies a normal impulse and nothing else: friction would be silently dropped at every impact.
+  if (settings.friction_law != nullptr && law.impulsive) {
+    refuse(Key{friction.path, "friction"}, "law '" + std::string(law.id) +
+                                               "' is a rigid impact that applies a normal impulse only, so friction would "
+                                               "act on no impact; use a force law (method: penalty) with friction");
+  }
   return settings;
 }
 

@@ -114,6 +114,16 @@ TEST(CompileFriction, ACoefficientNeitherGivenNorInTheMaterialsIsRefused) {
   EXPECT_NE(error.problem().find("needs friction for ground/ball"), std::string::npos) << error.problem();
 }
 
+TEST(CompileFriction, TheImpulseMethodWhichAppliesANormalImpulseOnlyIsRefusedWithFriction) {
+  SceneSpec spec = ball_on_ground();
+  spec.contacts.method = "impulse";
+  spec.contacts.parameters = {{"restitution", 0.5}};
+  spec.contacts.friction = friction("coulomb_tanh", {{"friction", 0.3}, {"regularisation_velocity", 1e-4}});
+  const SpecError error = refusal(spec);
+  EXPECT_EQ(error.key_path(), "contacts.friction") << error.problem();
+  EXPECT_NE(error.problem().find("normal impulse only"), std::string::npos) << error.problem();
+}
+
 TEST(CompileFriction, EachMisuseIsRefusedAtItsKeyPath) {
   struct Case {
     FrictionSpec friction;
