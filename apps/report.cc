@@ -113,6 +113,14 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
                              {"exponent", json_number(pair.exponent)},
                              {"effective_radius", json_number(pair.effective_radius)},
                              {"effective_modulus", json_number(pair.effective_modulus)}});
+    // A pair with friction: its law and compiled parameters (those the materials gave included).
+    if (pair.friction_law != nullptr) {
+      Json friction = Json::object();
+      for (std::size_t k = 0; k < pair.friction_law->parameters.size(); ++k) {
+        friction[std::string(pair.friction_law->parameters[k].name)] = json_number(pair.friction_parameters.values[k]);
+      }
+      j["contacts"].back()["friction"] = {{"law", std::string(pair.friction_law->id)}, {"parameters", friction}};
+    }
   }
   j["impacts"] = Json::array();
   for (const ImpactRecord& r : result.impacts) {
