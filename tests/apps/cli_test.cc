@@ -102,6 +102,26 @@ TEST_F(Cli, JsonOutputsParse) {
   EXPECT_EQ(nlohmann::json::parse(read(directory_ / "flores.json")).at("id"), "flores");
 }
 
+// A scene with friction: summary.json names each pair's friction law with its compiled parameters (the coefficient
+// set from the command line), the time series and contacts.csv carry the friction force, and a friction law runs
+// cannot hold exactly is bad input (exit 2) with nothing written.
+TEST_F(Cli, FrictionIsRecordedInTheOutputsAndExactStictionIsRefused) {
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("run " + kScenes + "rolling_ball.yaml --set friction=0.25 --set duration=0.05 --out " + out.string(),
+                directory_ / "log"), 0)
+      << read(directory_ / "log");
+  const nlohmann::json contact = nlohmann::json::parse(read(out / "summary.json")).at("contacts").at(0);
+  EXPECT_EQ(contact.at("friction").at("law"), "coulomb_tanh");
+  EXPECT_EQ(contact.at("friction").at("parameters").at("friction"), 0.25);
+  EXPECT_NE(read(out / "timeseries.csv").find("ground/ball.friction_x"), std::string::npos);
+  EXPECT_EQ(read(out / "contacts.csv").rfind("time,pair,point,indentation,normal_velocity,force,slip_speed,", 0), 0u);
+  const fs::path refused = directory_ / "refused";
+  EXPECT_EQ(run("run " + kScenes + "rolling_ball.yaml --set contacts.friction.law=coulomb --out " + refused.string(),
+                directory_ / "refused.log"), 2);
+  EXPECT_NE(read(directory_ / "refused.log").find("contacts.friction.law"), std::string::npos) << read(directory_ / "refused.log");
+  EXPECT_FALSE(fs::exists(refused));
+}
+
 // A scene name is a name: a path or bytes that are not UTF-8 are refused before anything is written.
 TEST_F(Cli, SceneNamesThatArePathsOrNotTextAreRefused) {
   fs::remove_all("/tmp/contactlab_escape");  // where both paths below would lead (work is two levels below /tmp)
