@@ -6,6 +6,7 @@
 // should show it.
 #pragma once
 
+#include <limits>
 #include <string_view>
 
 #include "engine/simulate.h"
@@ -32,10 +33,19 @@ inline constexpr ImpactColumn kImpactColumns[] = {
     {"min_force", "Minimum force", "N", [](const ImpactRecord& r) { return r.min_force; }},
     {"effective_mass", "Effective mass", "kg", [](const ImpactRecord& r) { return r.effective_mass; }},
     {"dissipated_energy", "Dissipated energy", "J", [](const ImpactRecord& r) { return r.dissipated_energy; }},
+    {"slip_velocity", "Slip velocity", "m/s", [](const ImpactRecord& r) { return r.slip_velocity; }},
+    {"separation_slip_velocity", "Separation slip velocity", "m/s",
+     [](const ImpactRecord& r) { return r.separation_slip_velocity; }},
     {"contact_time", "Contact time", "s", [](const ImpactRecord& r) { return r.t_end - r.t_start; }},
+    // Separation slip over onset slip: 1 frictionless, < 1 slowed, 0 rolling or stuck at separation, < 0 reversed;
+    // NaN for an impact that began without slip.
+    {"tangential_restitution", "Tangential restitution", "",
+     [](const ImpactRecord& r) {
+       return r.slip_velocity > 1e-12 ? r.separation_slip_velocity / r.slip_velocity : std::numeric_limits<double>::quiet_NaN();
+     }},
 };
 // How many of the first rows are recorded fields (impacts.csv, summary.json); the rest are derived.
-inline constexpr int kRecordedImpactColumns = 10;
+inline constexpr int kRecordedImpactColumns = 12;
 
 // The row called `name`; a name not in the table does not compile.
 consteval const ImpactColumn& impact_column(std::string_view name) {

@@ -165,6 +165,7 @@ struct PairState {
   // (slightly negative) value, so it starts positive and the next approach is a clean + to − crossing.
   double gap_offset = 0.0;       // [m]
   double law_state[kMaxLawState] = {};
+  double onset_slip[3] = {};     // slip velocity at onset [m/s]: the impact record's tangential reference
   // The friction law's state (bristle deflections, in the contact plane), zero at each onset.
   double friction_state[kMaxLawState] = {};
 };

@@ -9,9 +9,21 @@
 #include "contact/contact_force.h"
 #include "engine/dynamics.h"
 #include "engine/forward.h"
+#include "engine/element_kernels.h"
 #include "engine/kinematics.h"
 
 namespace contactlab {
+namespace {
+
+// The slip at separation along the onset slip's direction, or along its own when nothing slipped at onset (a
+// slip below a picometre per second is round-off of a normal approach) [m/s].
+double along_onset_slip(const Vec3& onset, const Vec3& separation) {
+  const double speed = onset.norm();
+  if (speed > 1e-12) return separation.dot(onset) / speed;
+  return separation.norm();
+}
+
+}  // namespace
 
 ContactEvents::ContactEvents(const Model& model, const SimulationOptions& options, State& state, Data& data,
                              PairTable& table, RunMonitor& monitor, SpareWorkspace& spare, SimulationResult& result)
@@ -129,6 +141,8 @@ void ContactEvents::start_contact(int e, double t, When when) {
     const double step = 1e-2 * 2.0 * 1.4716 * x / v;
     onset_step_ = onset_step_ > 0.0 ? std::min(onset_step_, step) : step;
   }
+  const Vec3 slip = element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i);
+  for (int k = 0; k < 3; ++k) s.onset_slip[k] = slip[k];
   ImpactRecord record;
   record.pair = pair.name;
   record.shape_a = pair.shape_a;
@@ -137,6 +151,7 @@ void ContactEvents::start_contact(int e, double t, When when) {
   record.t_start = t;
   record.impact_velocity = geometry.normal_velocity;
   record.effective_mass = s.effective_mass;
+  record.slip_velocity = slip.norm();
   open_impact_[i] = static_cast<int>(result_.impacts.size());
   result_.impacts.push_back(record);
 }
@@ -168,7 +183,9 @@ void ContactEvents::apply_impulse(int e, double t, double normal_mass, When when
   }
   const double impulse = std::isfinite(normal_mass) ? (1.0 + restitution) * normal_mass * approach : 0.0;
   const double lost = 0.5 * normal_mass * approach * approach * (1.0 - restitution * restitution);
+  const Vec3 slip_before = element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i);
   state_.v += impulse * data_.probe_qdd;
+  const Vec3 slip_after = element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i);
   state_.absorbed_work[e] += std::isfinite(lost) ? lost : 0.0;
   s = PairState{};  // never active: the impact is over at once
   s.gap_offset = std::min(data_.geometry[i].gap, 0.0) - 1e-12 * std::max(std::abs(pair.effective_radius) , 1e-3);
@@ -186,6 +203,8 @@ void ContactEvents::apply_impulse(int e, double t, double normal_mass, When when
   record.effective_mass = normal_mass;
   record.impulse = impulse;
   record.dissipated_energy = std::isfinite(lost) ? lost : 0.0;
+  record.slip_velocity = slip_before.norm();
+  record.separation_slip_velocity = along_onset_slip(slip_before, slip_after);
   result_.impacts.push_back(record);
   onset_step_ = onset_step_ > 0.0 ? onset_step_ : default_step();
 }
@@ -200,6 +219,9 @@ void ContactEvents::end_contact(int e, double t, bool open) {
   record.t_end = t;
   record.open = open;
   record.separation_velocity = -geometry.normal_velocity;
+  record.separation_slip_velocity = along_onset_slip(
+      Vec3(s.onset_slip[0], s.onset_slip[1], s.onset_slip[2]),
+      element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i));
   // A contact that began at rest (touching) has no restitution: the ratio to a round-off approach speed is noise.
   record.restitution = record.impact_velocity > model_.contact.impact_velocity_floor
                            ? record.separation_velocity / record.impact_velocity

@@ -238,6 +238,17 @@ inline void element_geometry(const Model& model, Data& data, const double* q, co
   });
 }
 
+// Element e's slip velocity at (q, v), data.geometry[e] holding its normal and contact points: B's contact point's
+// velocity relative to A's, in the contact plane. Zero on the line kernel, whose shapes move along the normal only.
+inline Vec3 element_slip_velocity(const Model& model, const Data& data, const double* q, const double* v,
+                                  std::size_t e) {
+  if (data.elements[e].geometry == ElementKernel::kLine) return Vec3::Zero();
+  const Vec3 relative =
+      with_kernel(data.elements[e].geometry, [&](auto kernel) { return kernel.relative_velocity(model, data, q, v, e); });
+  const Vec3& n = data.geometry[e].normal;
+  return relative - n.dot(relative) * n;
+}
+
 // Element e's force onto the generalized forces by its wrench kernel; returns the power it absorbs from the bodies,
 // f·(v_PA − v_PB) = F δ̇ (− f_t·v_t, v_t the slip velocity): the energy ledger's rate [W].
 inline double apply_element_force(const Model& model, Data& data, std::size_t e, const ElementForce& force) {

@@ -52,6 +52,11 @@ struct ImpactRecord {
   double indentation_at_max_force = 0.0;  // [m]
   double velocity_at_max_force = 0.0;     // δ̇ when the force peaks [m/s]
   double dissipated_energy = 0.0;    // absorbed work minus the elastic energy left at separation [J]
+  // The tangential motion: the slip speed |v_t| at onset (B's contact point relative to A's, in the contact plane)
+  // and the slip velocity at separation along the onset slip's direction (along its own when nothing slipped at
+  // onset): > 0 still slipping the same way, < 0 reversed, 0 rolling or sticking [m/s].
+  double slip_velocity = 0.0;
+  double separation_slip_velocity = 0.0;
 };
 
 enum class SimulationStatus { kCompleted, kNumericalError };

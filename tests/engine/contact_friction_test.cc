@@ -225,6 +225,11 @@ TEST(ContactFriction, ObliqueImpactsSlideThroughoutOrLeaveRollingAsImpulseTheory
     const double tolerance = slides ? 1e-6 : 1e-4;
     EXPECT_NEAR(after.linear_velocity.x(), tangential, tolerance) << "mu = " << c.mu << ", spin = " << c.spin;
     EXPECT_NEAR(after.angular_velocity.y() * radius, spin, tolerance) << "mu = " << c.mu << ", spin = " << c.spin;
+    // The impact record's tangential measures: the slip at onset, and at separation along it — u − (7/2)μ(1+e)v_n
+    // sign(u) while sliding throughout, 0 for a ball that leaves rolling.
+    const ImpactRecord& impact = r.result.impacts[0];
+    EXPECT_NEAR(impact.slip_velocity, std::abs(slip), 1e-9);
+    EXPECT_NEAR(impact.separation_slip_velocity, slides ? std::abs(slip) - 3.5 * sliding_impulse : 0.0, 2.0 * tolerance);
     EXPECT_LT(r.result.max_energy_balance_error, 1e-8 * r.result.energy_scale);
   }
 }
