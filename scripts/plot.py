@@ -75,6 +75,9 @@ class Timeseries:
     def coordinates(self):
         return [name[2:] for name in self.names if name.startswith("q_")]
 
+    def velocities(self):
+        return [name[2:] for name in self.names if name.startswith("v_")]
+
     def has_pair(self, pair):
         """Pairs the broadphase finds at run time may have no timeseries columns."""
         return f"{pair}.force" in self.columns
@@ -320,6 +323,10 @@ def plot_run_coordinates(directory, summary, series, impacts):
         suffix = f" [{units.get(f'q_{name}', '?')}]" if mixed else ""
         q = displacements[index] / d_scale if many else series.columns[f"q_{name}"]
         positions.plot(series.axis_time, q, color=colour, linewidth=1.0 if many else 1.5, label=name + suffix)
+    # A joint may have fewer velocities than coordinates (a free joint: 7 q with a quaternion, 6 v): its own list.
+    rates = series.velocities()
+    rate_colours = plt.get_cmap("viridis")(np.linspace(0.0, 1.0, max(len(rates), 1))) if many else [None] * len(rates)
+    for name, colour in zip(rates, rate_colours):
         velocities.plot(series.axis_time, series.columns[f"v_{name}"], color=colour, linewidth=1.0 if many else 1.5,
                         label=name)
     for axes in (positions, velocities):
@@ -329,7 +336,7 @@ def plot_run_coordinates(directory, summary, series, impacts):
     q_label = unit_label([f"q_{n}" for n in names], units)
     positions.set_ylabel(f"displacement q − q(0) {f'[{d_unit}]' if d_unit else q_label}" if many
                          else f"generalized coordinate q {q_label}")
-    velocities.set_ylabel(f"generalized velocity v {unit_label([f'v_{n}' for n in names], units)}")
+    velocities.set_ylabel(f"generalized velocity v {unit_label([f'v_{n}' for n in rates], units)}")
     velocities.set_xlabel(f"time t [{series.time_unit}]")
     note = f"{len(names)} coordinates, coloured by index" if many else "grey lines: contact onsets"
     positions.set_title(run_title(summary, "body coordinates") + f"\n({note})", fontsize="medium")
@@ -347,6 +354,54 @@ def plot_run_coordinates(directory, summary, series, impacts):
     save(figure, os.path.join(directory, "coordinates.png"))
 
 
+def read_friction(path):
+    """contacts.csv's friction columns per contact point: {(pair, point): (time, slip speed, |f_t|, N)}, or {} when
+    the run has no friction (no slip_speed column)."""
+    if not os.path.exists(path):
+        return {}
+    with open(path, newline="") as handle:
+        rows = list(csv.DictReader(handle))
+        names = rows[0].keys() if rows else []
+    if "slip_speed" not in names:
+        return {}
+    points = {}
+    for row in rows:
+        key = (row["pair"], int(row["point"]))
+        friction = math.sqrt(sum(float(row[f"friction_{c}"]) ** 2 for c in "xyz"))
+        points.setdefault(key, []).append((float(row["time"]), float(row["slip_speed"]), friction, float(row["force"])))
+    return {key: tuple(np.array(column) for column in zip(*samples)) for key, samples in points.items()}
+
+
+def plot_run_friction(directory, summary, series):
+    """Slip speed over time and the friction force over the normal force against the slip speed (a state law's
+    hysteresis), per contact point in contact; only for runs with friction."""
+    points = read_friction(os.path.join(directory, "contacts.csv"))
+    if not points:
+        return
+    figure, (slips, ratio) = plt.subplots(1, 2, figsize=(13, 5))
+    shown = sorted(points)[:8]
+    for key in shown:
+        time, slip, friction, normal = points[key]
+        label = f"{key[0]} #{key[1]}" if len(points) > 1 else key[0]
+        slips.plot(time / series.time_scale, slip, ".", markersize=2, label=label)
+        pressed = normal > 0
+        ratio.plot(slip[pressed], friction[pressed] / normal[pressed], ".", markersize=2, label=label)
+    slips.set_xlabel(f"time t [{series.time_unit}]")
+    slips.set_ylabel("slip speed |v_t| [m/s]")
+    slips.set_title("slip speed")
+    ratio.set_xscale("symlog", linthresh=1e-6)
+    ratio.set_xlabel("slip speed |v_t| [m/s]")
+    ratio.set_ylabel("friction over normal force |f_t|/N")
+    ratio.set_title("friction force vs slip speed")
+    for axes in (slips, ratio):
+        axes.grid(alpha=0.3)
+    figure.suptitle(run_title(summary, "friction"))
+    figure.tight_layout()
+    if len(shown) > 1:
+        figure_legend(figure, ratio, len(shown), "contact point" + (f" (first 8 of {len(points)})" if len(points) > 8 else ""))
+    save(figure, os.path.join(directory, "friction.png"))
+
+
 def plot_run(directory):
     summary = read_summary(os.path.join(directory, "summary.json"))
     series = Timeseries(os.path.join(directory, "timeseries.csv"))
@@ -361,6 +416,7 @@ def plot_run(directory):
     plot_run_loops(directory, summary, series, traced, untraced, "velocity")
     plot_run_energy(directory, summary, series, impacts)
     plot_run_coordinates(directory, summary, series, impacts)
+    plot_run_friction(directory, summary, series)
 
 
 # ----------------------------------------------------------------------------------- comparison plots

@@ -222,6 +222,23 @@ TEST_F(Compare, PlotDrawsTheRunAndComparisonPngs) {
   expect_no_temporary_files(directory_);
 }
 
+// A free body (7 coordinates, 6 velocities) with friction: the coordinates plot pairs neither list with the other, and
+// friction.png shows the slip and the friction force.
+TEST_F(Compare, PlotDrawsFrictionAndFreeBodies) {
+  if (!matplotlib_available()) GTEST_SKIP() << "python3 with matplotlib and numpy is not importable";
+  const fs::path single = directory_ / "run";
+  ASSERT_EQ(run("run " + std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/rolling_ball.yaml --set duration=0.05 --out " +
+                    single.string(),
+                directory_ / "log"),
+            0);
+  ASSERT_EQ(run("plot " + single.string(), directory_ / "log"), 0) << read(directory_ / "log");
+  for (const char* png : {"coordinates.png", "friction.png"}) EXPECT_TRUE(is_png(single / png)) << png;
+  const fs::path frictionless = directory_ / "ball";
+  ASSERT_EQ(run("run " + kBall + " --out " + frictionless.string(), directory_ / "log"), 0);
+  ASSERT_EQ(run("plot " + frictionless.string(), directory_ / "log"), 0) << read(directory_ / "log");
+  EXPECT_FALSE(fs::exists(frictionless / "friction.png"));
+}
+
 TEST_F(Compare, PlotReportsAMissingScript) {
   const fs::path single = directory_ / "run";
   ASSERT_EQ(run("run " + kBall + " --out " + single.string(), directory_ / "log"), 0);
