@@ -395,7 +395,8 @@ def plot_run_friction(directory, summary, series):
     ratio.set_title("friction force vs slip speed")
     for axes in (slips, ratio):
         axes.grid(alpha=0.3)
-    figure.suptitle(run_title(summary, "friction"))
+    friction_laws = sorted({c["friction"]["law"] for c in summary.get("contacts", []) if "friction" in c})
+    figure.suptitle(run_title(summary, "friction") + (f", friction {', '.join(friction_laws)}" if friction_laws else ""))
     figure.tight_layout()
     if len(shown) > 1:
         figure_legend(figure, ratio, len(shown), "contact point" + (f" (first 8 of {len(points)})" if len(points) > 8 else ""))
