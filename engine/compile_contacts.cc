@@ -45,6 +45,33 @@ Setting<T> pick(const T& contacts, const Block* own, const T Block::* field, con
 
 }  // namespace
 
+void add_law_parameters(const ParameterTable& table, const std::vector<ParameterValue>& given, const std::string& map,
+                        std::vector<NamedValue>& values, std::vector<std::string>* dropped) {
+  const std::size_t before = values.size();
+  for (const ParameterValue& parameter : given) {
+    const Key key{map, parameter.name};
+    const LawParameter* declared = find_parameter(table, parameter.name);
+    if (declared == nullptr) {
+      if (dropped != nullptr) {
+        dropped->push_back(key.path());
+        continue;
+      }
+      std::vector<std::string_view> known;
+      for (const LawParameter& p : table.given) known.push_back(p.name);
+      refuse(key, unknown_parameter_message(table, parameter.name) + did_you_mean(parameter.name, known), SpecProblemAt::kKey);
+    }
+    const double value = finite(key, parameter.value);
+    if (std::string problem = check_law_parameter(*declared, value); !problem.empty()) refuse(key, problem);
+    const auto existing =
+        std::find_if(values.begin(), values.end(), [&](const NamedValue& v) { return v.name == declared->name; });
+    if (existing - values.begin() >= static_cast<std::ptrdiff_t>(before) && existing != values.end()) {
+      refuse(key, "parameter '" + parameter.name + "' is given twice", SpecProblemAt::kKey);
+    }
+    if (existing != values.end()) existing->value = value;
+    else values.push_back({declared->name, value});
+  }
+}
+
 bool SceneCompiler::materials_give_restitution(int shape_a, int shape_b) const {
   const ContactModel& contact = scene_.model.contact;
   for (int shape : {shape_a, shape_b}) {
@@ -89,28 +116,10 @@ PairSettings SceneCompiler::compile_settings(const Block* own, const std::string
     return std::find_if(values.begin(), values.end(), [&](const NamedValue& v) { return v.name == name; });
   };
   auto add_parameters = [&](const std::vector<ParameterValue>& parameters, const std::string& block) {
-    const std::string map = block + ".parameters";
-    const std::size_t before = values.size();
-    for (const ParameterValue& parameter : parameters) {
-      const Key key{map, parameter.name};
-      const LawParameter* spec = find_parameter(law, parameter.name);
-      if (spec == nullptr) {
-        if (overridden) {
-          note("--model " + std::string(law.id) + ": parameter '" + key.path() + "' does not apply and is ignored");
-          continue;
-        }
-        std::vector<std::string_view> known;
-        for (const LawParameter& p : law.parameters) known.push_back(p.name);
-        refuse(key, unknown_parameter_message(law, parameter.name) + did_you_mean(parameter.name, known), SpecProblemAt::kKey);
-      }
-      const double value = finite(key, parameter.value);
-      if (std::string problem = check_law_parameter(*spec, value); !problem.empty()) refuse(key, problem);
-      auto existing = given(spec->name);
-      if (existing - values.begin() >= static_cast<std::ptrdiff_t>(before) && existing != values.end()) {
-        refuse(key, "parameter '" + parameter.name + "' is given twice", SpecProblemAt::kKey);
-      }
-      if (existing != values.end()) existing->value = value;
-      else values.push_back({spec->name, value});
+    std::vector<std::string> dropped;
+    add_law_parameters(parameter_table(law), parameters, block + ".parameters", values, overridden ? &dropped : nullptr);
+    for (const std::string& path : dropped) {
+      note("--model " + std::string(law.id) + ": parameter '" + path + "' does not apply and is ignored");
     }
   };
   add_parameters(spec_.contacts.parameters, kContacts);

@@ -39,22 +39,7 @@ void compile_friction(const FrictionSpec& spec, const std::string& path, PairSet
   }
   const ParameterTable table = parameter_table(law);
   std::vector<NamedValue> values;
-  const std::string map = path + ".parameters";
-  for (const ParameterValue& parameter : spec.parameters) {
-    const Key key{map, parameter.name};
-    const LawParameter* declared = find_parameter(table, parameter.name);
-    if (declared == nullptr) {
-      std::vector<std::string_view> known;
-      for (const LawParameter& p : law.parameters) known.push_back(p.name);
-      refuse(key, unknown_parameter_message(table, parameter.name) + did_you_mean(parameter.name, known), SpecProblemAt::kKey);
-    }
-    const double value = finite(key, parameter.value);
-    if (std::string problem = check_law_parameter(*declared, value); !problem.empty()) refuse(key, problem);
-    if (std::any_of(values.begin(), values.end(), [&](const NamedValue& v) { return v.name == declared->name; })) {
-      refuse(key, "parameter '" + parameter.name + "' is given twice", SpecProblemAt::kKey);
-    }
-    values.push_back({declared->name, value});
-  }
+  add_law_parameters(table, spec.parameters, path + ".parameters", values);
   // μ_s and μ_k left out are the materials' (make_contact_pair mixes them per pair): compiled meanwhile at a value
   // inside their range that keeps μ_k ≤ μ_s.
   for (const ParameterRole role : {ParameterRole::kStaticFriction, ParameterRole::kKineticFriction}) {

@@ -57,6 +57,13 @@ Eigen::AngleAxisd rotation(const std::string& path, const RotationSpec& rotation
 std::string choice(const Key& key, const std::optional<std::string>& given, const std::string& fallback,
                    const std::vector<std::string_view>& options);
 
+// One block's `parameters` (key path `map`) for the law whose table is `table`, into `values`: each name declared,
+// its value finite and in range, none given twice in the block; a name an earlier block gave takes this block's value.
+// An unknown name is refused — or, when `dropped` is given (a law override: the block was written for another law),
+// its key path is appended there and the name skipped (compile_contacts.cc, compile_friction.cc).
+void add_law_parameters(const ParameterTable& table, const std::vector<ParameterValue>& given, const std::string& map,
+                        std::vector<NamedValue>& values, std::vector<std::string>* dropped = nullptr);
+
 // A `friction` block (compile_friction.cc): its law and compiled parameters into the settings, or nothing for
 // `law: none`.
 void compile_friction(const FrictionSpec& spec, const std::string& path, PairSettings& settings);
