@@ -215,6 +215,9 @@ inline void contact_tangents(const Vec3& n, Vec3& tangent_1, Vec3& tangent_2) {
   tangent_2 = Vec3(b, sign + n.y() * n.y() * a, -n.y());
 }
 
+// The part of x in the contact plane of unit normal n: x − (x·n) n.
+inline Vec3 in_contact_plane(const Vec3& x, const Vec3& n) { return x - n.dot(x) * n; }
+
 // Element e's gap by its kernel.
 inline double element_gap(const Model& model, Data& data, const double* q, const double* v, std::size_t e) {
   return with_kernel(data.elements[e].geometry, [&](auto kernel) { return kernel.gap(model, data, q, v, e); });
@@ -233,8 +236,7 @@ inline void element_geometry(const Model& model, Data& data, const double* q, co
     const Vec3& n = data.geometry[e].normal;
     ContactFrame& frame = data.frames[e];
     contact_tangents(n, frame.tangent_1, frame.tangent_2);
-    const Vec3 relative = kernel.relative_velocity(model, data, q, v, e);
-    frame.slip_velocity = relative - n.dot(relative) * n;
+    frame.slip_velocity = in_contact_plane(kernel.relative_velocity(model, data, q, v, e), n);
   });
 }
 
@@ -243,10 +245,9 @@ inline void element_geometry(const Model& model, Data& data, const double* q, co
 inline Vec3 element_slip_velocity(const Model& model, const Data& data, const double* q, const double* v,
                                   std::size_t e) {
   if (data.elements[e].geometry == ElementKernel::kLine) return Vec3::Zero();
-  const Vec3 relative =
-      with_kernel(data.elements[e].geometry, [&](auto kernel) { return kernel.relative_velocity(model, data, q, v, e); });
-  const Vec3& n = data.geometry[e].normal;
-  return relative - n.dot(relative) * n;
+  return in_contact_plane(
+      with_kernel(data.elements[e].geometry, [&](auto kernel) { return kernel.relative_velocity(model, data, q, v, e); }),
+      data.geometry[e].normal);
 }
 
 // Element e's force onto the generalized forces by its wrench kernel; returns the power it absorbs from the bodies,
