@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -145,26 +146,60 @@ void BM_Narrowphase(benchmark::State& bench) {
 }
 BENCHMARK(BM_Narrowphase)->DenseRange(0, 9);
 
+// A typical value of a required law parameter: a restitution 0.8, friction coefficients 0.3 (μ_s 0.4), the velocities
+// and lengths of a steel contact (v_r 0.1 mm/s, Stribeck 1 mm/s, bristles 1e5 /m breaking away at 1 µm), else the
+// middle of a bounded range, twice a positive minimum, or 1.
+double typical_value(const LawParameter& p) {
+  if (p.name.find("restitution") != std::string_view::npos) return 0.8;
+  if (p.role == ParameterRole::kKineticFriction) return 0.3;
+  if (p.role == ParameterRole::kStaticFriction) return 0.4;
+  const std::pair<std::string_view, double> physical[] = {
+      {"regularisation_velocity", 1e-4}, {"stribeck_velocity", 1e-3}, {"dead_velocity", 1e-5},
+      {"full_velocity", 1e-4},           {"bristle_stiffness", 1e5},  {"breakaway_displacement", 1e-6}};
+  for (const auto& [name, value] : physical) {
+    if (p.name == name) return value;
+  }
+  if (std::isfinite(p.max) && p.max > p.min) return 0.5 * (p.min + p.max);
+  if (p.min > 0.0) return 2.0 * p.min;
+  return 1.0;
+}
+
+// Times law.force(in, parameters, state): the input may have changed (so the call is not hoisted) and the result is
+// used (so it is not dropped).
+template <class Law, class Input>
+void time_force(benchmark::State& bench, const Law& law, const Input& in, const LawParameters& parameters,
+                const double* state) {
+  decltype(law.force(in, parameters.values, state)) f;
+  for (auto _ : bench) {
+    benchmark::DoNotOptimize(&in);
+    benchmark::ClobberMemory();
+    f = law.force(in, parameters.values, state);
+    benchmark::DoNotOptimize(&f);
+    benchmark::ClobberMemory();
+  }
+  bench.SetLabel(std::string(law.family));
+}
+
+// The law's required parameters at typical values, compiled; nullopt (the benchmark skipped) when they do not compile.
+template <class Law>
+std::optional<LawParameters> typical_parameters(benchmark::State& bench, const Law& law) {
+  std::vector<NamedValue> values;
+  for (const LawParameter& p : law.parameters) {
+    if (p.required) values.push_back({p.name, typical_value(p)});
+  }
+  try {
+    return compile_parameters(parameter_table(law), values);
+  } catch (const std::exception& error) {
+    bench.SkipWithError(error.what());
+    return std::nullopt;
+  }
+}
+
 // One force evaluation of a law at a typical point of a steel impact (δ = 10 µm, δ̇ = 0.5 m/s, δ̇⁻ = 1 m/s).
 void BM_Law(benchmark::State& bench, LawIndex index) {
   const LawInfo& law = law_info(index);
-  std::vector<NamedValue> values;
-  for (const LawParameter& p : law.parameters) {
-    if (!p.required) continue;
-    double value = p.default_value;
-    if (p.name == "restitution" || p.name.find("restitution") != std::string_view::npos) value = 0.8;
-    else if (std::isfinite(p.max) && p.max > p.min) value = 0.5 * (p.min + p.max);
-    else if (p.min > 0.0) value = 2.0 * p.min;
-    else value = 1.0;
-    values.push_back({p.name, value});
-  }
-  LawParameters parameters;
-  try {
-    parameters = compile_law_parameters(law, values);
-  } catch (const std::exception& error) {
-    bench.SkipWithError(error.what());
-    return;
-  }
+  const std::optional<LawParameters> parameters = typical_parameters(bench, law);
+  if (!parameters) return;
   ContactInput in;
   in.indentation = 1e-5;
   in.normal_velocity = 0.5;
@@ -176,17 +211,8 @@ void BM_Law(benchmark::State& bench, LawIndex index) {
   in.stiffness = law.requires_linear_stiffness ? 1e8 : 4.0 / 3.0 * in.effective_modulus * std::sqrt(in.effective_radius);
   in.time_since_onset = 1e-5;
   double state[kMaxLawState] = {};
-  if (law.event) law.event(ContactEvent::kOnset, in, parameters.values, state);
-  ContactForce f;
-  for (auto _ : bench) {
-    // The input may have changed (so the call is not hoisted) and the result is used (so it is not dropped).
-    benchmark::DoNotOptimize(&in);
-    benchmark::ClobberMemory();
-    f = law.force(in, parameters.values, state);
-    benchmark::DoNotOptimize(&f);
-    benchmark::ClobberMemory();
-  }
-  bench.SetLabel(std::string(law.family));
+  if (law.event) law.event(ContactEvent::kOnset, in, parameters->values, state);
+  time_force(bench, law, in, *parameters, state);
 }
 
 void BM_ChainRightHandSide(benchmark::State& bench) {
@@ -241,51 +267,17 @@ void BM_ChainWaveRightHandSide(benchmark::State& bench) {
 }
 BENCHMARK(BM_ChainWaveRightHandSide);
 
-// A typical value of a friction law's parameter: friction coefficients 0.3 (μ_s 0.4), the velocities and lengths of a
-// steel contact (v_r 0.1 mm/s, Stribeck 1 mm/s, bristles 1e5 /m breaking away at 1 µm), else as BM_Law picks them:
-// the middle of a bounded range, twice a positive minimum, or 1.
-double typical_value(const LawParameter& p) {
-  if (p.role == ParameterRole::kKineticFriction) return 0.3;
-  if (p.role == ParameterRole::kStaticFriction) return 0.4;
-  const std::pair<std::string_view, double> physical[] = {
-      {"regularisation_velocity", 1e-4}, {"stribeck_velocity", 1e-3}, {"dead_velocity", 1e-5},
-      {"full_velocity", 1e-4},           {"bristle_stiffness", 1e5},  {"breakaway_displacement", 1e-6}};
-  for (const auto& [name, value] : physical) {
-    if (p.name == name) return value;
-  }
-  if (std::isfinite(p.max) && p.max > p.min) return 0.5 * (p.min + p.max);
-  if (p.min > 0.0) return 2.0 * p.min;
-  return 1.0;
-}
-
 // One friction force evaluation at a slip of 1 mm/s under N = 10 N, with its state at a typical deflection.
 void BM_FrictionLaw(benchmark::State& bench, FrictionLawIndex index) {
   const FrictionLawInfo& law = friction_law_info(index);
-  std::vector<NamedValue> values;
-  for (const LawParameter& p : law.parameters) {
-    if (p.required) values.push_back({p.name, typical_value(p)});
-  }
-  LawParameters parameters;
-  try {
-    parameters = compile_parameters(parameter_table(law), values);
-  } catch (const std::exception& error) {
-    bench.SkipWithError(error.what());
-    return;
-  }
+  const std::optional<LawParameters> parameters = typical_parameters(bench, law);
+  if (!parameters) return;
   FrictionInput in;
   in.slip_velocity[0] = 1e-3;
   in.slip_speed = 1e-3;
   in.normal_force = 10.0;
   double state[kMaxLawState] = {1e-6};
-  FrictionForce f;
-  for (auto _ : bench) {
-    benchmark::DoNotOptimize(&in);
-    benchmark::ClobberMemory();
-    f = law.force(in, parameters.values, state);
-    benchmark::DoNotOptimize(&f);
-    benchmark::ClobberMemory();
-  }
-  bench.SetLabel(std::string(law.family));
+  time_force(bench, law, in, *parameters, state);
 }
 
 // 64 steel balls (r = 10 mm, free joints) resting 1 µm deep on a floor and sliding at 0.1 m/s, one listed pair
