@@ -168,6 +168,10 @@ struct PairState {
   double onset_slip[3] = {};     // slip velocity at onset [m/s]: the impact record's tangential reference
   // The friction law's state (bristle deflections, in the contact plane), zero at each onset.
   double friction_state[kMaxLawState] = {};
+  // Laws with exact stiction (Stiction::kExact): whether the engine holds the slip at zero, between stick and slip
+  // events, and the unit direction of the slip when it began (the slip → stick event watches v_t along it).
+  bool sticking = false;
+  double slip_direction[3] = {};
 };
 
 }  // namespace contactlab
