@@ -29,14 +29,6 @@ void compile_friction(const FrictionSpec& spec, const std::string& path, PairSet
                         join_names(ids));
   }
   const FrictionLawInfo& law = friction_law_info(index);
-  // Holding a sticking contact exactly takes stick and slip events and the contact's share of what holds it (the
-  // Delassus operator); a run without them would chatter about v_t = 0 or creep with a force the law does not give.
-  if (law.stiction == Stiction::kExact || law.stiction == Stiction::kBand) {
-    refuse(law_key, "friction law '" + std::string(law.id) + "' holds sticking contacts " +
-                        (law.stiction == Stiction::kExact ? "exactly, with stick and slip events," : "within a band of slip speeds by the stick force,") +
-                        " which runs do not do yet; use a regularised law (coulomb_tanh, coulomb_atan, rooney_deravi, "
-                        "threlfall, ambrosio, brown_mcphee, andersson) or a bristle law (dahl, lugre, elastoplastic)");
-  }
   const ParameterTable table = parameter_table(law);
   std::vector<NamedValue> values;
   add_law_parameters(table, spec.parameters, path + ".parameters", values);

@@ -11,6 +11,7 @@
 #include "engine/forward.h"
 #include "engine/element_kernels.h"
 #include "engine/kinematics.h"
+#include "engine/stick_slip.h"
 
 namespace contactlab {
 namespace {
@@ -143,6 +144,7 @@ void ContactEvents::start_contact(int e, double t, When when) {
   }
   const Vec3 slip = element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i);
   for (int k = 0; k < 3; ++k) s.onset_slip[k] = slip[k];
+  StickSlip::begin(element, s, slip);
   ImpactRecord record;
   record.pair = pair.name;
   record.shape_a = pair.shape_a;
@@ -255,6 +257,7 @@ void ContactEvents::end_contact(int e, double t, bool open) {
     table_.hold_offset(e);
     data_.contact_force[i] = {};
     s.active = false;
+    s.sticking = false;
     s.persistent = false;
     s.compressing = false;
     open_impact_[i] = -1;

@@ -69,6 +69,13 @@ struct Data {
   std::vector<FrictionInput> friction_input;  // of the active elements with a tangential law
   std::vector<Vec3> friction_force;           // f_t on B of the active elements with a tangential law [N]
   std::vector<double> contact_power;         // F δ̇ (− f_t·v_t) of the active elements: the ledger's rate [W]
+  // The active elements whose tangential force holds their contact point (engine/stick_force.h): listed by the
+  // contact stage, their forces solved after the dynamics; and that solve's scratch.
+  std::vector<int> held;
+  Eigen::MatrixXd hold_response;      // nv × 2h: M⁻¹ J_tᵀ, a column per held point's tangent
+  Eigen::MatrixXd hold_operator;      // 2h × 2h: W = J_t M⁻¹ J_tᵀ
+  Eigen::VectorXd hold_acceleration;  // 2h: the tangential accelerations to cancel
+  Eigen::VectorXd hold_force;         // 2h: the forces' tangential components
 
   std::unique_ptr<FclShapes> fcl;  // FCL geometry, for pairs without a closed form
   std::unique_ptr<FclBroadphase> broadphase;       // when model.contact.broadphase

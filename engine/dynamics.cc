@@ -249,30 +249,47 @@ void add_point_force(const Model& model, const Data& data, int body, const Vec3&
   f.tail<3>() += R.transpose() * force;
 }
 
-double effective_mass(const Model& model, Data& data, int body_a, const Vec3& point_a, int body_b,
-                      const Vec3& point_b, const Vec3& normal) {
+void unit_force_response(const Model& model, Data& data, int body_a, const Vec3& point_a, int body_b,
+                         const Vec3& point_b, const Vec3& direction) {
   for (Vec6& f : data.probe_force) f.setZero();
   data.probe_slider_force.setZero();
-  add_point_force(model, data, body_a, point_a, -normal, data.probe_force, data.probe_slider_force);
-  add_point_force(model, data, body_b, point_b, normal, data.probe_force, data.probe_slider_force);
+  add_point_force(model, data, body_a, point_a, -direction, data.probe_force, data.probe_slider_force);
+  add_point_force(model, data, body_b, point_b, direction, data.probe_force, data.probe_slider_force);
   data.probe_qdd.setZero();
   articulated_body_pass(model, data, false, Vec3::Zero(), data.probe_qdd, data.probe_force, data.probe_slider_force,
                         false, data.probe_qdd.data(), data.probe_acceleration);
-  // With q̇ = 0 the classical point acceleration is a_lin + α × r (body frame), rotated to world.
-  auto point_acceleration = [&](int body, const Vec3& point) -> Vec3 {
-    if (body == 0) return Vec3::Zero();
-    const int slider = model.slider_of_body[static_cast<std::size_t>(body)];
-    if (slider >= 0) {
-      const auto k = static_cast<std::size_t>(slider);
-      return model.sliders.axis[k] * data.probe_qdd[model.sliders.v_index[k]];
-    }
-    const BodyMotion& motion = data.motion[static_cast<std::size_t>(body)];
-    const Vec6& a = data.probe_acceleration[static_cast<std::size_t>(body)];
-    const Vec3 r = motion.pose.linear().transpose() * (point - motion.pose.translation());
-    return motion.pose.linear() * (a.tail<3>() + a.head<3>().cross(r));
-  };
+}
+
+Vec3 point_acceleration(const Model& model, const Data& data, const double* qdd, const std::vector<Vec6>& acceleration,
+                        int body, const Vec3& point, bool with_velocity) {
+  if (body == 0) return Vec3::Zero();
+  const int slider = model.slider_of_body[static_cast<std::size_t>(body)];
+  if (slider >= 0) {  // a slider does not rotate: every point accelerates as a q̈
+    const auto k = static_cast<std::size_t>(slider);
+    return model.sliders.axis[k] * qdd[model.sliders.v_index[k]];
+  }
+  const BodyMotion& motion = data.motion[static_cast<std::size_t>(body)];
+  const Vec6& a = acceleration[static_cast<std::size_t>(body)];
+  const Vec3 r = motion.pose.linear().transpose() * (point - motion.pose.translation());
+  Vec3 out = motion.pose.linear() * (a.tail<3>() + a.head<3>().cross(r));
+  if (with_velocity) {
+    // The spatial acceleration's linear part is not the origin's classical acceleration: a_P = a + α × r + ω × v_P.
+    // And the tree's accelerations are relative to the world's fictitious −g (gravity as an upward acceleration of
+    // the world, forward_dynamics): g added back.
+    const Vec3 point_velocity = motion.linear_velocity + motion.angular_velocity.cross(point - motion.pose.translation());
+    out += motion.angular_velocity.cross(point_velocity) + model.gravity;
+  }
+  return out;
+}
+
+double effective_mass(const Model& model, Data& data, int body_a, const Vec3& point_a, int body_b,
+                      const Vec3& point_b, const Vec3& normal) {
+  unit_force_response(model, data, body_a, point_a, body_b, point_b, normal);
   // Unit force pair pushes A along −n and B along +n: separation acceleration n·(a_B − a_A) = J_n M⁻¹ J_nᵀ.
-  const double inverse_mass = normal.dot(point_acceleration(body_b, point_b) - point_acceleration(body_a, point_a));
+  const double* qdd = data.probe_qdd.data();
+  const double inverse_mass =
+      normal.dot(point_acceleration(model, data, qdd, data.probe_acceleration, body_b, point_b, false) -
+                 point_acceleration(model, data, qdd, data.probe_acceleration, body_a, point_a, false));
   return inverse_mass > 0.0 ? 1.0 / inverse_mass : std::numeric_limits<double>::infinity();
 }
 

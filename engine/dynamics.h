@@ -34,6 +34,19 @@ Eigen::VectorXd inverse_dynamics(const Model& model, const Data& data, const Eig
 void add_point_force(const Model& model, const Data& data, int body, const Vec3& point, const Vec3& force,
                      std::vector<Vec6>& spatial, Eigen::VectorXd& slider_force);
 
+// The response to a unit force pair, `direction` on body B at point_b and its opposite on body A at point_a (world
+// points and direction), at q̇ = 0 without gravity: M⁻¹Jᵀ into data.probe_qdd and the tree bodies' spatial
+// accelerations into data.probe_acceleration. O(n): one articulated-body pass.
+void unit_force_response(const Model& model, Data& data, int body_a, const Vec3& point_a, int body_b,
+                         const Vec3& point_b, const Vec3& direction);
+
+// The world acceleration of a body's point (a world point, moving with the body), from the generalized
+// accelerations `qdd` and the tree bodies' spatial accelerations `acceleration` (body frames): R(a + α × r), plus
+// ω × v_P and gravity when `with_velocity` (the classical acceleration from forward_dynamics, at the body's velocity
+// in data; without them, the response at q̇ = 0 of unit_force_response). Zero on the world.
+Vec3 point_acceleration(const Model& model, const Data& data, const double* qdd, const std::vector<Vec6>& acceleration,
+                        int body, const Vec3& point, bool with_velocity);
+
 // Effective mass along `normal` of the relative motion of two body points, m_eff = 1/(J_n M⁻¹ J_nᵀ) with
 // J_n q̇ = n·(v_PA − v_PB), computed in O(n) by pushing a unit force pair through the articulated-body
 // algorithm. Infinite when neither point can move along the normal.

@@ -6,6 +6,7 @@
 #include "engine/dynamics.h"
 #include "engine/element_kernels.h"
 #include "engine/kinematics.h"
+#include "engine/stick_force.h"
 
 namespace contactlab {
 namespace {
@@ -35,6 +36,19 @@ inline ElementForce element_force(double time, const PairState& state, std::size
   if (element.tangential_law == nullptr) return force;
   FrictionInput& input = data.friction_input[e];
   input = friction_input(data.geometry[e].normal, data.frames[e].slip_velocity, force.normal);
+  const Stiction stiction = element.tangential_law->stiction;
+  if (stiction == Stiction::kExact || stiction == Stiction::kBand) {
+    if (holds_contact(element, state, input)) {  // its force comes after the dynamics (hold_contacts)
+      data.held.push_back(static_cast<int>(e));
+      data.friction_force[e].setZero();
+      return force;
+    }
+    // A slip just begun, still round-off: the law slides along the direction the slip began in.
+    if (stiction == Stiction::kExact && input.slip_speed < kRoundOffSlipSpeed) {
+      for (int k = 0; k < 3; ++k) input.slip_velocity[k] = kRoundOffSlipSpeed * state.slip_direction[k];
+      input.slip_speed = kRoundOffSlipSpeed;
+    }
+  }
   data.friction_force[e] = pair_friction_force(*element.pair, state, input);
   return {force.normal, data.friction_force[e]};
 }
@@ -77,6 +91,7 @@ void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd
 void contact_forces(const Model& model, double time, std::span<const PairState> contacts, std::span<const int> active,
                     Data& data) {
   clear_contact_loads(model, data);
+  data.held.clear();
   for (int index : active) {
     const auto e = static_cast<std::size_t>(index);
     data.contact_power[e] = apply_element_force(model, data, e, element_force(time, contacts[e], e, data));
@@ -87,6 +102,7 @@ void contact_stage(const Model& model, double time, const Eigen::Ref<const Eigen
                    const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
                    std::span<const int> active, Data& data) {
   clear_contact_loads(model, data);
+  data.held.clear();
   for (int index : active) {
     const auto e = static_cast<std::size_t>(index);
     const ContactElement& element = data.elements[e];
@@ -156,6 +172,7 @@ void forward(const Model& model, const State& state, Data& data) {
   data.tau.setZero();
   joint_forces(model, state.time, state.q, state.v, data);
   forward_dynamics(model, data);
+  if (!data.held.empty()) hold_contacts(model, state.contacts, data, data.qdd.data());
 }
 
 }  // namespace contactlab

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The stages of one evaluation, in order: kinematics → contact geometry → contact forces → Jᵀf → dynamics. The
+// The stages of one evaluation, in order: kinematics → contact geometry → contact forces → Jᵀf → dynamics → the forces
+// that hold sticking contacts (engine/stick_force.h). The
 // contact stages take each element through its kernels (engine/element_kernels.h).
 #pragma once
 
@@ -11,6 +12,7 @@
 #include "engine/kinematics.h"
 #include "engine/model.h"
 #include "engine/state.h"
+#include "engine/stick_force.h"
 
 namespace contactlab {
 
@@ -61,6 +63,7 @@ inline void evaluate(const Model& model, double time, const Eigen::Ref<const Eig
   contact_stage(model, time, q, v, contacts, active, data);
   joint_forces(model, time, q, v, data);
   forward_dynamics(model, data, SliderForces::kGeneralizedOnly, qdd);
+  if (!data.held.empty()) hold_contacts(model, contacts, data, qdd.data());  // sticking contacts' forces
 }
 
 // The same with the active elements found in `contacts`.

@@ -41,8 +41,19 @@ void RunOde::bind() {
     const int friction = element.tangential_law != nullptr ? element.tangential_law->continuous_state_size : 0;
     law_state_offset_[e + 1] = law_state_offset_[e] + element.normal_law->continuous_state_size + friction;
   }
+  stick_events_ = false;
+  for (const ContactElement& element : data_.elements) {
+    const FrictionLawInfo* law = element.tangential_law;
+    if (law != nullptr && (law->stiction == Stiction::kExact || law->stiction == Stiction::kBand)) stick_events_ = true;
+  }
   directions_.assign(static_cast<std::size_t>(root_blocks()) * n, -1);
-  for (int e = 0; e < elements_; ++e) directions_[static_cast<std::size_t>(root_index(kRateRoot, e))] = 0;  // both phase changes
+  for (int e = 0; e < elements_; ++e) {
+    directions_[static_cast<std::size_t>(root_index(kRateRoot, e))] = 0;  // both phase changes
+    const FrictionLawInfo* law = data_.elements[static_cast<std::size_t>(e)].tangential_law;
+    if (stick_events_ && law != nullptr && law->stiction == Stiction::kBand) {
+      directions_[static_cast<std::size_t>(root_index(kStickRoot, e))] = 0;  // into the band and out of it
+    }
+  }
   force_behind_.assign(n, 0.0);
   end_gaps_.assign(n, 0.0);
   scratch_.resize(size());
@@ -169,11 +180,39 @@ void RunOde::contact_stage_at(double t, const double* y, std::span<const int> el
   contact_stage(model_, t, q_of(y), v_of(y), state_.contacts, elements, data);
 }
 
+bool RunOde::exact_stick_held() const {
+  for (int e : table_.active()) {
+    const auto i = static_cast<std::size_t>(e);
+    const FrictionLawInfo* law = data_.elements[i].tangential_law;
+    if (law != nullptr && law->stiction == Stiction::kExact && state_.contacts[i].sticking) return true;
+  }
+  return false;
+}
+
+double RunOde::stick_function(int e) const {
+  const auto i = static_cast<std::size_t>(e);
+  const ContactElement& element = data_.elements[i];
+  const FrictionLawInfo* law = element.tangential_law;
+  if (law == nullptr || !table_.is_active(e)) return 1.0;
+  const double* parameters = element.pair->friction_parameters.values;
+  if (law->stiction == Stiction::kBand) return data_.friction_input[i].slip_speed - law->stick_band(parameters);
+  if (law->stiction != Stiction::kExact) return 1.0;
+  const PairState& s = state_.contacts[i];
+  if (s.sticking) return law->static_limit(data_.friction_input[i], parameters) - data_.friction_force[i].norm();
+  return data_.frames[i].slip_velocity.dot(Vec3(s.slip_direction[0], s.slip_direction[1], s.slip_direction[2]));
+}
+
 int RunOde::roots(double t, const double* y, const double* ydot, double* g, int only) {
   const int only_element = only >= 0 ? only % elements_ : -1;
-  const bool current = ydot != nullptr && ydot == last_rhs_rate_ && y == last_rhs_state_ && t == last_rhs_time_;
+  bool current = ydot != nullptr && ydot == last_rhs_rate_ && y == last_rhs_state_ && t == last_rhs_time_;
+  // A contact held by exact stiction: its stick function is its hold force's, which the whole right-hand side gives.
+  if (stick_events_ && !current && exact_stick_held()) {
+    if (rhs(t, y, scratch_.data()) != 0) return -1;
+    ydot = scratch_.data();
+    current = true;
+  }
   const bool peaks = options_.integrator.locate_force_peaks && table_.impacting() > 0 &&
-                     (only < 0 || (only / elements_ == kPeakRoot && table_.is_active(only_element)));
+                     (only < 0 || (only / elements_ == block(kPeakRoot) && table_.is_active(only_element)));
   // One function asked for (the root finder's evaluations): only its element is evaluated, and nothing of an
   // inactive element but its gap.
   const int single[] = {only_element};
@@ -215,6 +254,7 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
   double* gaps = g + root_index(kGapRoot, 0);
   double* rates = g + root_index(kRateRoot, 0);
   double* force_rates = options_.integrator.locate_force_peaks ? g + root_index(kPeakRoot, 0) : nullptr;
+  double* sticks = stick_events_ ? g + root_index(kStickRoot, 0) : nullptr;
   // An active element's three functions (an inactive element's gap comes from contact_gaps, its other two are 1).
   auto fill_active = [&](int e) {
     const auto i = static_cast<std::size_t>(e);
@@ -250,11 +290,15 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
   };
   if (only_element >= 0) {
     step_end_time_ = std::numeric_limits<double>::quiet_NaN();  // data_ now holds this one element only
-    if (only_active) return fill_active(only_element);
+    if (only_active) {
+      if (sticks != nullptr) sticks[only_element] = stick_function(only_element);
+      return fill_active(only_element);
+    }
     contact_gaps(model_, q_of(y), v_of(y), single, data_, gaps);
     offset(only_element);
     rates[only_element] = 1.0;
     if (force_rates != nullptr) force_rates[only_element] = 1.0;
+    if (sticks != nullptr) sticks[only_element] = 1.0;
     return 0;
   }
   contact_gaps(model_, q_of(y), v_of(y), table_.inactive(), data_, gaps);
@@ -262,6 +306,7 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
   std::fill(rates, g + root_count(), 1.0);
   for (int e : table_.active()) {
     if (fill_active(e) != 0) return -1;
+    if (sticks != nullptr) sticks[e] = stick_function(e);
   }
   for (int e : table_.offset_elements()) offset(e);
   if (ydot != nullptr) {
@@ -284,8 +329,8 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
 std::span<const int> RunOde::root_inputs(int i) {
   const int e = i % elements_;
   const ContactElement& element = data_.elements[static_cast<std::size_t>(e)];
-  if (needs_body_motion(element.geometry) || law_state_offset_.back() > 0) return {};
-  if (i / elements_ == kPeakRoot) return {};  // (the block exists only when peaks are located)
+  if (needs_body_motion(element.geometry) || law_state_offset_.back() > 0 || stick_events_) return {};
+  if (i / elements_ == block(kPeakRoot)) return {};  // (the block exists only when peaks are located)
   std::size_t count = 0;
   for (int k : {element.shapes.slider_a, element.shapes.slider_b}) {
     if (k < 0) continue;

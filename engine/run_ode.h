@@ -4,14 +4,17 @@
 // states (what the right-hand side reads: per element, its normal law's, then its friction law's), then the contact energy ledger and the work of the joint force elements
 // (quadratures: they never feed back).
 //
-// Event functions, up to three per contact element e, in blocks of one per element (E elements), so that every
-// inactive element's gap lands in one dense block (the third block only when force peaks are located):
+// Event functions, up to four per contact element e, in blocks of one per element (E elements), so that every
+// inactive element's gap lands in one dense block (the force-rate block only when force peaks are located, the
+// stick block only when a friction law holds contacts, Stiction::kExact or kBand):
 //   g[e]      inactive: the gap (onset);  active: δ, or min(δ, F/k) for laws that release on force (separation;
 //             k: force_per_length())
 //   g[E + e]  active: δ̇ (both crossings: maximum indentation, reload);  inactive: 1
 //   g[2E + e] active: dF/dt (force peak), by a difference along the flow;  inactive: 1
-// All but the δ̇ block report only crossings from + to −. The contact set changes only at these events, so the
-// right-hand side is smooth between them.
+//   stick     active, exact stiction: sticking, μ_s N − |f| (stick → slip); slipping, v_t·d, d the direction the slip
+//             began in (slip → stick). A band law: s − D_v (both crossings: the band's edges). Otherwise 1.
+// All but the δ̇ block and the band's report only crossings from + to −. The contact set and the stick states change
+// only at these events, so the right-hand side is smooth between them.
 #pragma once
 
 #include <limits>
@@ -34,10 +37,12 @@ namespace contactlab {
 struct FoundRoots {
   std::span<const int> found;
   int elements = 0;
-  bool peaks = false;  // the force-rate block exists
+  bool peaks = false;    // the force-rate block exists
+  int stick_block = -1;  // the stick block's place among the blocks (−1: none)
   int gap(int e) const { return found[static_cast<std::size_t>(e)]; }
   int rate(int e) const { return found[static_cast<std::size_t>(elements + e)]; }
   int peak(int e) const { return peaks ? found[static_cast<std::size_t>(2 * elements + e)] : 0; }
+  int stick(int e) const { return stick_block >= 0 ? found[static_cast<std::size_t>(stick_block * elements + e)] : 0; }
 };
 
 class RunOde final : public OdeSystem {
@@ -75,8 +80,10 @@ class RunOde final : public OdeSystem {
   void unpack(double t, const double* y, State& state) const;
   void copy_law_states(const double* y, std::vector<PairState>& contacts) const;
   FoundRoots found_roots(std::span<const int> found) const {
-    return {found, elements_, options_.integrator.locate_force_peaks};
+    return {found, elements_, options_.integrator.locate_force_peaks, stick_events_ ? block(kStickRoot) : -1};
   }
+  // Whether a friction law of the table holds contacts (the stick block exists).
+  bool stick_events() const { return stick_events_; }
 
   // The stepper whose next step sets the force rate's difference (null: none yet).
   void set_stepper(const Stepper* stepper) { stepper_ = stepper; }
@@ -106,10 +113,17 @@ class RunOde final : public OdeSystem {
 
  private:
   // The blocks of the event functions, one function per element in each; the force-rate block only when force
-  // peaks are located.
-  enum RootKind { kGapRoot = 0, kRateRoot = 1, kPeakRoot = 2 };
-  int root_blocks() const { return options_.integrator.locate_force_peaks ? 3 : 2; }
-  int root_index(RootKind kind, int e) const { return kind * elements_ + e; }
+  // peaks are located, the stick block only when a law holds contacts.
+  enum RootKind { kGapRoot, kRateRoot, kPeakRoot, kStickRoot };
+  int block(RootKind kind) const {
+    return kind == kStickRoot ? (options_.integrator.locate_force_peaks ? 3 : 2) : static_cast<int>(kind);
+  }
+  int root_blocks() const { return 2 + (options_.integrator.locate_force_peaks ? 1 : 0) + (stick_events_ ? 1 : 0); }
+  int root_index(RootKind kind, int e) const { return block(kind) * elements_ + e; }
+  // Element e's stick function (data_: the right-hand side at the point, hold forces included).
+  double stick_function(int e) const;
+  // Whether an active element is held by exact stiction (its stick function needs the whole right-hand side).
+  bool exact_stick_held() const;
   const double* law_states_of(const double* y, int e) const {
     return y + nq_ + nv_ + law_state_offset_[static_cast<std::size_t>(e)];
   }
@@ -139,6 +153,7 @@ class RunOde final : public OdeSystem {
   int nq_;
   int nv_;
   int elements_ = 0;
+  bool stick_events_ = false;
   std::vector<int> law_state_offset_;  // prefix sums of the laws' continuous state sizes
   std::vector<int> directions_;
   std::vector<int> tree_velocities_;   // indices of the tree bodies' velocities (the accelerations rhs() checks)

@@ -24,6 +24,7 @@
 #include "engine/sampler.h"
 #include "engine/spare_workspace.h"
 #include "engine/stepper.h"
+#include "engine/stick_slip.h"
 #include "engine/tunnelling.h"
 
 namespace contactlab {
@@ -45,6 +46,7 @@ class Run {
         monitor_(model, options, state, data, table_, result),
         ode_(model, options, state, data, table_, monitor_, spare_, result.stats),
         events_(model, options, state, data, table_, monitor_, spare_, result),
+        stick_slip_(model, state, table_, spare_),
         resting_(options.integrator, state, data, table_),
         tunnelling_(model),
         sampler_(model, options, ode_, state, data, observer) {
@@ -65,6 +67,7 @@ class Run {
   void restart(double t);
   bool check_step(double t);
   bool engage_after_step(double t);
+  bool stick_or_slip_after_step(double t);
   bool bound_step(double t, double bound);
   bool settle(double t);
   void refresh(double t, bool initial);
@@ -79,6 +82,7 @@ class Run {
   RunMonitor monitor_;
   RunOde ode_;
   ContactEvents events_;
+  StickSlip stick_slip_;
   RestingMethod resting_;
   TunnellingBound tunnelling_;
   Sampler sampler_;
@@ -119,7 +123,9 @@ bool Run::handle_events(double t) {
   stepper_->roots_found(roots_found_.data());
   ode_.unpack(t, y_.data(), state_);
   ode_.contact_stage_at(t, y_.data());  // what the events read of the active elements
-  const bool changed = events_.handle(t, ode_.found_roots(roots_found_), last_step());
+  const FoundRoots roots = ode_.found_roots(roots_found_);
+  bool changed = events_.handle(t, roots, last_step());
+  if (ode_.stick_events() && stick_slip_.handle(t, roots)) changed = true;
   ode_.forget_evaluation();
   if (changed) {
     ode_.pack(state_, y_.data());
@@ -175,6 +181,16 @@ bool Run::engage_after_step(double t) {
   ode_.forget_evaluation();
   if (engaged) ode_.pack(state_, y_.data());
   return engaged || monitor_.failed();
+}
+
+// Contacts held by exact stiction whose stick or slip no root could see, at an accepted step's end; true when one
+// changed (the integration restarts there).
+bool Run::stick_or_slip_after_step(double t) {
+  if (!ode_.stick_events()) return false;
+  const double* y = y_.data();
+  if (!stick_slip_.after_step(t, ode_.q_of(y), ode_.v_of(y))) return false;
+  ode_.unpack(t, y, state_);
+  return true;
 }
 
 // Hands the tunnelling bound to the stepper; a fixed step longer than it stops the run (false).
@@ -265,7 +281,7 @@ void Run::execute() {
       continue;
     }
     if (!check_step(t)) break;
-    const bool engaged = engage_after_step(t);
+    const bool engaged = engage_after_step(t) || stick_or_slip_after_step(t);
     double step_bound = std::numeric_limits<double>::infinity();
     if (!engaged) {
       // data_ holds the tree kinematics at t (check_step) and the ODE the inactive gaps (engage_after_step).

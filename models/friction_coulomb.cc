@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Coulomb friction and the laws built on it that keep its stiction: a contact at rest holds any tangential force
-// up to μ_s N, one that slides feels a force of its slip speed. Holding the rest exactly (Stiction::kExact: v_t = 0
-// under the force W_tt⁻¹ a_t that keeps it) takes stick and slip events, which runs do not have yet: the compile stage
-// refuses these laws for now (docs/contact.md "Friction"). Karnopp's law approximates the same with a band of small
-// slip speeds and the same stick force.
+// up to μ_s N, one that slides feels a force of its slip speed. The engine holds the rest exactly (Stiction::kExact: v_t = 0
+// under the force that keeps it, from the dynamics) between stick and slip events (docs/contact.md, "Friction");
+// these functions give the force while sliding and the static limit. Karnopp's law approximates the same with a band
+// of small slip speeds and the same stick force.
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -130,6 +130,7 @@ FrictionForce karnopp_force(const FrictionInput& in, const KarnoppParameters& p,
   return out;
 }
 double karnopp_limit(const FrictionInput& in, const KarnoppParameters& p) { return p.static_friction * in.normal_force; }
+double karnopp_band(const KarnoppParameters& p) { return p.band; }
 void karnopp_prepare(KarnoppParameters& p) { check_order(p.static_friction, p.kinetic_friction); }
 
 }  // namespace
@@ -141,8 +142,8 @@ void append_coulomb_friction_laws(std::vector<FrictionLawInfo>& laws) {
   coulomb.formula = "F = μ_k N sliding; |F| ≤ μ_s N at rest";
   coulomb.source = "Coulomb (1785); Marques et al. (2016) Nonlinear Dyn 86:1407, Pennestrì et al. (2016) Nonlinear "
                    "Dyn 83:1785 (the reference of both reviews)";
-  coulomb.notes = "exact stiction: a contact at rest is held with the force that keeps it there, which takes stick and "
-                  "slip events; runs refuse it until they have them (docs/contact.md, Friction)";
+  coulomb.notes = "exact stiction: a contact at rest is held with the force that keeps it there, as long as that force "
+                  "is at most μ_s N; stick and slip are events (docs/contact.md, Friction)";
   coulomb.parameters = kCoulomb;
   coulomb.stiction = Stiction::kExact;
   coulomb.force = law_function<coulomb_force>;
@@ -179,14 +180,15 @@ void append_coulomb_friction_laws(std::vector<FrictionLawInfo>& laws) {
   karnopp.formula = "s < D_v: F = the force that holds the contact, |F| ≤ μ_s N; else F = μ_k N + c_v s";
   karnopp.source = "Karnopp (1985), ASME J. Dyn. Syst. Meas. Control 107(1):100";
   karnopp.notes = "the force that holds the contact comes from the dynamics (FrictionInput::stick_force); a contact "
-                  "in the band keeps the slip speed it entered with, so it drifts at up to D_v; runs refuse it until "
-                  "they compute the stick force (docs/contact.md, Friction)";
+                  "in the band keeps the slip speed it entered with, so it drifts at up to D_v; the band's edges are "
+                  "events (docs/contact.md, Friction)";
   karnopp.parameters = kKarnopp;
   karnopp.needs = kFrictionNeedsStickForce;
   karnopp.stiction = Stiction::kBand;
   karnopp.force = law_function<karnopp_force>;
   karnopp.prepare = law_function<karnopp_prepare>;
   karnopp.static_limit = law_function<karnopp_limit>;
+  karnopp.stick_band = law_function<karnopp_band>;
   laws.push_back(karnopp);
 }
 

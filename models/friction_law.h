@@ -55,6 +55,8 @@ enum class Stiction : std::uint8_t {
 using FrictionFunction = FrictionForce (*)(const FrictionInput& input, const double* parameters, const double* state);
 // The largest force a sticking contact can hold, μ_s N [N] (laws with exact stiction).
 using StaticLimitFunction = double (*)(const FrictionInput& input, const double* parameters);
+// The slip speed below which a band law (Stiction::kBand) holds the contact with the stick force [m/s].
+using StickBandFunction = double (*)(const double* parameters);
 // The rate of the law's continuous state (bristle deflections, 3 components in the plane), integrated with q, v.
 using FrictionStateRateFunction = void (*)(const FrictionInput& input, const double* parameters, const double* state,
                                            double* rate);
@@ -80,6 +82,7 @@ struct FrictionLawInfo {
   FrictionFunction force = nullptr;
   PrepareFunction prepare = nullptr;
   StaticLimitFunction static_limit = nullptr;  // laws with Stiction::kExact or kBand
+  StickBandFunction stick_band = nullptr;      // laws with Stiction::kBand
   FrictionStateRateFunction state_rate = nullptr;
   FrictionPotentialFunction potential = nullptr;
 };
@@ -98,6 +101,14 @@ struct LawFunctionAdapter<double (*)(const FrictionInput&, const P&)> {
   template <auto Limit>
   static double call(const FrictionInput& input, const double* parameters) {
     return Limit(input, load_parameters<P>(parameters));
+  }
+};
+
+template <class P>
+struct LawFunctionAdapter<double (*)(const P&)> {
+  template <auto Band>
+  static double call(const double* parameters) {
+    return Band(load_parameters<P>(parameters));
   }
 };
 

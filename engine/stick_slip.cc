@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+#include "engine/stick_slip.h"
+
+#include "engine/forward.h"
+#include "engine/stick_force.h"
+
+namespace contactlab {
+namespace {
+
+// A hold force this much beyond the static limit is round-off of a force at the limit, not a slip.
+constexpr double kLimitRoundOff = 1e-9;
+
+bool exact(const ContactElement& element) {
+  return element.tangential_law != nullptr && element.tangential_law->stiction == Stiction::kExact;
+}
+
+Vec3 direction_of(const PairState& s) { return {s.slip_direction[0], s.slip_direction[1], s.slip_direction[2]}; }
+
+void set_direction(PairState& s, const Vec3& direction) {
+  for (int k = 0; k < 3; ++k) s.slip_direction[k] = direction[k];
+}
+
+}  // namespace
+
+void StickSlip::begin(const ContactElement& element, PairState& s, const Vec3& slip) {
+  if (!exact(element)) return;
+  const double speed = slip.norm();
+  s.sticking = !(speed >= kRoundOffSlipSpeed);
+  set_direction(s, s.sticking ? Vec3::Zero() : Vec3(slip / speed));
+}
+
+const Data& StickSlip::evaluate_at(double t, const Eigen::Ref<const Eigen::VectorXd>& q,
+                                   const Eigen::Ref<const Eigen::VectorXd>& v) {
+  Data& data = spare_.get();
+  evaluate(model_, t, q, v, state_.contacts, table_.active(), data, qdd_);
+  return data;
+}
+
+bool StickSlip::exceeds_limit(const Data& data, std::size_t e) {
+  const ContactElement& element = data.elements[e];
+  const double limit = element.tangential_law->static_limit(data.friction_input[e], element.pair->friction_parameters.values);
+  return data.friction_force[e].norm() > limit * (1.0 + kLimitRoundOff);
+}
+
+void StickSlip::slip_against(PairState& s, const Vec3& hold_force) {
+  s.sticking = false;
+  const double magnitude = hold_force.norm();
+  set_direction(s, magnitude > 0.0 ? Vec3(-hold_force / magnitude) : Vec3::Zero());
+}
+
+void StickSlip::try_stick(int e, double t, const Eigen::Ref<const Eigen::VectorXd>& q,
+                          const Eigen::Ref<const Eigen::VectorXd>& v) {
+  const auto i = static_cast<std::size_t>(e);
+  PairState& s = state_.contacts[i];
+  s.sticking = true;
+  const Data& data = evaluate_at(t, q, v);
+  if (exceeds_limit(data, i)) slip_against(s, data.friction_force[i]);
+}
+
+bool StickSlip::handle(double t, const FoundRoots& roots) {
+  bool changed = false;
+  for (int e : table_.active()) {
+    if (roots.stick(e) == 0) continue;
+    const auto i = static_cast<std::size_t>(e);
+    changed = true;  // a band's edge, or a stick or slip
+    if (!exact(spare_.get().elements[i])) continue;
+    PairState& s = state_.contacts[i];
+    if (s.sticking) {
+      const Data& data = evaluate_at(t, state_.q, state_.v);
+      slip_against(s, data.friction_force[i]);
+    } else {
+      try_stick(e, t, state_.q, state_.v);
+    }
+  }
+  return changed;
+}
+
+bool StickSlip::after_step(double t, const Eigen::Ref<const Eigen::VectorXd>& q,
+                           const Eigen::Ref<const Eigen::VectorXd>& v) {
+  const Data* data = nullptr;
+  bool changed = false;
+  for (int e : table_.active()) {
+    const auto i = static_cast<std::size_t>(e);
+    if (!exact(spare_.get().elements[i])) continue;
+    if (data == nullptr) data = &evaluate_at(t, q, v);
+    PairState& s = state_.contacts[i];
+    if (s.sticking) {
+      if (!exceeds_limit(*data, i)) continue;
+      slip_against(s, data->friction_force[i]);
+      changed = true;
+      data = nullptr;  // the states changed: evaluate again for the next element
+      continue;
+    }
+    const Vec3& slip = data->frames[i].slip_velocity;
+    const double along = slip.dot(direction_of(s));
+    if (along > 0.0) {
+      const double speed = slip.norm();
+      if (speed >= kRoundOffSlipSpeed) set_direction(s, slip / speed);  // the same sign: no event lost or invented
+      continue;
+    }
+    try_stick(e, t, q, v);
+    changed = true;
+    data = nullptr;  // the states changed: evaluate again for the next element
+  }
+  return changed;
+}
+
+}  // namespace contactlab
