@@ -7,8 +7,9 @@
 //   BM_ChainRightHandSide/<beads>  one right-hand side of a chain with every neighbour pair in contact;
 //   BM_ChainWaveRightHandSide      one right-hand side of the 70-bead chain with a wave's 5 pairs in contact;
 //   BM_FrictionLaw/<id>            one force evaluation of every friction law, by family;
-//   BM_FrictionRightHandSide/<law> one right-hand side of 64 balls sliding on a floor, frictionless (0), with the
-//                                  tanh law (1) or LuGre (2): what friction costs per contact.
+//   BM_FrictionRightHandSide/<law> one right-hand side of 64 balls on a floor, frictionless (0), sliding with the
+//                                  tanh law (1), LuGre (2) or Coulomb (3), or held at rest by Coulomb's exact
+//                                  stiction (4): what friction costs per contact.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -281,11 +282,13 @@ void BM_FrictionLaw(benchmark::State& bench, FrictionLawIndex index) {
 }
 
 // 64 steel balls (r = 10 mm, free joints) resting 1 µm deep on a floor and sliding at 0.1 m/s, one listed pair
-// each; the friction law by bench.range(0): none, coulomb_tanh, lugre.
+// each; the friction law by bench.range(0): none, coulomb_tanh, lugre, coulomb; and 4: coulomb with every ball at
+// rest and held (the hold solve of engine/stick_force.h for 64 points).
 void BM_FrictionRightHandSide(benchmark::State& bench) {
   constexpr int kBalls = 64;
-  const char* laws[] = {"none", "coulomb_tanh", "lugre"};
+  const char* laws[] = {"none", "coulomb_tanh", "lugre", "coulomb", "coulomb"};
   const std::string law = laws[bench.range(0)];
+  const bool held = bench.range(0) == 4;
   SceneSpec spec;
   spec.name = "sliding_balls";
   spec.duration = 1.0;
@@ -307,7 +310,7 @@ void BM_FrictionRightHandSide(benchmark::State& bench) {
     ball.mass = 0.0327;
     ball.joint.type = "free";
     ball.initial.position = Vec3(0.05 * (i % 8), 0.05 * (i / 8), 0.01 - 1e-6);
-    ball.initial.linear_velocity = Vec3(0.1, 0.0, 0.0);
+    ball.initial.linear_velocity = Vec3(held ? 0.0 : 0.1, 0.0, 0.0);
     ShapeSpec sphere;
     sphere.name = *ball.name;
     sphere.type = "sphere";
@@ -327,6 +330,8 @@ void BM_FrictionRightHandSide(benchmark::State& bench) {
     spec.contacts.friction = FrictionSpec{law, {{"static_friction", 0.4}, {"kinetic_friction", 0.3},
                                                 {"stribeck_velocity", 1e-3}, {"bristle_stiffness", 1e5},
                                                 {"bristle_damping", 300.0}}};
+  } else if (law == "coulomb") {
+    spec.contacts.friction = FrictionSpec{law, {{"static_friction", 0.4}, {"kinetic_friction", 0.3}}};
   }
   const CompiledScene scene = compile_scene(spec);
   const Model& model = scene.model;
@@ -339,6 +344,8 @@ void BM_FrictionRightHandSide(benchmark::State& bench) {
     state.contacts[e].impact_velocity = 0.1;
     state.contacts[e].effective_mass = 0.0327;
     state.contacts[e].friction_state[0] = 1e-6;
+    state.contacts[e].sticking = held;
+    state.contacts[e].slip_direction[0] = 1.0;
     active.push_back(static_cast<int>(e));
   }
   for (auto _ : bench) {
@@ -346,11 +353,11 @@ void BM_FrictionRightHandSide(benchmark::State& bench) {
     benchmark::DoNotOptimize(data.qdd.data());
     benchmark::ClobberMemory();
   }
-  bench.SetLabel(law);
+  bench.SetLabel(held ? law + " held" : law);
   bench.counters["ns_per_contact"] =
       benchmark::Counter(static_cast<double>(bench.iterations()) * kBalls, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
-BENCHMARK(BM_FrictionRightHandSide)->DenseRange(0, 2);
+BENCHMARK(BM_FrictionRightHandSide)->DenseRange(0, 4);
 
 }  // namespace
 }  // namespace contactlab
