@@ -72,10 +72,19 @@ struct Data {
   // The active elements whose tangential force holds their contact point (engine/stick_force.h): listed by the
   // contact stage, their forces solved after the dynamics; and that solve's scratch.
   std::vector<int> held;
-  Eigen::MatrixXd hold_response;      // nv × 2h: M⁻¹ J_tᵀ, a column per held point's tangent
-  Eigen::MatrixXd hold_operator;      // 2h × 2h: W = J_t M⁻¹ J_tᵀ
-  Eigen::VectorXd hold_acceleration;  // 2h: the tangential accelerations to cancel
-  Eigen::VectorXd hold_force;         // 2h: the forces' tangential components
+  Eigen::MatrixXd hold_operator;      // 2g × 2g: W = J_t M⁻¹ J_tᵀ of one group of g points
+  Eigen::VectorXd hold_acceleration;  // 2g: the tangential accelerations to cancel
+  Eigen::VectorXd hold_force;         // 2g: the forces' tangential components
+  // Independent groups of held points (their bodies' subtrees apart): per body, the union–find parent of the root
+  // bodies (−1: in no group) and a root's group; the held points in group order, and where each group starts.
+  std::vector<int> hold_union;
+  std::vector<int> hold_group_of;
+  std::vector<int> hold_order;
+  std::vector<int> hold_group_start;
+  // Per body moving alone (engine/stick_force.cc): q̈ per spatial force, (Sᵀ I S)⁻¹ Sᵀ, and the body's spatial
+  // acceleration per spatial force, S (Sᵀ I S)⁻¹ Sᵀ.
+  std::vector<Eigen::Matrix<double, Eigen::Dynamic, 6, 0, 6, 6>> hold_joint_response;
+  std::vector<Mat6> hold_mobility;
 
   std::unique_ptr<FclShapes> fcl;  // FCL geometry, for pairs without a closed form
   std::unique_ptr<FclBroadphase> broadphase;       // when model.contact.broadphase

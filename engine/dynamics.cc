@@ -255,6 +255,10 @@ void unit_force_response(const Model& model, Data& data, int body_a, const Vec3&
   data.probe_slider_force.setZero();
   add_point_force(model, data, body_a, point_a, -direction, data.probe_force, data.probe_slider_force);
   add_point_force(model, data, body_b, point_b, direction, data.probe_force, data.probe_slider_force);
+  probe_response(model, data);
+}
+
+void probe_response(const Model& model, Data& data) {
   data.probe_qdd.setZero();
   articulated_body_pass(model, data, false, Vec3::Zero(), data.probe_qdd, data.probe_force, data.probe_slider_force,
                         false, data.probe_qdd.data(), data.probe_acceleration);

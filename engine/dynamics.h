@@ -40,6 +40,10 @@ void add_point_force(const Model& model, const Data& data, int body, const Vec3&
 void unit_force_response(const Model& model, Data& data, int body_a, const Vec3& point_a, int body_b,
                          const Vec3& point_b, const Vec3& direction);
 
+// The response to the forces in data.probe_force (body frames) and data.probe_slider_force, at q̇ = 0 without
+// gravity: M⁻¹ of them into data.probe_qdd and the tree bodies' spatial accelerations into data.probe_acceleration.
+void probe_response(const Model& model, Data& data);
+
 // The world acceleration of a body's point (a world point, moving with the body), from the generalized
 // accelerations `qdd` and the tree bodies' spatial accelerations `acceleration` (body frames): R(a + α × r), plus
 // ω × v_P and gravity when `with_velocity` (the classical acceleration from forward_dynamics, at the body's velocity
