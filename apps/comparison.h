@@ -60,7 +60,7 @@ struct ScaledUnit {
 ScaledUnit scale_unit(const std::string& unit, const std::vector<double>& values);
 
 // The law parameters of a compiled scene, "restitution=0.9" ("none" for a law without parameters), and a friction
-// law's after its id, "restitution=0.9; coulomb_tanh: friction=0.3 regularisation_velocity=0.0001"; when pairs
+// law's after its id, "restitution=0.9; coulomb_tanh: friction=0.3 regularisation_velocity=1e-04"; when pairs
 // differ, "<pair>: …; <pair>: …".
 std::string law_parameter_text(const Scene& scene);
 

@@ -19,15 +19,15 @@ namespace {
 constexpr double kG = 9.81;
 constexpr double kPi = 3.14159265358979323846;
 
-struct Run {
+struct SceneRun {
   Scene scene;
   SimulationResult result;
 };
 
-Run run_library_scene(const std::string& name, const std::vector<std::pair<std::string, std::string>>& set) {
+SceneRun run_library_scene(const std::string& name, const std::vector<std::pair<std::string, std::string>>& set) {
   SceneOptions options;
   options.variable_overrides = set;
-  Run r{load_scene(std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/" + name + ".yaml", options), {}};
+  SceneRun r{load_scene(std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/" + name + ".yaml", options), {}};
   State state = r.scene.initial_state;
   Data data(r.scene.model);
   r.result = simulate(r.scene.model, state, data, r.scene.simulation);
@@ -49,7 +49,7 @@ double ball_mass(double radius) { return 7800.0 * 4.0 / 3.0 * kPi * radius * rad
 // v_r/((7/2)μg) = 15 µs) keeps to microseconds; 1e-5 s allowed.
 TEST(ImpactTangential, ABallSlidingUntilItRollsSlipsAndDissipatesAsCoulombSays) {
   const double v0 = 1.0, mu = 0.2, radius = 0.05, stick_speed = 1e-3, duration = 0.4;
-  const Run r = run_library_scene("rolling_ball", {});
+  const SceneRun r = run_library_scene("rolling_ball", {});
   ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
   ASSERT_FALSE(r.result.impacts.empty());
   double slip = 0.0, work = 0.0, stick = 0.0;
@@ -69,7 +69,7 @@ TEST(ImpactTangential, ABallSlidingUntilItRollsSlipsAndDissipatesAsCoulombSays) 
 // A stick speed above the regularisation's creep counts the contact as sticking sooner: v_k = 0.1 m/s.
 TEST(ImpactTangential, TheStickSpeedIsAScenesKey) {
   const double v0 = 1.0, mu = 0.2, duration = 0.4;
-  const Run r = run_library_scene("rolling_ball", {{"contacts.stick_speed", "0.1"}});
+  const SceneRun r = run_library_scene("rolling_ball", {{"contacts.stick_speed", "0.1"}});
   ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
   double stick = 0.0;
   for (const ImpactRecord& impact : r.result.impacts) stick += impact.stick_time;
@@ -89,7 +89,7 @@ TEST(ImpactTangential, ObliqueImpactsReboundAndSpinAsImpulseTheorySays) {
   const double vn = v * std::cos(angle), u = v * std::sin(angle), m = ball_mass(radius);
   {
     const double mu = 0.2;
-    const Run r = run_library_scene("oblique_impact", {{"friction", "0.2"}});
+    const SceneRun r = run_library_scene("oblique_impact", {{"friction", "0.2"}});
     ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
     ASSERT_EQ(r.result.impacts.size(), 1u);
     const ImpactRecord& impact = r.result.impacts[0];
@@ -104,7 +104,7 @@ TEST(ImpactTangential, ObliqueImpactsReboundAndSpinAsImpulseTheorySays) {
     EXPECT_LT(impact.slip_distance, u * (impact.t_end - impact.t_start));
   }
   {
-    const Run r = run_library_scene("oblique_impact", {{"friction", "0.8"}});
+    const SceneRun r = run_library_scene("oblique_impact", {{"friction", "0.8"}});
     ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
     ASSERT_EQ(r.result.impacts.size(), 1u);
     const ImpactRecord& impact = r.result.impacts[0];
@@ -116,7 +116,7 @@ TEST(ImpactTangential, ObliqueImpactsReboundAndSpinAsImpulseTheorySays) {
 
 // Without a friction law the integrals are not measured (NaN); the angles and the spin are kinematics and are.
 TEST(ImpactTangential, AFrictionlessPairHasAnglesButNoIntegrals) {
-  const Run r = run_library_scene("oblique_impact", {{"contacts.friction", "none"}});
+  const SceneRun r = run_library_scene("oblique_impact", {{"contacts.friction", "none"}});
   ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
   ASSERT_EQ(r.result.impacts.size(), 1u);
   const ImpactRecord& impact = r.result.impacts[0];
