@@ -195,7 +195,6 @@ std::vector<LawRun> comparison_runs(const Scene& scene, const std::vector<std::s
       run.overrides_law = !law.empty();
       run.law = law.empty() ? scene_law(scene) : law;
       run.friction = friction;
-      run.directory = law.empty() ? friction : friction.empty() ? law : law + "+" + friction;
       runs.push_back(std::move(run));
     }
   }
@@ -229,7 +228,7 @@ void run_law(const std::string& scene_file, const SceneOptions& base_options, co
   run.rubs = scene_has_friction(*scene);
   run.notes = scene->notes;
   try {
-    const std::filesystem::path law_directory = directory / run.directory;
+    const std::filesystem::path law_directory = directory / run_directory(run);
     std::filesystem::create_directories(law_directory);
     RunOutput output = run_into_directory(*scene, law_directory, provenance, progress, task);
     run.result = std::move(output.result);

@@ -168,6 +168,11 @@ std::string status_text(const LawRun& run) {
 
 }  // namespace
 
+std::string run_directory(const LawRun& run) {
+  if (run.friction.empty()) return run.law;
+  return run.overrides_law ? run.law + "+" + run.friction : run.friction;
+}
+
 std::string law_label(const LawRun& run) {
   const std::string law = run.same_as.empty() ? run.law : run.law + " (= " + run.same_as + ": " + run.parameters + ")";
   return run.friction.empty() ? law : law + " + " + run.friction;
@@ -265,7 +270,7 @@ std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) 
   for (std::size_t r = 0; r < runs.size(); ++r) {
     const LawRun& run = runs[r];
     const bool result = has_result(run);
-    c << run.directory << "," << run.same_as << "," << law_run_status_name(run.status) << "," << csv_field(run.reason) << ","
+    c << run_directory(run) << "," << run.same_as << "," << law_run_status_name(run.status) << "," << csv_field(run.reason) << ","
       << csv_field(run.parameters);
     if (result) {
       c << "," << format_number(run.result.end_time) << "," << run.result.stats.steps << ","

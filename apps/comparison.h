@@ -27,7 +27,6 @@ struct LawRun {
   std::string law;       // the normal law's registry id (the scene's own, scene_law, when not overridden)
   bool overrides_law = true;  // false: the scene's own normal law(s) run
   std::string friction;  // the friction law's registry id; empty: the scene's own friction (or none)
-  std::string directory; // the run's directory and comparison.csv name: law, friction, or law+friction
   LawRunStatus status = LawRunStatus::kNotRun;
   std::string reason;                          // why it did not complete (empty when completed)
   std::string parameters;                      // "name=value …" as compiled (per pair when they differ)
@@ -36,6 +35,10 @@ struct LawRun {
   bool rubs = false;                           // some contact pair ran with a friction law
   SimulationResult result;                     // meaningful for kCompleted and kNumericalError
 };
+
+// The run's directory and its name in comparison.csv: the law, the friction law (with the scene's normal law), or
+// both, "hertz+coulomb_tanh".
+std::string run_directory(const LawRun& run);
 
 // The law as a comparison's rows name it: its id, and when its parameters make it another law, that law and the
 // parameters, e.g. "kuwabara_kono (= hertz: damping=0 internal_friction=0)"; then the friction law, if one was
