@@ -5,8 +5,10 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -22,6 +24,7 @@
 #include "apps/report.h"
 #include "apps/sweep.h"
 #include "engine/data.h"
+#include "models/friction_registry.h"
 #include "models/registry.h"
 #include "scenes/key_path.h"
 #include "scenes/scene.h"
@@ -126,8 +129,29 @@ bool plotting_available() {
   return false;
 }
 
-// --models ID,ID,… or "all" as registry ids, in the order given, without duplicates (aliases resolved).
-std::optional<std::vector<std::string>> resolve_laws(const std::string& list) {
+// A registry's view for a list of law names: its ids in order, and a name's id (empty when unknown).
+struct LawNames {
+  std::string option;  // "--models", "--friction-models"
+  std::vector<std::string_view> ids;
+  std::function<std::string_view(const std::string&)> find;
+};
+
+LawNames normal_law_names() {
+  return {"--models", law_ids(), [](const std::string& name) {
+            const LawIndex index = find_law(name);
+            return index < 0 ? std::string_view() : law_info(index).id;
+          }};
+}
+
+LawNames friction_law_names() {
+  return {"--friction-models", friction_law_ids(), [](const std::string& name) {
+            const FrictionLawIndex index = find_friction_law(name);
+            return index < 0 ? std::string_view() : friction_law_info(index).id;
+          }};
+}
+
+// ID,ID,… or "all" as registry ids, in the order given, without duplicates (aliases resolved).
+std::optional<std::vector<std::string>> resolve_laws(const std::string& list, const LawNames& registry) {
   std::vector<std::string> laws;
   auto add = [&](std::string_view id) {
     if (std::find(laws.begin(), laws.end(), id) == laws.end()) laws.emplace_back(id);
@@ -142,23 +166,39 @@ std::optional<std::vector<std::string>> resolve_laws(const std::string& list) {
     begin = end + 1;
     if (name.empty()) continue;
     if (name == "all") {
-      for (const LawInfo& info : all_laws()) add(info.id);
+      for (std::string_view id : registry.ids) add(id);
       continue;
     }
-    const LawIndex index = find_law(name);
-    if (index < 0) {
+    const std::string_view id = registry.find(name);
+    if (id.empty()) {
       std::string names;
-      for (std::string_view id : law_ids()) names += (names.empty() ? "" : ", ") + std::string(id);
-      spdlog::error("--models: unknown law '{}'; valid names are all, {}", name, names);
+      for (std::string_view known : registry.ids) names += (names.empty() ? "" : ", ") + std::string(known);
+      spdlog::error("{}: unknown law '{}'; valid names are all, {}", registry.option, name, names);
       return std::nullopt;
     }
-    add(law_info(index).id);
+    add(id);
   }
   if (laws.empty()) {
-    spdlog::error("--models: expected a comma-separated list of law ids, or all");
+    spdlog::error("{}: expected a comma-separated list of law ids, or all", registry.option);
     return std::nullopt;
   }
   return laws;
+}
+
+// The runs of a comparison: each normal law, each friction law (with the scene's normal law), or every pair of them.
+std::vector<LawRun> comparison_runs(const Scene& scene, const std::vector<std::string>& laws,
+                                    const std::vector<std::string>& frictions) {
+  std::vector<LawRun> runs;
+  for (const std::string& law : laws.empty() ? std::vector<std::string>{""} : laws) {
+    for (const std::string& friction : frictions.empty() ? std::vector<std::string>{""} : frictions) {
+      LawRun run;
+      run.overrides_law = !law.empty();
+      run.law = law.empty() ? scene_law(scene) : law;
+      run.friction = friction;
+      runs.push_back(std::move(run));
+    }
+  }
+  return runs;
 }
 
 // One law of a comparison: compile the scene with the law, run it into <directory>/<law>/. Never throws:
@@ -166,7 +206,8 @@ std::optional<std::vector<std::string>> resolve_laws(const std::string& list) {
 void run_law(const std::string& scene_file, const SceneOptions& base_options, const std::filesystem::path& directory,
              const Provenance& provenance, ProgressBar& progress, int task, LawRun& run) {
   SceneOptions options = base_options;
-  options.law_override = run.law;
+  if (run.overrides_law) options.law_override = run.law;
+  options.friction_law_override = run.friction;
   std::optional<Scene> scene;
   try {
     scene.emplace(load_scene(scene_file, options));
@@ -184,9 +225,10 @@ void run_law(const std::string& scene_file, const SceneOptions& base_options, co
   }
   run.parameters = law_parameter_text(*scene);
   run.same_as = elastic_equivalent(*scene);
+  run.rubs = scene_has_friction(*scene);
   run.notes = scene->notes;
   try {
-    const std::filesystem::path law_directory = directory / run.law;
+    const std::filesystem::path law_directory = directory / run_directory(run);
     std::filesystem::create_directories(law_directory);
     RunOutput output = run_into_directory(*scene, law_directory, provenance, progress, task);
     run.result = std::move(output.result);
@@ -307,9 +349,20 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
   // The scene with its own law must be valid: a broken scene is bad input, not a column of failed laws.
   const std::optional<Scene> scene = compile(arguments.scene, *options, spdlog::level::debug);
   if (!scene) return kBadInput;
-  const std::optional<std::vector<std::string>> laws = resolve_laws(arguments.laws);
-  if (!laws) return kBadInput;
-  const std::optional<int> requested_threads = thread_count(arguments.threads, laws->size());
+  if (arguments.laws.empty() && arguments.friction_laws.empty()) {
+    spdlog::error("compare: expected --models, --friction-models or both");
+    return kBadInput;
+  }
+  std::vector<std::string> laws, frictions;
+  for (auto [list, registry, names] : {std::tuple{&arguments.laws, normal_law_names(), &laws},
+                                       std::tuple{&arguments.friction_laws, friction_law_names(), &frictions}}) {
+    if (list->empty()) continue;
+    const std::optional<std::vector<std::string>> resolved = resolve_laws(*list, registry);
+    if (!resolved) return kBadInput;
+    *names = *resolved;
+  }
+  std::vector<LawRun> runs = comparison_runs(*scene, laws, frictions);
+  const std::optional<int> requested_threads = thread_count(arguments.threads, runs.size());
   if (!requested_threads) return kBadInput;
   if (arguments.plot && !plotting_available()) return kOtherError;
   const std::filesystem::path directory = arguments.output_directory.empty()
@@ -320,11 +373,11 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
   const std::unique_ptr<OutputDirectory> unit = open_output(directory, "compare", code);
   if (!unit) return code;
 
-  std::vector<std::string> given = {"--models " + arguments.laws};
+  std::vector<std::string> given;
+  if (!arguments.laws.empty()) given.push_back("--models " + arguments.laws);
+  if (!arguments.friction_laws.empty()) given.push_back("--friction-models " + arguments.friction_laws);
   for (const std::string& o : arguments.overrides) given.push_back("--set " + o);
   const Provenance provenance = make_provenance(*scene, arguments.command_line, given);
-  std::vector<LawRun> runs(laws->size());
-  for (std::size_t i = 0; i < laws->size(); ++i) runs[i].law = (*laws)[i];
   int threads = 0;
   const auto start = std::chrono::steady_clock::now();
   try {
@@ -355,9 +408,9 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
   out.flush();  // the table before the log lines on stderr, also when both go to one file
   bool any_failed = false;
   for (const LawRun& run : runs) {
-    for (const std::string& note : run.notes) spdlog::debug("{}: {}", run.law, note);
+    for (const std::string& note : run.notes) spdlog::debug("{}: {}", law_label(run), note);
     if (run.status == LawRunStatus::kFailed) {
-      spdlog::error("{}: {}", run.law, run.reason);
+      spdlog::error("{}: {}", law_label(run), run.reason);
       any_failed = true;
     }
   }

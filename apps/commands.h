@@ -22,6 +22,7 @@ struct CompareArguments {
   std::string command_line;            // as typed, for provenance
   std::string scene;
   std::string laws;                    // --models ID,ID,… or "all"
+  std::string friction_laws;           // --friction-models ID,ID,… or "all" (alone, or crossed with --models)
   std::vector<std::string> overrides;  // --set NAME=VALUE
   std::string output_directory;        // --out (default results/<scene name>/compare)
   bool plot = false;                   // --plot

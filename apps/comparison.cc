@@ -11,6 +11,7 @@
 #include "apps/impact_columns.h"
 #include "apps/output_files.h"
 #include "engine/model.h"
+#include "models/law_parameters.h"
 
 namespace contactlab {
 namespace {
@@ -72,6 +73,23 @@ constexpr const ImpactColumn* kComparedColumns[] = {
     &impact_column("max_indentation"), &impact_column("contact_time"), &impact_column("dissipated_energy"),
 };
 
+// The tangential measures, compared as well when some law ran with friction.
+constexpr const ImpactColumn* kTangentialColumns[] = {
+    &impact_column("slip_distance"), &impact_column("stick_time"),      &impact_column("friction_work"),
+    &impact_column("rebound_angle"), &impact_column("separation_spin"),
+};
+
+bool any_rubs(const std::vector<LawRun>& runs) {
+  return std::any_of(runs.begin(), runs.end(), [](const LawRun& run) { return run.rubs; });
+}
+
+// The measures a comparison shows: the normal ones, and the tangential ones when some law ran with friction.
+std::vector<const ImpactColumn*> compared_columns(const std::vector<LawRun>& runs) {
+  std::vector<const ImpactColumn*> columns(std::begin(kComparedColumns), std::end(kComparedColumns));
+  if (any_rubs(runs)) columns.insert(columns.end(), std::begin(kTangentialColumns), std::end(kTangentialColumns));
+  return columns;
+}
+
 // A measure as shown in one markdown column: its values in one scaled unit (kN, µm, …).
 struct ScaledMeasure {
   const ImpactColumn* measure = nullptr;
@@ -121,7 +139,7 @@ void write_pair_tables(std::ostream& m, const std::vector<LawRun>& runs, const I
     for (std::size_t i = 0; i < shown; ++i) m << " " << grouped[impacted[i]].size() << " |";
     m << "\n";
   }
-  for (const ImpactColumn* measure : kComparedColumns) {
+  for (const ImpactColumn* measure : compared_columns(runs)) {
     const ScaledMeasure scaled = scale_measure(*measure, first_impacts);
     header(scaled.heading() + ", first impact on each pair", false);
     for (std::size_t r = 0; r < runs.size(); ++r) {
@@ -150,9 +168,14 @@ std::string status_text(const LawRun& run) {
 
 }  // namespace
 
+std::string run_directory(const LawRun& run) {
+  if (run.friction.empty()) return run.law;
+  return run.overrides_law ? run.law + "+" + run.friction : run.friction;
+}
+
 std::string law_label(const LawRun& run) {
-  if (run.same_as.empty()) return run.law;
-  return run.law + " (= " + run.same_as + ": " + run.parameters + ")";
+  const std::string law = run.same_as.empty() ? run.law : run.law + " (= " + run.same_as + ": " + run.parameters + ")";
+  return run.friction.empty() ? law : law + " + " + run.friction;
 }
 
 const char* law_run_status_name(LawRunStatus status) {
@@ -194,19 +217,29 @@ ScaledUnit scale_unit(const std::string& unit, const std::vector<double>& values
 }
 
 std::string law_parameter_text(const Scene& scene) {
-  auto text_of = [](const LawInfo& law, const LawParameters& values) {
+  auto values_text = [](const std::vector<NamedValue>& values) {
     std::string text;
-    for (const NamedValue& given : given_values(law, values)) {
+    for (const NamedValue& given : values) {
       if (!text.empty()) text += ' ';
       text.append(given.name).append("=").append(format_number(given.value));
     }
     return text.empty() ? std::string("none") : text;
   };
+  auto text_of = [&](const LawInfo& law, const LawParameters& values, const FrictionLawInfo* friction,
+                     const LawParameters& friction_values) {
+    std::string text = values_text(given_values(law, values));
+    if (friction == nullptr) return text;
+    return text + "; " + std::string(friction->id) + ": " + values_text(given_values(parameter_table(*friction), friction_values));
+  };
   const ContactModel& contact = scene.model.contact;
   std::vector<std::pair<std::string, std::string>> texts;  // (pair, parameters)
-  for (const ContactPairModel& pair : contact.pairs) texts.emplace_back(pair.name, text_of(*pair.law_info, pair.parameters));
+  for (const ContactPairModel& pair : contact.pairs) {
+    texts.emplace_back(pair.name, text_of(*pair.law_info, pair.parameters, pair.friction_law, pair.friction_parameters));
+  }
   if (contact.broadphase && contact.settings.law_info != nullptr) {
-    texts.emplace_back("pairs found at run time", text_of(*contact.settings.law_info, contact.settings.parameters));
+    const PairSettings& settings = contact.settings;
+    texts.emplace_back("pairs found at run time",
+                       text_of(*settings.law_info, settings.parameters, settings.friction_law, settings.friction_parameters));
   }
   const bool all_same = std::all_of(texts.begin(), texts.end(), [&](const auto& t) { return t.second == texts.front().second; });
   if (texts.empty()) return "";
@@ -220,13 +253,14 @@ std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) 
   const ImpactGrid grid = impact_grid(scene, runs);
   const std::vector<std::string>& pairs = grid.pairs;
   const std::vector<std::size_t>& columns = grid.columns;
+  const std::vector<const ImpactColumn*> measures = compared_columns(runs);
   std::ostringstream c;
   c << "law,same_as,status,reason,parameters,end_time,steps,rhs_evaluations,max_relative_balance_error";
   for (std::size_t p = 0; p < pairs.size(); ++p) {
     const std::string& pair = pairs[p];
     c << "," << csv_field(pair + ".impacts");
     for (std::size_t k = 1; k <= columns[p]; ++k) {
-      for (const ImpactColumn* measure : kComparedColumns) {
+      for (const ImpactColumn* measure : measures) {
         c << "," << csv_field(pair + ".impact" + std::to_string(k) + "." + std::string(measure->name));
       }
       c << "," << csv_field(pair + ".impact" + std::to_string(k) + ".open");
@@ -236,7 +270,7 @@ std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) 
   for (std::size_t r = 0; r < runs.size(); ++r) {
     const LawRun& run = runs[r];
     const bool result = has_result(run);
-    c << run.law << "," << run.same_as << "," << law_run_status_name(run.status) << "," << csv_field(run.reason) << ","
+    c << run_directory(run) << "," << run.same_as << "," << law_run_status_name(run.status) << "," << csv_field(run.reason) << ","
       << csv_field(run.parameters);
     if (result) {
       c << "," << format_number(run.result.end_time) << "," << run.result.stats.steps << ","
@@ -250,10 +284,10 @@ std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) 
       if (result) c << grouped[p].size();
       for (std::size_t k = 0; k < columns[p]; ++k) {
         if (k < grouped[p].size()) {
-          for (const ImpactColumn* measure : kComparedColumns) c << "," << format_number(measure->value(*grouped[p][k]));
+          for (const ImpactColumn* measure : measures) c << "," << format_number(measure->value(*grouped[p][k]));
           c << "," << (grouped[p][k]->open ? 1 : 0);
         } else {
-          c << std::string(std::size(kComparedColumns) + 1, ',');
+          c << std::string(measures.size() + 1, ',');
         }
       }
     }
@@ -317,7 +351,7 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
       for (std::size_t k = 0; k < std::min(shown, grouped[p].size()); ++k) shown_impacts.push_back(grouped[p][k]);
     }
     std::vector<ScaledMeasure> scaled;
-    for (const ImpactColumn* measure : kComparedColumns) scaled.push_back(scale_measure(*measure, shown_impacts));
+    for (const ImpactColumn* measure : compared_columns(runs)) scaled.push_back(scale_measure(*measure, shown_impacts));
 
     m << "\n## First impact of " << pair << "\n\n";
     m << "| law | parameters | impacts |";
@@ -369,7 +403,7 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
     m << "\n## Laws that did not complete\n\n| law | status | reason |\n|---|---|---|\n";
     for (const LawRun& run : runs) {
       if (run.status == LawRunStatus::kCompleted) continue;
-      m << "| " << run.law << " | " << status_text(run) << " | " << markdown_cell(run.reason) << " |\n";
+      m << "| " << markdown_cell(law_label(run)) << " | " << status_text(run) << " | " << markdown_cell(run.reason) << " |\n";
     }
   }
 
@@ -377,7 +411,7 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
   if (any_notes) {
     m << "\n## Notes\n\nCompile notes and run diagnostics, per law (also in each law's summary.json).\n\n";
     for (const LawRun& run : runs) {
-      for (const std::string& note : run.notes) m << "- " << run.law << ": " << markdown_cell(note) << "\n";
+      for (const std::string& note : run.notes) m << "- " << markdown_cell(law_label(run)) << ": " << markdown_cell(note) << "\n";
     }
   }
   return m.str();
@@ -410,6 +444,17 @@ void print_comparison_table(std::ostream& out, const Scene& scene, const std::ve
       out << line;
     }
     if (run.status == LawRunStatus::kNumericalError) out << std::string(27, ' ') << "numerical trouble: " << run.reason << "\n";
+  }
+  if (!any_rubs(runs)) return;
+  std::snprintf(line, sizeof(line), "%-26s %-20s %13s %13s %13s %13s %15s\n", "tangential, first impact", "pair",
+                "slip [m]", "stick [s]", "friction [J]", "rebound [rad]", "spin [rad/s]");
+  out << line;
+  for (const LawRun& run : runs) {
+    if (!has_result(run) || run.result.impacts.empty()) continue;
+    const ImpactRecord& r = run.result.impacts.front();
+    std::snprintf(line, sizeof(line), "%-26s %-20s %13.6e %13.6e %13.6e %13.7f %15.7g\n", law_label(run).c_str(),
+                  r.pair.c_str(), r.slip_distance, r.stick_time, r.friction_work, r.rebound_angle, r.separation_spin);
+    out << line;
   }
 }
 

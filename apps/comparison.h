@@ -21,19 +21,28 @@ enum class LawRunStatus {
 
 const char* law_run_status_name(LawRunStatus status);
 
-// One law's outcome, in the order the laws were requested.
+// One law's outcome, in the order the laws were requested: a normal law (--models), a friction law
+// (--friction-models) with the scene's normal law, or one of each (both options: every pair of them).
 struct LawRun {
-  std::string law;  // registry id
+  std::string law;       // the normal law's registry id (the scene's own, scene_law, when not overridden)
+  bool overrides_law = true;  // false: the scene's own normal law(s) run
+  std::string friction;  // the friction law's registry id; empty: the scene's own friction (or none)
   LawRunStatus status = LawRunStatus::kNotRun;
   std::string reason;                          // why it did not complete (empty when completed)
   std::string parameters;                      // "name=value …" as compiled (per pair when they differ)
   std::vector<std::string> notes;              // compile notes and run diagnostics
   std::string same_as;                         // the elastic law this one reduces to with its parameters, or ""
+  bool rubs = false;                           // some contact pair ran with a friction law
   SimulationResult result;                     // meaningful for kCompleted and kNumericalError
 };
 
+// The run's directory and its name in comparison.csv: the law, the friction law (with the scene's normal law), or
+// both, "hertz+coulomb_tanh".
+std::string run_directory(const LawRun& run);
+
 // The law as a comparison's rows name it: its id, and when its parameters make it another law, that law and the
-// parameters, e.g. "kuwabara_kono (= hertz: damping=0 internal_friction=0)".
+// parameters, e.g. "kuwabara_kono (= hertz: damping=0 internal_friction=0)"; then the friction law, if one was
+// asked for: "hertz + coulomb_tanh".
 std::string law_label(const LawRun& run);
 
 // `scene` is the scene compiled with its own law: it provides the name, file, settings and pair names,
@@ -53,8 +62,9 @@ struct ScaledUnit {
 };
 ScaledUnit scale_unit(const std::string& unit, const std::vector<double>& values);
 
-// The law parameters of a compiled scene, "restitution=0.9" ("none" for a law without parameters); when
-// pairs differ, "<pair>: …; <pair>: …".
+// The law parameters of a compiled scene, "restitution=0.9" ("none" for a law without parameters), and a friction
+// law's after its id, "restitution=0.9; coulomb_tanh: friction=0.3 regularisation_velocity=1e-04"; when pairs
+// differ, "<pair>: …; <pair>: …".
 std::string law_parameter_text(const Scene& scene);
 
 }  // namespace contactlab

@@ -36,6 +36,12 @@ inline constexpr ImpactColumn kImpactColumns[] = {
     {"slip_velocity", "Slip velocity", "m/s", [](const ImpactRecord& r) { return r.slip_velocity; }},
     {"separation_slip_velocity", "Separation slip velocity", "m/s",
      [](const ImpactRecord& r) { return r.separation_slip_velocity; }},
+    {"impact_angle", "Impact angle", "rad", [](const ImpactRecord& r) { return r.impact_angle; }},
+    {"rebound_angle", "Rebound angle", "rad", [](const ImpactRecord& r) { return r.rebound_angle; }},
+    {"separation_spin", "Separation spin", "rad/s", [](const ImpactRecord& r) { return r.separation_spin; }},
+    {"slip_distance", "Slip distance", "m", [](const ImpactRecord& r) { return r.slip_distance; }},
+    {"friction_work", "Friction work", "J", [](const ImpactRecord& r) { return r.friction_work; }},
+    {"stick_time", "Stick time", "s", [](const ImpactRecord& r) { return r.stick_time; }},
     {"contact_time", "Contact time", "s", [](const ImpactRecord& r) { return r.t_end - r.t_start; }},
     // Separation slip over onset slip: 1 frictionless, < 1 slowed, 0 rolling or stuck at separation, < 0 reversed;
     // NaN for an impact that began without slip.
@@ -45,7 +51,7 @@ inline constexpr ImpactColumn kImpactColumns[] = {
      }},
 };
 // How many of the first rows are recorded fields (impacts.csv, summary.json); the rest are derived.
-inline constexpr int kRecordedImpactColumns = 12;
+inline constexpr int kRecordedImpactColumns = 18;
 
 // The row called `name`; a name not in the table does not compile.
 consteval const ImpactColumn& impact_column(std::string_view name) {

@@ -76,8 +76,10 @@ int main(int argc, char** argv) {
   CLI::App* compare_command =
       app.add_subcommand("compare", "Run a scene once per force law and write comparison.csv, comparison.md and <law>/");
   compare_command->add_option("scene", compare.scene, "Scene file (YAML)")->required();
-  compare_command->add_option("--models", compare.laws, "Comma-separated law ids, or all (see `contactlab models`)")
-      ->required();
+  compare_command->add_option("--models", compare.laws, "Comma-separated law ids, or all (see `contactlab models`)");
+  compare_command->add_option("--friction-models", compare.friction_laws,
+                              "Comma-separated friction law ids, or all (see `contactlab models --friction`); with "
+                              "--models, every pair of a law and a friction law");
   compare_command->add_option("--set", compare.overrides, "Override a scene variable: NAME=VALUE (repeatable)");
   compare_command->add_option("--out", compare.output_directory, "Output directory (default results/<scene name>/compare)");
   compare_command->add_flag("--plot", compare.plot, "Also draw PNG plots (overlays per law) into the output directory");

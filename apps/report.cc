@@ -10,6 +10,7 @@
 
 #include "apps/impact_columns.h"
 #include "contact/narrowphase.h"
+#include "engine/element_kernels.h"
 #include "engine/energy.h"
 #include "engine/joint_traits.h"
 #include "engine/pair_impacts.h"
@@ -58,6 +59,13 @@ std::string scene_law(const Scene& scene) {
   const ContactModel& contact = scene.model.contact;
   if (contact.broadphase && contact.settings.law_info != nullptr && !add(*contact.settings.law_info)) return "mixed";
   return law.empty() ? "none" : law;
+}
+
+bool scene_has_friction(const Scene& scene) {
+  const ContactModel& contact = scene.model.contact;
+  return (contact.broadphase && contact.settings.friction_law != nullptr) ||
+         std::any_of(contact.pairs.begin(), contact.pairs.end(),
+                     [](const ContactPairModel& pair) { return pair.friction_law != nullptr; });
 }
 
 std::string summary_json(const Scene& scene, const SimulationResult& result, double wall_time_s, const Provenance& provenance) {
@@ -212,16 +220,14 @@ TimeseriesWriter::TimeseriesWriter(const std::filesystem::path& file, const Scen
   out << ",kinetic_energy,gravitational_energy,spring_energy,elastic_energy,dissipated_energy,joint_work,total_energy";
   // Per compiled pair: its deepest point's indentation and normal velocity, and the force summed over its points;
   // with friction in the scene, also the friction force on B summed over its points (world x, y, z).
-  friction_ = model.contact.settings.friction_law != nullptr ||
-              std::any_of(model.contact.pairs.begin(), model.contact.pairs.end(),
-                          [](const ContactPairModel& pair) { return pair.friction_law != nullptr; });
+  friction_ = scene_has_friction(scene);
   for (const ContactPairModel& pair : model.contact.pairs) {
     out << "," << pair.name << ".indentation," << pair.name << ".normal_velocity," << pair.name << ".force";
     if (friction_) out << "," << pair.name << ".friction_x," << pair.name << ".friction_y," << pair.name << ".friction_z";
   }
   out << "\n";
   contacts_.stream() << "time,pair,point,indentation,normal_velocity,force"
-                     << (friction_ ? ",slip_speed,friction_x,friction_y,friction_z" : "") << "\n";
+                     << (friction_ ? ",slip_speed,friction_x,friction_y,friction_z,spin,rolling_x,rolling_y,rolling_z" : "") << "\n";
 }
 
 void TimeseriesWriter::write(const State& state, const Data& data) {
@@ -264,6 +270,12 @@ void TimeseriesWriter::write(const State& state, const Data& data) {
       const Vec3 friction = rubs ? data.friction_force[p] : Vec3::Zero();
       contacts << "," << format_number(rubs ? data.frames[p].slip_velocity.norm() : 0.0) << "," << format_number(friction.x())
                << "," << format_number(friction.y()) << "," << format_number(friction.z());
+      // ω_B − ω_A split at the contact normal: the spin about it and the rolling part in the plane.
+      const Vec3 relative = element_relative_spin(scene_.model, data, state.q.data(), state.v.data(), p);
+      const Vec3& normal = data.geometry[p].normal;
+      const Vec3 rolling = in_contact_plane(relative, normal);
+      contacts << "," << format_number(relative.dot(normal)) << "," << format_number(rolling.x()) << ","
+               << format_number(rolling.y()) << "," << format_number(rolling.z());
     }
     contacts << "\n";
   }

@@ -34,11 +34,14 @@ class TimeseriesWriter {
   const Scene& scene_;
   AtomicFile file_;
   AtomicFile contacts_;  // contacts.csv beside it
-  // Some pair has a friction law: the friction force's columns (and contacts.csv's slip speed) are written.
+  // Some pair has a friction law: the friction force's columns (and contacts.csv's slip, spin and rolling) are
+  // written.
   bool friction_ = false;
 };
 
 // The law that every contact of the scene uses, or "mixed".
 std::string scene_law(const Scene& scene);
+// Whether some contact pair of the scene (or the pairs the broadphase makes) has a friction law.
+bool scene_has_friction(const Scene& scene);
 
 }  // namespace contactlab

@@ -101,6 +101,9 @@ struct ContactModel {
   // whose stroke (the indentation's change since the last one) is below rest_stroke_ratio of it.
   double rest_bounce_ratio = 1.0;
   double rest_stroke_ratio = 1e-3;
+  // A contact point of a law without exact stiction sticks while its slip speed is below this (the impact records'
+  // stick time; laws with exact stiction stick by PairState::sticking) [m/s].
+  double stick_speed = 1e-3;
 };
 
 // The canonical key of a shape pair: a the simpler shape (type order), then the lower index.
@@ -172,6 +175,12 @@ struct PairState {
   // events, and the unit direction of the slip when it began (the slip → stick event watches v_t along it).
   bool sticking = false;
   double slip_direction[3] = {};
+  // The contact's tangential integrals since onset, for its impact record (pairs with a friction law; integrated
+  // with the motion): the work friction dissipates −∫ f_t·v_t dt [J], the slip distance ∫ |v_t| dt [m], and the
+  // time it sticks [s] (ContactModel::stick_speed).
+  double friction_work = 0.0;
+  double slip_distance = 0.0;
+  double stick_time = 0.0;
 };
 
 }  // namespace contactlab

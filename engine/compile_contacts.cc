@@ -181,7 +181,11 @@ PairSettings SceneCompiler::compile_settings(const Block* own, const std::string
   const std::string rule = choice(Key{tension.path, "tension"}, tension.value, "allow", {"allow", "clamp", "release"});
   settings.tension = rule == "clamp" ? TensionRule::kClamp : rule == "release" ? TensionRule::kRelease : TensionRule::kAllow;
   const auto friction = pick(contacts.friction, own, &Block::friction, own_path);
-  if (friction.value) compile_friction(*friction.value, friction.path + ".friction", settings);
+  if (!options_.friction_law_override.empty()) {
+    compile_friction(override_friction(friction.value, options_.friction_law_override), friction.path + ".friction", settings);
+  } else if (friction.value) {
+    compile_friction(*friction.value, friction.path + ".friction", settings);
+  }
   // The impulse method applies a normal impulse and nothing else: friction would be silently dropped at every impact.
   if (settings.friction_law != nullptr && law.impulsive) {
     refuse(Key{friction.path, "friction"}, "law '" + std::string(law.id) +
@@ -242,6 +246,8 @@ void SceneCompiler::compile_contacts() {
   const ContactModel defaults;
   contact.impact_velocity_floor = checked(Key{kContacts, "impact_velocity_floor"}, spec.impact_velocity_floor,
                                           defaults.impact_velocity_floor, "a positive velocity [m/s]", positive);
+  contact.stick_speed = checked(Key{kContacts, "stick_speed"}, spec.stick_speed, defaults.stick_speed,
+                                "a positive velocity [m/s]", positive);
   contact.rest_bounce_ratio = checked(Key{kContacts, "rest_bounce_ratio"}, spec.rest_bounce_ratio, defaults.rest_bounce_ratio,
                                       "a non-negative ratio", non_negative);
   contact.rest_stroke_ratio = checked(Key{kContacts, "rest_stroke_ratio"}, spec.rest_stroke_ratio, defaults.rest_stroke_ratio,

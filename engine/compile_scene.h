@@ -47,6 +47,10 @@ struct CompileOptions {
   // that law which this one does not take are dropped, each with a note. An unknown law is refused at the key path
   // `--model`.
   std::string law_override{};
+  // Every contact's friction law instead of the specification's (`compare --friction-models`), a scene without
+  // friction included: each friction block keeps its coefficients and the parameters the law declares by name
+  // (compile::override_friction).
+  std::string friction_law_override{};
 };
 
 // Throws SpecError at the first problem found.

@@ -24,6 +24,16 @@ double along_onset_slip(const Vec3& onset, const Vec3& separation) {
   return separation.norm();
 }
 
+// The angle of a relative velocity from the normal, its slip `slip` and normal part `along_normal` (> 0 along n) [rad].
+double angle_from_normal(const Vec3& slip, double along_normal) { return std::atan2(slip.norm(), along_normal); }
+
+// (ω_B − ω_A)·(n × d), d the unit onset slip or, when nothing slipped at onset, the separation slip's (ImpactRecord).
+double spin_about_rolling_axis(const Vec3& spin, const Vec3& normal, const Vec3& onset, const Vec3& separation) {
+  const Vec3& along = onset.norm() > 1e-12 ? onset : separation;
+  if (!(along.norm() > 1e-12)) return std::numeric_limits<double>::quiet_NaN();
+  return spin.dot(normal.cross(along.normalized()));
+}
+
 }  // namespace
 
 ContactEvents::ContactEvents(const Model& model, const SimulationOptions& options, State& state, Data& data,
@@ -154,6 +164,7 @@ void ContactEvents::start_contact(int e, double t, When when) {
   record.impact_velocity = geometry.normal_velocity;
   record.effective_mass = s.effective_mass;
   record.slip_velocity = slip.norm();
+  record.impact_angle = angle_from_normal(slip, geometry.normal_velocity);
   open_impact_[i] = static_cast<int>(result_.impacts.size());
   result_.impacts.push_back(record);
 }
@@ -207,6 +218,12 @@ void ContactEvents::apply_impulse(int e, double t, double normal_mass, When when
   record.dissipated_energy = std::isfinite(lost) ? lost : 0.0;
   record.slip_velocity = slip_before.norm();
   record.separation_slip_velocity = along_onset_slip(slip_before, slip_after);
+  record.impact_angle = angle_from_normal(slip_before, approach);
+  record.rebound_angle = angle_from_normal(slip_after, restitution * approach);
+  record.separation_spin = spin_about_rolling_axis(
+      element_relative_spin(model_, data_, state_.q.data(), state_.v.data(), i), data_.geometry[i].normal, slip_before,
+      slip_after);
+  record.slip_distance = record.friction_work = record.stick_time = std::numeric_limits<double>::quiet_NaN();
   result_.impacts.push_back(record);
   onset_step_ = onset_step_ > 0.0 ? onset_step_ : default_step();
 }
@@ -221,9 +238,17 @@ void ContactEvents::end_contact(int e, double t, bool open) {
   record.t_end = t;
   record.open = open;
   record.separation_velocity = -geometry.normal_velocity;
-  record.separation_slip_velocity = along_onset_slip(
-      Vec3(s.onset_slip[0], s.onset_slip[1], s.onset_slip[2]),
-      element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i));
+  const Vec3 onset_slip(s.onset_slip[0], s.onset_slip[1], s.onset_slip[2]);
+  const Vec3 slip = element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i);
+  record.separation_slip_velocity = along_onset_slip(onset_slip, slip);
+  record.rebound_angle = angle_from_normal(slip, -geometry.normal_velocity);
+  record.separation_spin = spin_about_rolling_axis(
+      element_relative_spin(model_, data_, state_.q.data(), state_.v.data(), i), geometry.normal, onset_slip, slip);
+  const bool rubs = data_.elements[i].tangential_law != nullptr;
+  const double unmeasured = std::numeric_limits<double>::quiet_NaN();
+  record.slip_distance = rubs ? s.slip_distance : unmeasured;
+  record.friction_work = rubs ? s.friction_work : unmeasured;
+  record.stick_time = rubs ? s.stick_time : unmeasured;
   // A contact that began at rest (touching) has no restitution: the ratio to a round-off approach speed is noise.
   record.restitution = record.impact_velocity > model_.contact.impact_velocity_floor
                            ? record.separation_velocity / record.impact_velocity

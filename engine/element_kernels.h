@@ -250,6 +250,16 @@ inline Vec3 element_slip_velocity(const Model& model, const Data& data, const do
       data.geometry[e].normal);
 }
 
+// Element e's relative angular velocity ω_B − ω_A at (q, v), data holding the tree kinematics there: zero on the
+// line and direct kernels, whose shapes ride on sliders or the world and do not turn.
+inline Vec3 element_relative_spin(const Model& model, const Data& data, const double* q, const double* v, std::size_t e) {
+  if (data.elements[e].geometry != ElementKernel::kGeneral) return Vec3::Zero();
+  const ContactPairModel& pair = *data.elements[e].pair;
+  BodyMotion slider_a, slider_b;
+  return body_motion(model, data, q, v, pair.body_b, slider_b).angular_velocity -
+         body_motion(model, data, q, v, pair.body_a, slider_a).angular_velocity;
+}
+
 // Element e's force onto the generalized forces by its wrench kernel; returns the power it absorbs from the bodies,
 // f·(v_PA − v_PB) = F δ̇ (− f_t·v_t, v_t the slip velocity): the energy ledger's rate [W].
 inline double apply_element_force(const Model& model, Data& data, std::size_t e, const ElementForce& force) {

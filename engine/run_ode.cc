@@ -42,9 +42,12 @@ void RunOde::bind() {
     law_state_offset_[e + 1] = law_state_offset_[e] + element.normal_law->continuous_state_size + friction;
   }
   stick_events_ = false;
-  for (const ContactElement& element : data_.elements) {
-    const FrictionLawInfo* law = element.tangential_law;
-    if (law != nullptr && (law->stiction == Stiction::kExact || law->stiction == Stiction::kBand)) stick_events_ = true;
+  rubbing_.clear();
+  for (int e = 0; e < elements_; ++e) {
+    const FrictionLawInfo* law = data_.elements[static_cast<std::size_t>(e)].tangential_law;
+    if (law == nullptr) continue;
+    rubbing_.push_back(e);
+    if (law->stiction == Stiction::kExact || law->stiction == Stiction::kBand) stick_events_ = true;
   }
   directions_.assign(static_cast<std::size_t>(root_blocks()) * n, -1);
   for (int e = 0; e < elements_; ++e) {
@@ -73,6 +76,13 @@ void RunOde::pack(const State& state, double* y) const {
   work_of(y) = state.absorbed_work;
   joint_work_of(y) = state.joint_work;
   for (int e = 0; e < elements_; ++e) copy_from(state.contacts[static_cast<std::size_t>(e)], e, y);
+  double* tangential = tangential_of(y);
+  for (int e : rubbing_) {
+    const PairState& contact = state.contacts[static_cast<std::size_t>(e)];
+    *tangential++ = contact.friction_work;
+    *tangential++ = contact.slip_distance;
+    *tangential++ = contact.stick_time;
+  }
 }
 
 void RunOde::copy_into(const double* y, int e, PairState& contact) const {
@@ -96,6 +106,13 @@ void RunOde::unpack(double t, const double* y, State& state) const {
   state.absorbed_work = work_of(y);
   state.joint_work = joint_work_of(y);
   copy_law_states(y, state.contacts);
+  const double* tangential = tangential_of(y);
+  for (int e : rubbing_) {
+    PairState& contact = state.contacts[static_cast<std::size_t>(e)];
+    contact.friction_work = *tangential++;
+    contact.slip_distance = *tangential++;
+    contact.stick_time = *tangential++;
+  }
 }
 
 void RunOde::copy_law_states(const double* y, std::vector<PairState>& contacts) const {
@@ -130,6 +147,21 @@ int RunOde::rhs(double t, const double* y, double* ydot) {
       return -1;
     }
     work_rate[e] = data_.contact_power[i];
+  }
+  // The active contacts' tangential integrals: friction's power −f_t·v_t, the slip speed, and 1 while the point
+  // sticks — the engine's flag for laws with exact stiction (whose transitions are located events), else a slip speed
+  // below contacts.stick_speed (a transition the run does not locate: the stick time is exact to within a step there).
+  double* tangential_rate = tangential_of(ydot);
+  for (int e : rubbing_) {
+    const auto i = static_cast<std::size_t>(e);
+    const bool active = table_.is_active(e);
+    const Vec3& slip = data_.frames[i].slip_velocity;
+    const double speed = slip.norm();
+    const bool sticks = data_.elements[i].tangential_law->stiction == Stiction::kExact ? state_.contacts[i].sticking
+                                                                                       : speed < model_.contact.stick_speed;
+    *tangential_rate++ = active ? -data_.friction_force[i].dot(slip) : 0.0;
+    *tangential_rate++ = active ? speed : 0.0;
+    *tangential_rate++ = active && sticks ? 1.0 : 0.0;
   }
   for (int e = 0; e < elements_ && law_state_offset_.back() > 0; ++e) {
     if (continuous_size(e) == 0) continue;

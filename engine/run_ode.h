@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // The run as the ODE its stepper integrates (engine/stepper.h). The integrated vector is
-// y = [q | v | law states | W per element | W_joints]: coordinates, velocities and the laws' integrated internal
-// states (what the right-hand side reads: per element, its normal law's, then its friction law's), then the contact energy ledger and the work of the joint force elements
-// (quadratures: they never feed back).
+// y = [q | v | law states | W per element | W_joints | tangential integrals]: coordinates, velocities and the laws'
+// integrated internal states (what the right-hand side reads: per element, its normal law's, then its friction
+// law's), then the contact energy ledger, the work of the joint force elements and, per element with a friction law,
+// its contact's friction work, slip distance and stick time since onset (PairState; quadratures: they never feed
+// back).
 //
 // Event functions, up to four per contact element e, in blocks of one per element (E elements), so that every
 // inactive element's gap lands in one dense block (the force-rate block only when force peaks are located, the
@@ -55,7 +57,7 @@ class RunOde final : public OdeSystem {
   // Sizes and root directions for the run's table (after bind_pairs and the table's bind).
   void bind();
 
-  int size() const override { return dynamic_size() + elements_ + 1; }
+  int size() const override { return dynamic_size() + elements_ + 1 + kTangentialIntegrals * static_cast<int>(rubbing_.size()); }
   int dynamic_size() const override { return nq_ + nv_ + law_state_offset_.back(); }
   int coordinates() const override { return nq_; }
   int velocities() const override { return nv_; }
@@ -73,8 +75,8 @@ class RunOde final : public OdeSystem {
   Eigen::Map<Eigen::VectorXd> v_of(double* y) const { return {y + nq_, nv_}; }
   Eigen::Map<const Eigen::VectorXd> work_of(const double* y) const { return {y + dynamic_size(), elements_}; }
   Eigen::Map<Eigen::VectorXd> work_of(double* y) const { return {y + dynamic_size(), elements_}; }
-  double joint_work_of(const double* y) const { return y[size() - 1]; }
-  double& joint_work_of(double* y) const { return y[size() - 1]; }
+  double joint_work_of(const double* y) const { return y[dynamic_size() + elements_]; }
+  double& joint_work_of(double* y) const { return y[dynamic_size() + elements_]; }
   // y from a State, and a State's time, q, v, ledgers and law states from y.
   void pack(const State& state, double* y) const;
   void unpack(double t, const double* y, State& state) const;
@@ -124,6 +126,11 @@ class RunOde final : public OdeSystem {
   double stick_function(int e) const;
   // Whether an active element is held by exact stiction (its stick function needs the whole right-hand side).
   bool exact_stick_held() const;
+  // Per element with a friction law (rubbing_[k]): friction work, slip distance and stick time, at
+  // tangential_of(y) + kTangentialIntegrals k.
+  static constexpr int kTangentialIntegrals = 3;
+  double* tangential_of(double* y) const { return y + dynamic_size() + elements_ + 1; }
+  const double* tangential_of(const double* y) const { return y + dynamic_size() + elements_ + 1; }
   const double* law_states_of(const double* y, int e) const {
     return y + nq_ + nv_ + law_state_offset_[static_cast<std::size_t>(e)];
   }
@@ -155,6 +162,7 @@ class RunOde final : public OdeSystem {
   int elements_ = 0;
   bool stick_events_ = false;
   std::vector<int> law_state_offset_;  // prefix sums of the laws' continuous state sizes
+  std::vector<int> rubbing_;           // the elements with a friction law, in order
   std::vector<int> directions_;
   std::vector<int> tree_velocities_;   // indices of the tree bodies' velocities (the accelerations rhs() checks)
   std::vector<double> force_behind_;   // F at y − ε f, for the force-rate event functions

@@ -68,6 +68,11 @@ void add_law_parameters(const ParameterTable& table, const std::vector<Parameter
 // `law: none`.
 void compile_friction(const FrictionSpec& spec, const std::string& path, PairSettings& settings);
 
+// The `friction` block `given` (none: the scene has none) rewritten for the friction law `law` (friction_override.cc):
+// its μ_s and μ_k by role (one coefficient given serves both; none given: the materials'), and the parameters `law`
+// declares by the same name; the others are dropped.
+FrictionSpec override_friction(const std::optional<FrictionSpec>& given, const std::string& law);
+
 // Turns a specification into a CompiledScene, in the order a scene file is read: the scene, materials, world and
 // bodies (each body's joint, mass and shapes), the tree, the contacts, the integration options, the initial state.
 class SceneCompiler {

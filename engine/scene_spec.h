@@ -153,6 +153,7 @@ struct ContactsSpec {
   std::optional<FrictionSpec> friction{};       // not given: frictionless
   std::optional<std::vector<PairSpec>> pairs{};  // not given: every pair of shapes that may touch
   std::optional<double> impact_velocity_floor{};  // [m/s]; default ContactModel's
+  std::optional<double> stick_speed{};            // [m/s]; default ContactModel's
   std::optional<double> rest_bounce_ratio{};      // default ContactModel's
   std::optional<double> rest_stroke_ratio{};      // default ContactModel's
   std::optional<std::string> broadphase{};   // for all pairs: auto (default), on or off

@@ -57,6 +57,19 @@ struct ImpactRecord {
   // onset): > 0 still slipping the same way, < 0 reversed, 0 rolling or sticking [m/s].
   double slip_velocity = 0.0;
   double separation_slip_velocity = 0.0;
+  // The relative velocity's angle from the normal, atan2(|v_t|, δ̇) at onset and atan2(|v_t|, −δ̇) at separation:
+  // 0 head-on, π/2 grazing [rad].
+  double impact_angle = 0.0;
+  double rebound_angle = 0.0;
+  // (ω_B − ω_A)·(n × d) at separation, d the unit onset slip (the separation slip when nothing slipped at onset; NaN
+  // when neither slipped): the spin about the rolling axis, so that a sphere of radius R rolling without slip on a
+  // fixed plane has separation_spin·R = its along-slip speed [rad/s].
+  double separation_spin = 0.0;
+  // Over the contact, for a pair with a friction law (NaN without one): ∫ |v_t| dt [m], the work friction dissipated
+  // −∫ f_t·v_t dt [J], and the time the point stuck [s] (ContactModel::stick_speed, PairState::sticking).
+  double slip_distance = 0.0;
+  double friction_work = 0.0;
+  double stick_time = 0.0;
 };
 
 enum class SimulationStatus { kCompleted, kNumericalError };

@@ -40,6 +40,7 @@ struct SceneOptions {
   std::vector<std::pair<std::string, std::string>> variable_overrides;
   std::string override_flag = "--set";  // how messages name an override (`sweep` checks its --vary values)
   std::string law_override;                                            // --model ID: every contact's law
+  std::string friction_law_override;                                   // every contact's friction law (compare)
   // The most a scene's own `limits` may allow (a fuzzer or a service lowers it; the default leaves it to the scene).
   SceneLimits ceiling{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
   // Whether a scene's `plugins:` list is loaded (scenes/law_plugins.h); when off it is bad input (the fuzzer turns

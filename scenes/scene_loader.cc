@@ -414,10 +414,11 @@ std::vector<ParameterValue> SceneReader::read_parameters(const MapReader& map) {
 
 void SceneReader::read_contacts(const MapReader& top) {
   std::vector<std::string_view> keys = kSettingKeys;
-  keys.insert(keys.end(), {"pairs", "impact_velocity_floor", "rest_bounce_ratio", "rest_stroke_ratio", "broadphase", "margin"});
+  keys.insert(keys.end(), {"pairs", "impact_velocity_floor", "rest_bounce_ratio", "rest_stroke_ratio", "stick_speed", "broadphase", "margin"});
   const MapReader contacts(reader_, top.get("contacts"), "contacts", keys);
   ContactsSpec& spec = spec_.contacts;
   spec.impact_velocity_floor = contacts.optional_number("impact_velocity_floor");
+  spec.stick_speed = contacts.optional_number("stick_speed");
   spec.rest_bounce_ratio = contacts.optional_number("rest_bounce_ratio");
   spec.rest_stroke_ratio = contacts.optional_number("rest_stroke_ratio");
   read_settings(contacts, spec);
@@ -530,6 +531,7 @@ Scene SceneReader::load() {
   try {
     CompileOptions compile;
     compile.law_override = options_.law_override;
+    compile.friction_law_override = options_.friction_law_override;
     static_cast<CompiledScene&>(scene) = compile_scene(spec_, compile);
     calibrate_scene(scene);
   } catch (const SpecError& error) {

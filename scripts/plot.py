@@ -609,8 +609,17 @@ def plot_comparison_summary(directory, scene, laws, skipped):
         ("contact_time", "contact time", lambda i: i["t_end"] - i["t_start"], "s"),
         ("dissipated_energy", "dissipated energy", lambda i: i["dissipated_energy"], "J"),
     ]
+    # The tangential measures too when some law ran with friction (they are nan without).
+    if any(np.isfinite(law.first.get("friction_work", np.nan)) for law in with_impact):
+        measures += [
+            ("slip_distance", "slip distance", lambda i: i["slip_distance"], "m"),
+            ("stick_time", "stick time", lambda i: i["stick_time"], "s"),
+            ("friction_work", "friction work", lambda i: i["friction_work"], "J"),
+            ("rebound_angle", "rebound angle", lambda i: i["rebound_angle"], "rad"),
+            ("separation_spin", "separation spin", lambda i: i["separation_spin"], "rad/s"),
+        ]
     height = max(4.0, 0.24 * len(with_impact) + 2.0)
-    figure, axes_list = plt.subplots(1, len(measures), figsize=(17, height), sharey=True)
+    figure, axes_list = plt.subplots(1, len(measures), figsize=(3.4 * len(measures), height), sharey=True)
     positions = np.arange(len(with_impact))
     for axes, (_, label, value, unit) in zip(axes_list, measures):
         values = np.array([value(law.first) for law in with_impact])
@@ -622,8 +631,9 @@ def plot_comparison_summary(directory, scene, laws, skipped):
             axes.text(max(number, 0.0), position, f" {number:.4g}", va="center", fontsize="x-small")
         axes.set_xlabel(f"{label} [{scaled_unit}]" if scaled_unit else label)
         axes.grid(axis="x", alpha=0.3)
-        if len(shown):
-            axes.set_xlim(min(0.0, shown.min()), max(shown.max(), 0.0) * 1.3 or 1.0)
+        finite = shown[np.isfinite(shown)] if len(shown) else shown
+        if len(finite):
+            axes.set_xlim(min(0.0, finite.min()), max(finite.max(), 0.0) * 1.3 or 1.0)
     axes_list[0].set_yticks(positions)
     axes_list[0].set_yticklabels([law.law for law in with_impact], fontsize="small")
     axes_list[0].invert_yaxis()  # first law on top, as in comparison.md

@@ -2,6 +2,7 @@
 // The runner's contract (docs/output.md): files and keys of `contactlab run`, exit codes, no partial output
 // on bad input, deterministic output.
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -122,6 +123,33 @@ TEST_F(Cli, FrictionIsRecordedInTheOutputsAndALawWithoutItsParametersIsRefused) 
             std::string::npos)
       << read(directory_ / "refused.log");
   EXPECT_FALSE(fs::exists(refused));
+}
+
+// contacts.csv's relative spin and rolling velocity (ω_B − ω_A about the normal and in the plane): a ball that has
+// come to roll at v = 5v₀/7 (rolling_ball, v₀ = 1 m/s, r = 50 mm) rolls at v/r = 14.2857 rad/s about y, to the
+// tanh law's creep (1e-4 m/s over r: 2e-3 rad/s); a ball spinning about the vertical at 20 rad/s on the spot keeps
+// its spin (a point contact has no torsional friction), all of it about the normal.
+TEST_F(Cli, ContactsRecordTheRelativeSpinAndRollingVelocity) {
+  auto last_row = [&](const fs::path& directory) {
+    const auto rows = contactlab::test::csv_rows(directory / "contacts.csv");
+    return rows.back();
+  };
+  const fs::path rolling = directory_ / "rolling";
+  ASSERT_EQ(run("run " + kScenes + "rolling_ball.yaml --out " + rolling.string(), directory_ / "log"), 0);
+  const auto rolls = last_row(rolling);
+  EXPECT_NEAR(std::stod(rolls.at("rolling_y")), 5.0 / 7.0 / 0.05, 2e-3);
+  EXPECT_NEAR(std::stod(rolls.at("rolling_x")), 0.0, 1e-9);
+  EXPECT_NEAR(std::stod(rolls.at("spin")), 0.0, 1e-9);
+  const fs::path spinning = directory_ / "spinning";
+  ASSERT_EQ(run("run " + kScenes + "rolling_ball.yaml --set speed=0 --set 'bodies.ball.initial.angular_velocity=[0, 0, 20]' " +
+                    "--set duration=0.05 --out " + spinning.string(),
+                directory_ / "log"),
+            0)
+      << read(directory_ / "log");
+  const auto spins = last_row(spinning);
+  EXPECT_NEAR(std::stod(spins.at("spin")), 20.0, 1e-9);
+  EXPECT_NEAR(std::stod(spins.at("rolling_x")), 0.0, 1e-9);
+  EXPECT_NEAR(std::stod(spins.at("rolling_y")), 0.0, 1e-9);
 }
 
 // A scene name is a name: a path or bytes that are not UTF-8 are refused before anything is written.

@@ -134,6 +134,74 @@ TEST_F(Compare, AllListsEveryRegistryLawWithAReasonWhenItFails) {
   for (const auto& law : laws) EXPECT_NE(log.find(std::string(law.id)), std::string::npos) << law.id;
 }
 
+// --friction-models alone: each friction law with the scene's normal law, named by the friction law, with the scene's
+// coefficient and regularisation velocity (coulomb, exact stiction, with it as both μ_s and μ_k); karnopp, whose band
+// the scene cannot supply, is listed as not run with the reason. Each row's tangential measures are its run's
+// impacts.csv, and that run is `run` with the friction law set in the scene.
+TEST_F(Compare, FrictionModelsRunWithTheScenesNormalLawAndShowTheTangentialMeasures) {
+  const std::string scene = std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/oblique_impact.yaml";
+  const fs::path out = directory_ / "compare";
+  ASSERT_EQ(run("compare " + scene + " --friction-models coulomb_tanh,coulomb_atan,coulomb,karnopp --out " + out.string(),
+                directory_ / "log"),
+            0)
+      << read(directory_ / "log");
+  EXPECT_NE(read(directory_ / "log").find("tangential, first impact"), std::string::npos);
+  const auto rows = csv_rows(out / "comparison.csv");
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0].at("law"), "coulomb_tanh");
+  EXPECT_EQ(rows[1].at("law"), "coulomb_atan");
+  EXPECT_EQ(rows[2].at("law"), "coulomb");
+  EXPECT_EQ(rows[2].at("status"), "completed");
+  EXPECT_EQ(rows[3].at("law"), "karnopp");
+  EXPECT_EQ(rows[3].at("status"), "not_run");
+  EXPECT_NE(rows[3].at("reason").find("band"), std::string::npos) << rows[3].at("reason");
+  EXPECT_EQ(rows[1].at("parameters"), "restitution=0.5; coulomb_atan: friction=0.2 regularisation_velocity=1e-04");
+  const fs::path own = directory_ / "run_atan";
+  ASSERT_EQ(run("run " + scene + " --set contacts.friction.law=coulomb_atan --out " + own.string(), directory_ / "log"), 0);
+  EXPECT_EQ(read(out / "coulomb_atan" / "impacts.csv"), read(own / "impacts.csv"));
+  const auto impacts = csv_rows(own / "impacts.csv");
+  ASSERT_EQ(impacts.size(), 1u);
+  for (const char* measure : {"slip_distance", "stick_time", "friction_work", "rebound_angle", "separation_spin"}) {
+    EXPECT_EQ(rows[1].at(std::string("ground/ball.impact1.") + measure), impacts[0].at(measure)) << measure;
+  }
+  const std::string markdown = read(out / "comparison.md");
+  EXPECT_NE(markdown.find("Friction work"), std::string::npos);
+  EXPECT_NE(markdown.find("| zhang_sharf_exact + karnopp | not run |"), std::string::npos) << markdown;
+}
+
+// With --models, every normal law runs with every friction law, normal law major.
+TEST_F(Compare, FrictionModelsCrossedWithModelsRunEveryPair) {
+  const std::string scene = std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/oblique_impact.yaml";
+  const fs::path out = directory_ / "compare";
+  ASSERT_EQ(run("compare " + scene + " --models hunt_crossley,flores --friction-models coulomb_tanh,coulomb_atan --out " +
+                    out.string(),
+                directory_ / "log"),
+            0)
+      << read(directory_ / "log");
+  const auto rows = csv_rows(out / "comparison.csv");
+  ASSERT_EQ(rows.size(), 4u);
+  const std::vector<std::string> names = {"hunt_crossley+coulomb_tanh", "hunt_crossley+coulomb_atan",
+                                          "flores+coulomb_tanh", "flores+coulomb_atan"};
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    EXPECT_EQ(rows[i].at("law"), names[i]);
+    EXPECT_EQ(rows[i].at("status"), "completed") << rows[i].at("reason");
+    EXPECT_TRUE(fs::exists(out / names[i] / "impacts.csv")) << names[i];
+  }
+  EXPECT_NE(read(out / "comparison.md").find("| flores + coulomb_atan |"), std::string::npos);
+  // A frictionless comparison has no tangential columns.
+  ASSERT_EQ(run("compare " + kBall + " --models hertz --out " + (directory_ / "plain").string(), directory_ / "log"), 0);
+  EXPECT_EQ(csv_rows(directory_ / "plain" / "comparison.csv")[0].count("ground/ball.impact1.friction_work"), 0u);
+}
+
+// Neither --models nor --friction-models, or an unknown friction law: bad input.
+TEST_F(Compare, FrictionModelsBadInputExitsTwo) {
+  EXPECT_EQ(run("compare " + kBall + " --out " + (directory_ / "a").string(), directory_ / "log"), 2);
+  EXPECT_EQ(run("compare " + kBall + " --friction-models nonsense --out " + (directory_ / "b").string(), directory_ / "log"), 2);
+  EXPECT_NE(read(directory_ / "log").find("--friction-models: unknown law 'nonsense'"), std::string::npos);
+  EXPECT_FALSE(fs::exists(directory_ / "a"));
+  EXPECT_FALSE(fs::exists(directory_ / "b"));
+}
+
 // A law that reduces to another with its parameters (no damping) is labelled so in every table, end to end.
 TEST_F(Compare, LawsThatAreAnotherLawAreLabelledSo) {
   const fs::path out = directory_ / "out";
