@@ -36,6 +36,8 @@ void hold_contacts(const Model& model, std::span<const PairState> contacts, Data
   data.hold_response.resize(model.nv, n);
   data.hold_operator.resize(n, n);
   data.hold_acceleration.resize(n);
+  const bool driven = !model.driven_bodies.empty();
+  if (driven) data.hold_drive_response.resize(model.nv, n);
   for (Eigen::Index j = 0; j < held; ++j) {
     const auto e = static_cast<std::size_t>(data.held[static_cast<std::size_t>(j)]);
     const bool exact = data.elements[e].tangential_law->stiction == Stiction::kExact;
@@ -54,6 +56,7 @@ void hold_contacts(const Model& model, std::span<const PairState> contacts, Data
       const Vec3& tangent = k == 0 ? data.frames[e].tangent_1 : data.frames[e].tangent_2;
       unit_force_response(model, data, pair.body_a, geometry.point_a, pair.body_b, geometry.point_b, tangent);
       data.hold_response.col(2 * j + k) = data.probe_qdd;
+      if (driven) data.hold_drive_response.col(2 * j + k) = data.probe_drive_force;
       for (Eigen::Index i = 0; i < held; ++i) {
         const auto other = static_cast<std::size_t>(data.held[static_cast<std::size_t>(i)]);
         data.hold_operator.block<2, 1>(2 * i, 2 * j + k) =
@@ -87,6 +90,7 @@ void hold_contacts(const Model& model, std::span<const PairState> contacts, Data
     data.contact_power[e] -= force.dot(data.frames[e].slip_velocity);
   }
   Eigen::Map<Eigen::VectorXd>(qdd, model.nv).noalias() += data.hold_response * data.hold_force;
+  if (driven) data.drive_force.noalias() += data.hold_drive_response * data.hold_force;  // the drives hold them too
 }
 
 }  // namespace contactlab
