@@ -218,6 +218,7 @@ TimeseriesWriter::TimeseriesWriter(const std::filesystem::path& file, const Scen
     for (int k = 0; k < body.joint.nv; ++k) out << ",v_" << coordinate_name(body, k, body.joint.nv);
   }
   out << ",kinetic_energy,gravitational_energy,spring_energy,elastic_energy,dissipated_energy,joint_work,total_energy";
+  for (int body : model.driven_bodies) out << ",drive_" << model.bodies[static_cast<std::size_t>(body)].name;
   // Per compiled pair: its deepest point's indentation and normal velocity, and the force summed over its points;
   // with friction in the scene, also the friction force on B summed over its points (world x, y, z).
   friction_ = scene_has_friction(scene);
@@ -239,6 +240,9 @@ void TimeseriesWriter::write(const State& state, const Data& data) {
   out << "," << format_number(e.kinetic) << "," << format_number(e.gravitational) << "," << format_number(e.spring) << ","
       << format_number(e.elastic) << "," << format_number(e.dissipated()) << "," << format_number(e.joint_work) << ","
       << format_number(e.total());
+  for (int body : scene_.model.driven_bodies) {
+    out << "," << format_number(data.drive_force[scene_.model.bodies[static_cast<std::size_t>(body)].joint.v_index]);
+  }
   // The compiled pairs' entries come first in the table, each pair's points consecutive from point 0.
   for (std::size_t e = 0; e < data.compiled_entries;) {
     std::size_t deepest = e;

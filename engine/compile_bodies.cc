@@ -215,6 +215,7 @@ void SceneCompiler::compile_joint(const JointSpec& spec, const std::string& path
     check_time_function(Key{path, "effort"}.path(), *spec.effort);
     body.joint.effort = *spec.effort;
   }
+  if (spec.drive) compile_drive(*spec.drive, Key{path, "drive"}.path(), body);
   auto parent = body_index_.find(spec.parent);
   if (parent == body_index_.end()) {
     const std::vector<std::string_view> names = names_of(body_index_);
@@ -225,6 +226,51 @@ void SceneCompiler::compile_joint(const JointSpec& spec, const std::string& path
   body.joint.axis = direction(Key{path, "axis"}, spec.axis);
   body.joint.placement.translation() = finite(Key{path, "position"}, spec.position);
   if (spec.rotation) body.joint.placement.linear() = rotation(Key{path, "rotation"}.path(), *spec.rotation).toRotationMatrix();
+}
+
+void SceneCompiler::compile_drive(const Drive& spec, const std::string& path, Body& body) {
+  if (!takes_force_elements(joint_traits(body.joint.type))) {
+    refuse(Key{path, ""}, "drives need a " + joint_type_list(takes_force_elements, "or") + " joint");
+  }
+  if (body.joint.has_force_element()) {
+    refuse(Key{path, ""}, "a driven joint takes no stiffness, damping or effort: the drive sets its motion");
+  }
+  Drive& drive = body.joint.drive;
+  switch (spec.kind) {
+    case Drive::Kind::kSpeed:
+      drive = spec;
+      finite(Key{path, "speed"}, drive.speed);
+      return;
+    case Drive::Kind::kSine: {
+      drive = spec;
+      const std::string sine = path + ".sine";
+      finite(Key{sine, "amplitude"}, drive.amplitude);
+      checked(Key{sine, "frequency"}, drive.frequency, std::nullopt, "a frequency >= 0 [Hz]", non_negative);
+      finite(Key{sine, "phase"}, drive.phase);
+      finite(Key{sine, "offset"}, drive.offset);
+      return;
+    }
+    case Drive::Kind::kTable: {
+      const std::string table = path + ".table";
+      // A natural cubic spline is twice differentiable throughout; it needs two points, and times that rise.
+      if (spec.times.size() < 2) refuse(Key{table, "time"}, "expected at least two times [s]");
+      if (spec.positions.size() != spec.times.size()) refuse(Key{table, "position"}, "expected as many positions as times");
+      for (const char* column : {"time", "position"}) {
+        const std::vector<double>& list = std::string_view(column) == "time" ? spec.times : spec.positions;
+        const std::string at = Key{table, column}.path();
+        for (std::size_t k = 0; k < list.size(); ++k) finite(Key{at + "[" + std::to_string(k) + "]", ""}, list[k]);
+      }
+      for (std::size_t k = 1; k < spec.times.size(); ++k) {
+        if (!(spec.times[k] > spec.times[k - 1])) {
+          refuse(Key{table + ".time[" + std::to_string(k) + "]", ""}, "expected increasing times");
+        }
+      }
+      drive = table_drive(spec.times, spec.positions);
+      return;
+    }
+    case Drive::Kind::kNone: break;
+  }
+  refuse(Key{path, ""}, "expected speed, sine or table");
 }
 
 // Uniform density over the body's solid shapes: its centre of mass (unless given) and its inertia about it.

@@ -146,7 +146,33 @@ void SceneCompiler::compile_initial_state() {
   for (std::size_t i = 1; i < scene_.model.bodies.size(); ++i) {
     compile_initial_values(spec_.bodies[i - 1].initial, "bodies[" + std::to_string(i - 1) + "].initial",
                            scene_.model.bodies[i].joint, state);
+    compile_driven_start(spec_.bodies[i - 1].initial, "bodies[" + std::to_string(i - 1) + "]",
+                         scene_.model.bodies[i].joint, state);
   }
+}
+
+// A driven joint starts where its drive is at t = 0: its initial values come from the drive, except a speed drive's
+// position, which starts from the joint's initial q (default 0). A table covers the run.
+void SceneCompiler::compile_driven_start(const InitialSpec& spec, const std::string& path, Joint& joint, State& state) {
+  if (!joint.drive.active()) return;
+  const std::string initial = path + ".initial";
+  if (spec.v) refuse(Key{initial, "v"}, "a driven joint's velocity is its drive's; give no initial v");
+  if (spec.q && joint.drive.kind != Drive::Kind::kSpeed) {
+    refuse(Key{initial, "q"}, "a driven joint's position is its drive's (only a speed drive starts from the initial q)");
+  }
+  if (joint.drive.kind == Drive::Kind::kSpeed) joint.drive.start = state.q[joint.q_index];
+  if (joint.drive.kind == Drive::Kind::kTable) {
+    const double end = scene_.simulation.duration;
+    const std::string times = path + ".joint.drive.table.time";
+    if (joint.drive.times.front() > 0.0) refuse(Key{times + "[0]", ""}, "the table starts after t = 0: it must cover the run, from 0 to the duration");
+    if (joint.drive.times.back() < end) {
+      refuse(Key{times + "[" + std::to_string(joint.drive.times.size() - 1) + "]", ""},
+             "the table ends before the run's duration " + number_text(end) + " s: it must cover the run");
+    }
+  }
+  const DrivenMotion start = joint.drive(0.0);
+  state.q[joint.q_index] = start.position;
+  state.v[joint.v_index] = start.rate;
 }
 
 // Raw q and v, or the values the joint's row takes (engine/joint_traits.h), which converts them.

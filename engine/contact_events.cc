@@ -170,7 +170,8 @@ void ContactEvents::start_contact(int e, double t, When when) {
 }
 
 // The piecewise method: the impulse P = (1 + e) m_eff δ̇⁻ along the normal (m_eff along the normal through the
-// tree, whatever the pair's mass rule, so that δ̇⁺ = −e δ̇⁻ exactly); Δq̇ = P M⁻¹Jᵀ. No contact phase follows.
+// tree, whatever the pair's mass rule, so that δ̇⁺ = −e δ̇⁻ exactly); Δq̇ = P M⁻¹Jᵀ, the driven joints locked. No
+// contact phase follows.
 void ContactEvents::apply_impulse(int e, double t, double normal_mass, When when) {
   const auto i = static_cast<std::size_t>(e);
   const ContactElement& element = data_.elements[i];
@@ -198,6 +199,11 @@ void ContactEvents::apply_impulse(int e, double t, double normal_mass, When when
   const double lost = 0.5 * normal_mass * approach * approach * (1.0 - restitution * restitution);
   const Vec3 slip_before = element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i);
   state_.v += impulse * data_.probe_qdd;
+  // The drives hold their joints through the impact: their impulse's work, at the velocities they keep.
+  for (int b : model_.driven_bodies) {
+    const int index = model_.bodies[static_cast<std::size_t>(b)].joint.v_index;
+    state_.joint_work += impulse * data_.probe_drive_force[index] * state_.v[index];
+  }
   const Vec3 slip_after = element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i);
   state_.absorbed_work[e] += std::isfinite(lost) ? lost : 0.0;
   s = PairState{};  // never active: the impact is over at once

@@ -49,9 +49,12 @@ Data::Data(const Model& model) {
   slider_force = Eigen::VectorXd::Zero(model.nv);
   probe_slider_force = slider_force;
   qdd = Eigen::VectorXd::Zero(model.nv);
+  drive_qdd = qdd;
+  drive_force = qdd;
   probe_force.assign(n, Vec6::Zero());
   probe_acceleration.assign(n, Vec6::Zero());
   probe_qdd = Eigen::VectorXd::Zero(model.nv);
+  probe_drive_force = probe_qdd;
   for (const ContactPairModel& pair : model.contact.pairs) add_elements(model, pair, *this);
   compiled_entries = elements.size();
   index_line_elements(model, elements, line_elements);

@@ -43,12 +43,17 @@ struct Data {
   Eigen::VectorXd gravity_qdd;
   Vec3 gravity_qdd_of = Vec3::Constant(std::numeric_limits<double>::quiet_NaN());
   Eigen::VectorXd qdd;   // generalized accelerations
+  // The driven joints' q̈ from their drives (joint_forces) and the generalized force each drive applies to hold its
+  // joint to it (forward_dynamics), at their velocities; zero at the others [N or N·m].
+  Eigen::VectorXd drive_qdd;
+  Eigen::VectorXd drive_force;
 
   // Scratch of effective_mass (a unit-force probe through the articulated-body algorithm).
   std::vector<Vec6> probe_force;
   std::vector<Vec6> probe_acceleration;
   Eigen::VectorXd probe_slider_force;
   Eigen::VectorXd probe_qdd;
+  Eigen::VectorXd probe_drive_force;  // what the drives take of the unit force pair (driven joints' entries)
 
   // The run's table of contact elements (bind_pairs): each contact point of the model's compiled pairs, then of
   // the State's dynamic ones, resolved (engine/contact_element.h). A pair with several points (a box on the ground:

@@ -34,9 +34,12 @@ void world_leaf_pass(const Model& model, const Data& data, const Vec3& gravity, 
 }
 
 // One articulated-body pass over the tree bodies (the sliders' entries of qdd are left alone): the world leaves
-// in closed form, then the rest. `with_velocity` false drops the velocity-product terms (v = 0).
+// in closed form, then the rest. `with_velocity` false drops the velocity-product terms (v = 0). The driven joints
+// take their q̈ from `prescribed` (at their velocities) and write the force their drive applies to `drive_force`:
+// hybrid dynamics (Featherstone 2008, §9.2), a joint of known q̈ passing its whole articulated inertia on.
 void tree_pass(const Model& model, Data& data, bool with_velocity, const Vec3& gravity, const Eigen::VectorXd& tau,
-               const std::vector<Vec6>& external_force, double* qdd, std::vector<Vec6>& acceleration) {
+               const double* prescribed, const std::vector<Vec6>& external_force, double* qdd,
+               std::vector<Vec6>& acceleration, double* drive_force) {
   acceleration[0].setZero();
   acceleration[0].tail<3>() = -gravity;
   world_leaf_pass(model, data, gravity, tau, external_force, qdd, acceleration);
@@ -56,7 +59,13 @@ void tree_pass(const Model& model, Data& data, bool with_velocity, const Vec3& g
     const auto parent = static_cast<std::size_t>(body.parent);
     Mat6 Ia = body.children > 0 ? data.articulated_inertia[i] : body.spatial_inertia;
     Vec6 pa = data.articulated_bias[i];
-    if (joint.nv == 1) {
+    if (joint.drive.active()) {
+      // Its q̈ is known: nothing projected out, the parent sees I^A whole and p^A + I^A S q̈ (and I^A c below). I^A
+      // and p^A stay in data for the forward pass's τ.
+      if (body.children == 0) data.articulated_inertia[i] = Ia;
+      if (parent == 0) continue;
+      pa.noalias() += Ia * (joint.subspace.col(0) * prescribed[joint.v_index]);
+    } else if (joint.nv == 1) {
       // One-coordinate joints: S is a 6-vector and D a scalar, so the general dense path's small LU and
       // triangular solves are avoided.
       const Vec6 s = joint.subspace.col(0);
@@ -101,7 +110,13 @@ void tree_pass(const Model& model, Data& data, bool with_velocity, const Vec3& g
       a = motion_to_child(data.parent_to_body[i], acceleration[static_cast<std::size_t>(body.parent)]);
       if (with_velocity) a += data.bias_acceleration[i];
     }
-    if (joint.nv == 1) {
+    if (joint.drive.active()) {
+      // τ = Sᵀ(I^A a + p^A): the force that gives the joint its prescribed q̈.
+      const double acceleration_of_joint = prescribed[joint.v_index];
+      qdd[joint.v_index] = acceleration_of_joint;
+      a += acceleration_of_joint * joint.subspace.col(0);
+      drive_force[joint.v_index] = joint.subspace.col(0).dot(data.articulated_inertia[i] * a + data.articulated_bias[i]);
+    } else if (joint.nv == 1) {
       const double acceleration_of_joint = data.D_inverse[i](0, 0) * (data.u[i](0) - data.U[i].col(0).dot(a));
       qdd[joint.v_index] = acceleration_of_joint;
       a += acceleration_of_joint * joint.subspace.col(0);
@@ -118,10 +133,10 @@ void tree_pass(const Model& model, Data& data, bool with_velocity, const Vec3& g
 // not stored: a point of a slider accelerates as a q̈). With `slider_spatial` false the sliders' entries of
 // external_force are not read.
 void articulated_body_pass(const Model& model, Data& data, bool with_velocity, const Vec3& gravity,
-                           const Eigen::VectorXd& tau, const std::vector<Vec6>& external_force,
-                           const Eigen::VectorXd& slider_force, bool slider_spatial, double* qdd,
-                           std::vector<Vec6>& acceleration) {
-  tree_pass(model, data, with_velocity, gravity, tau, external_force, qdd, acceleration);
+                           const Eigen::VectorXd& tau, const double* prescribed,
+                           const std::vector<Vec6>& external_force, const Eigen::VectorXd& slider_force,
+                           bool slider_spatial, double* qdd, std::vector<Vec6>& acceleration, double* drive_force) {
+  tree_pass(model, data, with_velocity, gravity, tau, prescribed, external_force, qdd, acceleration, drive_force);
   const Sliders& sliders = model.sliders;
   for (std::size_t k = 0; k < sliders.size(); ++k) {
     const int v = sliders.v_index[k];
@@ -169,13 +184,16 @@ void forward_dynamics(const Model& model, Data& data, SliderForces sliders, Eige
   // was written in parts (a store-forwarding stall at every evaluation).
   double* qdd = accelerations.data();
   if (sliders == SliderForces::kSpatialAndGeneralized) {
-    articulated_body_pass(model, data, true, model.gravity, data.tau, data.external_force, data.slider_force, true, qdd,
-                          data.acceleration);
+    articulated_body_pass(model, data, true, model.gravity, data.tau, data.drive_qdd.data(), data.external_force,
+                          data.slider_force, true, qdd, data.acceleration, data.drive_force.data());
     return;
   }
   // The sliders' entries first (one pass over all of qdd), then the tree's own.
   if (model.sliders.size() > 0) slider_accelerations(model, data, qdd);  // else the tree's pass writes all of q̈
-  if (!model.tree_bodies.empty()) tree_pass(model, data, true, model.gravity, data.tau, data.external_force, qdd, data.acceleration);
+  if (!model.tree_bodies.empty()) {
+    tree_pass(model, data, true, model.gravity, data.tau, data.drive_qdd.data(), data.external_force, qdd,
+              data.acceleration, data.drive_force.data());
+  }
 }
 
 Eigen::MatrixXd mass_matrix(const Model& model, const Data& data) {
@@ -260,8 +278,11 @@ void unit_force_response(const Model& model, Data& data, int body_a, const Vec3&
 
 void probe_response(const Model& model, Data& data) {
   data.probe_qdd.setZero();
-  articulated_body_pass(model, data, false, Vec3::Zero(), data.probe_qdd, data.probe_force, data.probe_slider_force,
-                        false, data.probe_qdd.data(), data.probe_acceleration);
+  // No joint force and the driven joints locked (q̈ = 0: a drive holds its velocity whatever the contact does): the
+  // zeroed q̈ serves as both, each entry read before the pass writes it.
+  articulated_body_pass(model, data, false, Vec3::Zero(), data.probe_qdd, data.probe_qdd.data(), data.probe_force,
+                        data.probe_slider_force, false, data.probe_qdd.data(), data.probe_acceleration,
+                        data.probe_drive_force.data());
 }
 
 Vec3 point_acceleration(const Model& model, const Data& data, const double* qdd, const std::vector<Vec6>& acceleration,

@@ -16,7 +16,8 @@ namespace contactlab {
 enum class SliderForces { kSpatialAndGeneralized, kGeneralizedOnly };
 
 // q̈ from data.tau, data.external_force (body frames) and data.slider_force under model.gravity:
-// M(q) q̈ = τ + Jᵀf − C(q, q̇). Writes data.qdd and, for the tree bodies, data.acceleration.
+// M(q) q̈ = τ + Jᵀf − C(q, q̇), the driven joints' q̈ being data.drive_qdd and their τ unknown (hybrid dynamics).
+// Writes data.qdd, for the tree bodies data.acceleration, and for the driven joints data.drive_force (their τ).
 void forward_dynamics(const Model& model, Data& data, SliderForces sliders = SliderForces::kSpatialAndGeneralized);
 
 // The same with q̈ written to `qdd`.
@@ -36,7 +37,8 @@ void add_point_force(const Model& model, const Data& data, int body, const Vec3&
 
 // The response to a unit force pair, `direction` on body B at point_b and its opposite on body A at point_a (world
 // points and direction), at q̇ = 0 without gravity: M⁻¹Jᵀ into data.probe_qdd and the tree bodies' spatial
-// accelerations into data.probe_acceleration. O(n): one articulated-body pass.
+// accelerations into data.probe_acceleration, the driven joints locked (their q̈ zero; the generalized force each
+// drive takes in data.probe_drive_force). O(n): one articulated-body pass.
 void unit_force_response(const Model& model, Data& data, int body_a, const Vec3& point_a, int body_b,
                          const Vec3& point_b, const Vec3& direction);
 

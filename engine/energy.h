@@ -18,7 +18,7 @@ struct Energy {
   double spring = 0.0;         // ½ k (q − q₀)² of the joint springs [J]
   double elastic = 0.0;        // stored in active contacts, as the laws declare [J]
   double absorbed = 0.0;       // Σ ∫ F δ̇ dt over the contacts [J]
-  double joint_work = 0.0;     // work of the joint dampers and efforts on the bodies [J] (dampers: < 0)
+  double joint_work = 0.0;     // work of the joint dampers, efforts and drives on the bodies [J] (dampers: < 0)
   double dissipated() const { return absorbed - elastic; }  // by the contacts
   double total() const { return kinetic + gravitational + spring + elastic; }  // E
   // E + W_dissipated − W_joints − E(0) vanishes for the exact solution.

@@ -134,6 +134,10 @@ void joint_forces(const Model& model, double time, const Eigen::Ref<const Eigen:
     data.tau[joint.v_index] = -joint.stiffness * (q[joint.q_index] - joint.rest_position) -
                               joint.damping * v[joint.v_index] + joint.effort(time);
   }
+  for (int index : model.driven_bodies) {
+    const Joint& joint = model.bodies[static_cast<std::size_t>(index)].joint;
+    data.drive_qdd[joint.v_index] = joint.drive(time).acceleration;
+  }
 }
 
 void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,

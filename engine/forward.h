@@ -42,7 +42,8 @@ void contact_stage(const Model& model, double time, const Eigen::Ref<const Eigen
                    std::span<const int> active, Data& data);
 
 // Generalized forces of the joints' force elements (springs, dampers, efforts) into data.tau: their entries only
-// (the others are left as they are: zero, unless set by hand; forward() clears them).
+// (the others are left as they are: zero, unless set by hand; forward() clears them). And the driven joints' q̈ at
+// `time` into data.drive_qdd.
 void joint_forces(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
                   const Eigen::Ref<const Eigen::VectorXd>& v, Data& data);
 

@@ -70,6 +70,13 @@ void finalize(Model& model) {
       throw std::invalid_argument("body '" + body.name + "': springs, dampers and efforts need a " +
                                   joint_type_list(takes_force_elements, "or") + " joint");
     }
+    if (joint.drive.active() && !takes_force_elements(traits)) {
+      throw std::invalid_argument("body '" + body.name + "': drives need a " + joint_type_list(takes_force_elements, "or") +
+                                  " joint");
+    }
+    if (joint.drive.active() && joint.has_force_element()) {
+      throw std::invalid_argument("body '" + body.name + "': a driven joint takes no spring, damper or effort");
+    }
     joint.nq = traits.nq;
     joint.nv = traits.nv;
     joint.q_index = nq;
@@ -93,9 +100,11 @@ void finalize(Model& model) {
   // What the contact layer's pair filter and reduced mass read of each body.
   model.contact.bodies.clear();
   for (std::size_t b = 0; b < model.bodies.size(); ++b) {
+    // A driven body does not yield to a contact: its mass, to the pair's reduced mass, is infinite.
     const bool fixed = is_fixed_to_world(model, static_cast<int>(b));
+    const bool rigid = fixed || model.bodies[b].joint.drive.active();
     model.contact.bodies.push_back(
-        {model.bodies[b].parent, fixed, fixed ? std::numeric_limits<double>::infinity() : model.bodies[b].mass});
+        {model.bodies[b].parent, fixed, rigid ? std::numeric_limits<double>::infinity() : model.bodies[b].mass});
   }
   model.sliders = Sliders{};
   model.slider_of_body.assign(model.bodies.size(), -1);
@@ -103,6 +112,7 @@ void finalize(Model& model) {
   model.world_leaves.clear();
   model.articulated_bodies.clear();
   model.force_element_bodies.clear();
+  model.driven_bodies.clear();
   model.rate_is_velocity = true;
   model.sliders.velocity_mass = Eigen::VectorXd::Zero(model.nv);
   model.sliders.velocity_inverse_mass = Eigen::VectorXd::Zero(model.nv);
@@ -110,8 +120,10 @@ void finalize(Model& model) {
     const Body& body = model.bodies[i];
     const Joint& joint = body.joint;
     if (joint.has_force_element()) model.force_element_bodies.push_back(static_cast<int>(i));
+    const bool driven = joint.drive.active();
+    if (driven) model.driven_bodies.push_back(static_cast<int>(i));
     if (joint_traits(joint.type).configuration_rate != nullptr) model.rate_is_velocity = false;
-    if (joint.type == JointType::kPrismatic && body.parent == 0 && body.children == 0) {
+    if (joint.type == JointType::kPrismatic && body.parent == 0 && body.children == 0 && !driven) {
       Sliders& sliders = model.sliders;
       model.slider_of_body[i] = static_cast<int>(sliders.size());
       sliders.body.push_back(static_cast<int>(i));
@@ -124,7 +136,7 @@ void finalize(Model& model) {
       sliders.centre_of_mass.push_back(joint.placement * body.com);
     } else {
       model.tree_bodies.push_back(static_cast<int>(i));
-      const bool world_leaf = body.parent == 0 && body.children == 0 && joint.nv == 1;
+      const bool world_leaf = body.parent == 0 && body.children == 0 && joint.nv == 1 && !driven;
       (world_leaf ? model.world_leaves : model.articulated_bodies).push_back(static_cast<int>(i));
     }
   }

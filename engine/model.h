@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "contact/contact_model.h"
+#include "engine/drive.h"
 #include "engine/spatial.h"
 
 namespace contactlab {
@@ -61,6 +62,9 @@ struct Joint {
   double damping = 0.0;        // [N·m·s/rad] or [N·s/m]
   double rest_position = 0.0;  // [rad] or [m]
   TimeFunction effort;         // [N·m] or [N]
+  // A driven joint follows its drive: its q̈ is the drive's and the dynamics computes the force that needs
+  // (revolute and prismatic joints, without force elements).
+  Drive drive;
   // Set by finalize, for the recursive algorithms:
   MotionSubspace subspace;  // S, the motion subspace (motion_subspace)
   Vec3 placement_axis = Vec3::Zero();  // the axis in the parent frame (placement rotation × axis)
@@ -87,7 +91,7 @@ struct Body {
   double subspace_inertia_inverse = 0.0;
 };
 
-// Bodies on a prismatic joint to the world, with no children: sliders. Their orientation never changes and their
+// Bodies on a prismatic joint to the world, with no children and no drive: sliders. Their orientation never changes and their
 // contact Jacobian is their axis, so the right-hand side moves them in their one coordinate: no spatial algebra,
 // no per-body kinematics (a granular chain is thousands of these, a drop test one). Stored as arrays, one entry
 // per slider, so that the right-hand side streams through only what it reads.
@@ -115,11 +119,12 @@ struct Model {
   Sliders sliders;
   std::vector<int> slider_of_body;         // index into sliders, or −1 (one per body)
   std::vector<int> tree_bodies;            // the other bodies (not the world), parents first
-  // Of the tree bodies, those with one coordinate on the world and no children (pendulums): their articulated
-  // inertia is their own, so the dynamics takes them in closed form; the rest, parents first.
+  // Of the tree bodies, those with one coordinate on the world and no children (pendulums), not driven: their
+  // articulated inertia is their own, so the dynamics takes them in closed form; the rest, parents first.
   std::vector<int> world_leaves;
   std::vector<int> articulated_bodies;
   std::vector<int> force_element_bodies;   // bodies whose joint has a spring, damper or effort
+  std::vector<int> driven_bodies;          // bodies whose joint is driven (articulated bodies, never sliders)
   bool rate_is_velocity = true;            // q̇ = v (no planar, spherical or free joints)
 };
 

@@ -72,7 +72,7 @@ std::string RunMonitor::handover_cause() const {
 void RunMonitor::start(const Energy& initial) {
   result_.initial_energy = initial.balance();
   initial_total_energy_ = initial.total() - initial.joint_work;
-  for (const Body& body : model_.bodies) has_efforts_ = has_efforts_ || !body.joint.effort.is_zero();
+  for (const Body& body : model_.bodies) has_efforts_ = has_efforts_ || !body.joint.effort.is_zero() || body.joint.drive.active();
   energy_scale_ = std::max({initial.kinetic, std::abs(initial.gravitational), std::abs(initial.total()), 1e-300});
 }
 

@@ -76,7 +76,7 @@ class RunMonitor {
   SimulationResult& result_;
   std::vector<unsigned> warned_;  // per element, a bit per Warning
   bool failed_ = false;
-  bool has_efforts_ = false;           // a joint effort does external work
+  bool has_efforts_ = false;           // a joint effort or drive does external work
   double initial_total_energy_ = 0.0;  // E(0) less the joints' work
   double energy_scale_ = 0.0;
 };

@@ -185,12 +185,16 @@ int RunOde::rhs(double t, const double* y, double* ydot) {
                                          state_.contacts[i].friction_state, rate + normal_continuous_size(e));
     }
   }
-  // Power of the joint dampers and efforts (the conservative spring part is in the energy itself).
+  // Power of the joint dampers, efforts and drives (the conservative spring part is in the energy itself).
   double joint_power = 0.0;
   for (int b : model_.force_element_bodies) {
     const Joint& joint = model_.bodies[static_cast<std::size_t>(b)].joint;
     const double rate = v[joint.v_index];
     joint_power += (joint.effort(t) - joint.damping * rate) * rate;
+  }
+  for (int b : model_.driven_bodies) {
+    const int index = model_.bodies[static_cast<std::size_t>(b)].joint.v_index;
+    joint_power += data_.drive_force[index] * v[index];
   }
   joint_work_of(ydot) = joint_power;
   // Only the tree's accelerations can have become non-finite unseen: a slider's is a·g plus its forces over its

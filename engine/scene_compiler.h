@@ -86,6 +86,7 @@ class SceneCompiler {
   void compile_bodies();
   void compile_body(const BodySpec& spec, const std::string& path);
   void compile_joint(const JointSpec& spec, const std::string& path, Body& body);
+  void compile_drive(const Drive& spec, const std::string& path, Body& body);
   int compile_shape(const ShapeSpec& spec, const std::string& path, int body, const std::string& default_name);
   void inertia_from_shapes(const BodySpec& spec, const std::string& path, int body_index, Body& body);
   void check_rotational_inertia();
@@ -101,6 +102,7 @@ class SceneCompiler {
   void compile_options();
   void compile_initial_state();
   void compile_initial_values(const InitialSpec& spec, const std::string& path, const Joint& joint, State& state);
+  void compile_driven_start(const InitialSpec& spec, const std::string& path, Joint& joint, State& state);
   void note(std::string text);
 
   const SceneSpec& spec_;

@@ -71,6 +71,8 @@ struct JointSpec {
   std::optional<double> damping{};        // [N·m·s/rad or N·s/m] ≥ 0
   std::optional<double> rest_position{};  // [rad or m]
   std::optional<TimeFunction> effort{};   // [N·m or N]
+  // A prescribed motion (revolute, prismatic; no force elements): as read, the table's spline not yet computed.
+  std::optional<Drive> drive{};
 };
 
 // A joint's initial values, in its joint frame: the raw `q` and `v`, or the values its type takes (its row's

@@ -31,10 +31,11 @@ int root_of(const Model& model, int body) {
 }
 
 // Whether a force on the body moves it alone, in closed form: the world, or a body on the world without children
-// (a slider, a free body, a pendulum).
+// (a slider, a free body, a pendulum) whose joint is not driven (a drive locks it against contact forces, and takes
+// a force of its own: the articulated-body pass gives both).
 bool moves_alone(const Model& model, int body) {
   const Body& b = model.bodies[static_cast<std::size_t>(body)];
-  return body == 0 || (b.parent == 0 && b.children == 0);
+  return body == 0 || (b.parent == 0 && b.children == 0 && !b.joint.drive.active());
 }
 
 int find(std::vector<int>& parent, int x) {
@@ -238,6 +239,7 @@ void hold_group(const Model& model, std::span<const PairState> contacts, Data& d
   if (!alone) {
     probe_response(model, data);
     Eigen::Map<Eigen::VectorXd>(qdd, model.nv) += data.probe_qdd;
+    if (!model.driven_bodies.empty()) data.drive_force += data.probe_drive_force;  // the drives hold them too
     return;
   }
   for (int e : points) {

@@ -90,6 +90,7 @@ class SceneReader {
   InitialSpec read_initial(const MapReader& body, const std::string& joint_type);
   std::optional<RotationSpec> read_rotation(const MapReader& map, const char* key);
   TimeFunction read_time_function(const MapReader& map, const char* key);
+  Drive read_drive(const MapReader& joint);
   template <typename Block>
   void read_settings(const MapReader& map, Block& block);
   std::vector<ParameterValue> read_parameters(const MapReader& map);
@@ -287,7 +288,8 @@ BodySpec SceneReader::read_body(const MapReader& m, std::optional<std::string> n
 
 JointSpec SceneReader::read_joint(const MapReader& body) {
   const MapReader m(reader_, body.get("joint"), body.child("joint"),
-                    {"type", "parent", "axis", "position", "rotation", "stiffness", "damping", "rest_position", "effort"});
+                    {"type", "parent", "axis", "position", "rotation", "stiffness", "damping", "rest_position", "effort",
+                     "drive"});
   JointSpec joint;
   joint.type = m.text("type", joint.type);
   joint.parent = m.text("parent", joint.parent);
@@ -298,7 +300,43 @@ JointSpec SceneReader::read_joint(const MapReader& body) {
   joint.damping = m.optional_number("damping");
   joint.rest_position = m.optional_number("rest_position");
   if (m.has("effort")) joint.effort = read_time_function(m, "effort");
+  if (m.has("drive")) joint.drive = read_drive(m);
   return joint;
+}
+
+// `{speed: q̇}`, `{sine: {amplitude, frequency, phase, offset}}` or `{table: {time: [...], position: [...]}}`.
+Drive SceneReader::read_drive(const MapReader& joint) {
+  const MapReader choice(reader_, joint.get("drive"), joint.child("drive"), {"speed", "sine", "table"});
+  const int given = (choice.has("speed") ? 1 : 0) + (choice.has("sine") ? 1 : 0) + (choice.has("table") ? 1 : 0);
+  if (given != 1) {
+    reader_.fail(joint.get("drive"), joint.child("drive"),
+                 "expected one of {speed: rate}, {sine: {amplitude, frequency, phase, offset}} or "
+                 "{table: {time: [...], position: [...]}}");
+  }
+  Drive drive;
+  if (choice.has("speed")) {
+    drive.kind = Drive::Kind::kSpeed;
+    drive.speed = choice.number("speed", 0.0);
+    return drive;
+  }
+  if (choice.has("sine")) {
+    const MapReader sine(reader_, choice.get("sine"), choice.child("sine"), {"amplitude", "frequency", "phase", "offset"});
+    drive.kind = Drive::Kind::kSine;
+    drive.amplitude = sine.required_number("amplitude", "amplitude [rad or m]");
+    drive.frequency = sine.required_number("frequency", "a frequency >= 0 [Hz]");
+    drive.phase = sine.number("phase", 0.0);
+    drive.offset = sine.number("offset", 0.0);
+    return drive;
+  }
+  const MapReader table(reader_, choice.get("table"), choice.child("table"), {"time", "position"});
+  drive.kind = Drive::Kind::kTable;
+  for (const char* column : {"time", "position"}) {
+    const YAML::Node list = table.get(column);
+    if (!list.IsSequence()) table.fail(column, "expected a list of numbers");
+    std::vector<double>& out = std::string_view(column) == "time" ? drive.times : drive.positions;
+    for (std::size_t k = 0; k < list.size(); ++k) out.push_back(reader_.number(list[k], table.child(column) + "[" + std::to_string(k) + "]"));
+  }
+  return drive;
 }
 
 // A number, `{sine: {amplitude, frequency, phase, offset}}` or `{table: {times, values}}`.
