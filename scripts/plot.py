@@ -6,6 +6,7 @@
 
 DIR is either a run directory (summary.json, impacts.csv, timeseries.csv), which gets
     force_time.png  force_indentation.png  phase_portrait.png  energy.png  coordinates.png
+    friction.png  (runs with friction: slip and friction force per contact point, stick phases shaded)
 or a comparison directory (comparison.csv and one run directory per law), which gets the same plots with
 the laws overlaid (first impact of each law) plus a bar chart of the first-impact measures:
     comparison_force_time.png  comparison_force_indentation.png  comparison_phase_portrait.png

@@ -159,8 +159,9 @@ TEST_F(Cli, ContactsRecordTheRelativeSpinAndRollingVelocity) {
 // 2(F_s − F_c)/(k v_b) = 5 s and each slip phase (π + 2 atan(v_b k/(ω (F_s − F_c))))/ω = 2.6113 s, ω = √(k/m); the
 // engine locates both transitions as events, so the phases read from the samples are the closed form's to within one
 // output interval (1 ms). While slipping, the friction is μ_k N against the slip (to round-off); while sticking, the
-// slip is round-off and the holding force at most μ_s N. A bristle law (the scene's LuGre) is never held by the
-// engine: its sticking column stays 0.
+// slip is round-off and the holding force at most μ_s N. Karnopp's band law is held exactly while it slips slower
+// than its band D_v (1e-4 m/s here; the band's edges are events); a bristle law (the scene's LuGre) is never held by
+// the engine: its sticking column stays 0.
 TEST_F(Cli, ContactsRecordTheSlipAndTheStickPhases) {
   const fs::path out = directory_ / "coulomb";
   ASSERT_EQ(run("run " + kScenes + "stick_slip.yaml --set duration=13 --set 'contacts.friction={law: coulomb, parameters: " +
@@ -208,6 +209,24 @@ TEST_F(Cli, ContactsRecordTheSlipAndTheStickPhases) {
   const double slip = (std::numbers::pi + 2.0 * std::atan(0.1 * 2.0 / (omega * (1.5 - 1.0)))) / omega;
   for (std::size_t k = 0; k < 2; ++k) EXPECT_NEAR(stick_ends[k] - stick_starts[k], stick, 1e-3) << "stick phase " << k;
   EXPECT_NEAR(stick_starts[1] - stick_ends[0], slip, 1e-3);
+
+  const fs::path karnopp = directory_ / "karnopp";
+  ASSERT_EQ(run("run " + kScenes + "stick_slip.yaml --set duration=6 --set 'contacts.friction={law: karnopp, parameters: " +
+                    "{static_friction: static_force/weight, kinetic_friction: kinetic_force/weight, band: 1e-4}}' --out " +
+                    karnopp.string(),
+                directory_ / "log"),
+            0)
+      << read(directory_ / "log");
+  EXPECT_EQ(nlohmann::json::parse(read(karnopp / "summary.json")).at("contacts").at(0).at("friction").at("stiction"), "band");
+  int held = 0, slipping = 0;
+  for (const auto& row : contactlab::test::csv_rows(karnopp / "contacts.csv")) {
+    const double speed = std::stod(row.at("slip_speed"));
+    if (std::abs(speed - 1e-4) < 1e-12) continue;  // at a band edge, either side
+    EXPECT_EQ(row.at("sticking"), speed < 1e-4 ? "1" : "0") << row.at("time");
+    ++(speed < 1e-4 ? held : slipping);
+  }
+  EXPECT_GT(held, 4000);      // about 5 s at 1 ms
+  EXPECT_GT(slipping, 500);   // from 5.03 s on
 
   const fs::path lugre = directory_ / "lugre";
   ASSERT_EQ(run("run " + kScenes + "stick_slip.yaml --set duration=1 --out " + lugre.string(), directory_ / "log"), 0);
