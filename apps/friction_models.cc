@@ -54,17 +54,26 @@ nlohmann::ordered_json json_law(const FrictionLawInfo& law) {
   }
   Json aliases = Json::array();
   for (std::string_view alias : law.aliases) aliases.push_back(alias);
-  const char* stiction[] = {"none", "elastic", "band", "exact"};
   return {{"id", law.id},          {"aliases", aliases},
           {"family", law.family},  {"formula", law.formula},
           {"source", law.source},  {"notes", law.notes},
           {"parameters", parameters},
-          {"stiction", stiction[static_cast<int>(law.stiction)]},
+          {"stiction", stiction_name(law.stiction)},
           {"state_size", law.state_size},
           {"needs_stick_force", (law.needs & kFrictionNeedsStickForce) != 0}};
 }
 
 }  // namespace
+
+const char* stiction_name(Stiction stiction) {
+  switch (stiction) {
+    case Stiction::kNone: return "none";
+    case Stiction::kElastic: return "elastic";
+    case Stiction::kBand: return "band";
+    case Stiction::kExact: return "exact";
+  }
+  return "?";
+}
 
 int list_friction_models(const std::string& law, bool json, std::ostream& out) {
   if (law.empty()) {

@@ -8,12 +8,15 @@
 
 #include <nlohmann/json.hpp>
 
+#include "apps/contact_columns.h"
+#include "apps/friction_models.h"
 #include "apps/impact_columns.h"
 #include "contact/narrowphase.h"
 #include "engine/element_kernels.h"
 #include "engine/energy.h"
 #include "engine/joint_traits.h"
 #include "engine/pair_impacts.h"
+#include "engine/stick_force.h"
 
 namespace contactlab {
 namespace {
@@ -108,6 +111,8 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
                  {"scale", json_number(result.energy_scale)},
                  {"max_relative_balance_error",
                   json_number(result.energy_scale > 0.0 ? result.max_energy_balance_error / result.energy_scale : 0.0)}};
+  // With friction: the slip speed below which a point of a law that does not hold contacts counts as sticking.
+  if (scene_has_friction(scene)) j["stick_speed"] = json_number(scene.model.contact.stick_speed);
   j["contacts"] = Json::array();
   for (const ContactPairModel& pair : scene.model.contact.pairs) {
     Json parameters = Json::object();
@@ -127,7 +132,9 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
       for (std::size_t k = 0; k < pair.friction_law->parameters.size(); ++k) {
         friction[std::string(pair.friction_law->parameters[k].name)] = json_number(pair.friction_parameters.values[k]);
       }
-      j["contacts"].back()["friction"] = {{"law", std::string(pair.friction_law->id)}, {"parameters", friction}};
+      j["contacts"].back()["friction"] = {{"law", std::string(pair.friction_law->id)},
+                                          {"stiction", stiction_name(pair.friction_law->stiction)},
+                                          {"parameters", friction}};
     }
   }
   j["impacts"] = Json::array();
@@ -227,8 +234,11 @@ TimeseriesWriter::TimeseriesWriter(const std::filesystem::path& file, const Scen
     if (friction_) out << "," << pair.name << ".friction_x," << pair.name << ".friction_y," << pair.name << ".friction_z";
   }
   out << "\n";
-  contacts_.stream() << "time,pair,point,indentation,normal_velocity,force"
-                     << (friction_ ? ",slip_speed,friction_x,friction_y,friction_z,spin,rolling_x,rolling_y,rolling_z" : "") << "\n";
+  contacts_.stream() << "time,pair,point,indentation,normal_velocity,force";
+  if (friction_) {
+    for (const ContactColumn& column : kFrictionContactColumns) contacts_.stream() << "," << column.name;
+  }
+  contacts_.stream() << "\n";
 }
 
 void TimeseriesWriter::write(const State& state, const Data& data) {
@@ -270,16 +280,19 @@ void TimeseriesWriter::write(const State& state, const Data& data) {
              << format_number(-data.geometry[p].gap)
              << "," << format_number(data.geometry[p].normal_velocity) << "," << format_number(data.contact_force[p].force);
     if (friction_) {
-      const bool rubs = data.elements[p].tangential_law != nullptr;
-      const Vec3 friction = rubs ? data.friction_force[p] : Vec3::Zero();
-      contacts << "," << format_number(rubs ? data.frames[p].slip_velocity.norm() : 0.0) << "," << format_number(friction.x())
-               << "," << format_number(friction.y()) << "," << format_number(friction.z());
+      const ContactElement& element = data.elements[p];
+      ContactFriction point;
+      if (element.tangential_law != nullptr) {
+        point.slip = data.frames[p].slip_velocity;
+        point.friction = data.friction_force[p];
+        point.sticking = holds_contact(element, state.contacts[p], data.friction_input[p]);
+      }
       // ω_B − ω_A split at the contact normal: the spin about it and the rolling part in the plane.
       const Vec3 relative = element_relative_spin(scene_.model, data, state.q.data(), state.v.data(), p);
       const Vec3& normal = data.geometry[p].normal;
-      const Vec3 rolling = in_contact_plane(relative, normal);
-      contacts << "," << format_number(relative.dot(normal)) << "," << format_number(rolling.x()) << ","
-               << format_number(rolling.y()) << "," << format_number(rolling.z());
+      point.spin = relative.dot(normal);
+      point.rolling = in_contact_plane(relative, normal);
+      for (const ContactColumn& column : kFrictionContactColumns) contacts << "," << format_number(column.value(point));
     }
     contacts << "\n";
   }

@@ -6,6 +6,7 @@
 
 DIR is either a run directory (summary.json, impacts.csv, timeseries.csv), which gets
     force_time.png  force_indentation.png  phase_portrait.png  energy.png  coordinates.png
+    friction.png  (runs with friction: slip and friction force per contact point, stick phases shaded)
 or a comparison directory (comparison.csv and one run directory per law), which gets the same plots with
 the laws overlaid (first impact of each law) plus a bar chart of the first-impact measures:
     comparison_force_time.png  comparison_force_indentation.png  comparison_phase_portrait.png
@@ -354,9 +355,21 @@ def plot_run_coordinates(directory, summary, series, impacts):
     save(figure, os.path.join(directory, "coordinates.png"))
 
 
+class ContactPoint:
+    """One contact point's friction samples from contacts.csv (world components), in the order written."""
+
+    def __init__(self, samples):
+        columns = list(zip(*samples))
+        self.time = np.array(columns[0])
+        self.slip = np.array(columns[1:4]).T  # v_t [m/s]
+        self.friction = np.array(columns[4:7]).T  # f_t on B [N]
+        self.normal = np.array(columns[7])  # N [N]
+        self.sticking = np.array(columns[8]) > 0.5  # held by the engine (exact stiction, or a band law in its band)
+
+
 def read_friction(path):
-    """contacts.csv's friction columns per contact point: {(pair, point): (time, slip speed, |f_t|, N)}, or {} when
-    the run has no friction (no slip_speed column)."""
+    """contacts.csv's friction columns per contact point: {(pair, point): ContactPoint}, or {} when the run has no
+    friction (no slip_speed column)."""
     if not os.path.exists(path):
         return {}
     with open(path, newline="") as handle:
@@ -367,39 +380,117 @@ def read_friction(path):
     points = {}
     for row in rows:
         key = (row["pair"], int(row["point"]))
-        friction = math.sqrt(sum(float(row[f"friction_{c}"]) ** 2 for c in "xyz"))
-        points.setdefault(key, []).append((float(row["time"]), float(row["slip_speed"]), friction, float(row["force"])))
-    return {key: tuple(np.array(column) for column in zip(*samples)) for key, samples in points.items()}
+        sample = [float(row[name]) for name in ("time", "slip_x", "slip_y", "slip_z", "friction_x", "friction_y",
+                                                "friction_z", "force", "sticking")]
+        points.setdefault(key, []).append(sample)
+    return {key: ContactPoint(samples) for key, samples in points.items()}
 
 
-def plot_run_friction(directory, summary, series):
-    """Slip speed over time and the friction force over the normal force against the slip speed (a state law's
-    hysteresis), per contact point in contact; only for runs with friction."""
+def slip_direction(point):
+    """A fixed unit direction in the contact plane to project a point's slip and friction on: the slip's where it is
+    largest, else (a point that never slips) the friction force's where it is largest; None when both are zero."""
+    for vectors in (point.slip, point.friction):
+        sizes = np.linalg.norm(vectors, axis=1)
+        largest = int(np.argmax(sizes))
+        if sizes[largest] > 0.0:
+            return vectors[largest] / sizes[largest]
+    return None
+
+
+def contact_segments(point, intervals):
+    """Index ranges of a point's samples, one per contact (the impacts' [t_start, t_end]): curves are not drawn
+    across the time the point is apart."""
+    segments = []
+    for t_start, t_end in intervals:
+        inside = np.nonzero((point.time >= t_start) & (point.time <= t_end))[0]
+        if len(inside):
+            segments.append((inside[0], inside[-1] + 1))
+    return segments or [(0, len(point.time))]
+
+
+def stick_phases(time, sticks, segments):
+    """[(t_first, t_last)] of each run of consecutive sticking samples within one contact."""
+    phases = []
+    for begin, end in segments:
+        k = begin
+        while k < end:
+            if not sticks[k]:
+                k += 1
+                continue
+            first = k
+            while k < end and sticks[k]:
+                k += 1
+            phases.append((time[first], time[k - 1]))
+    return phases
+
+
+def plot_run_friction(directory, summary, series, impacts):
+    """Per contact point in contact (runs with friction only): (a) the slip velocity along a fixed direction d in the
+    contact plane against time, stick phases shaded; (b) the friction force along d over the normal force against
+    that slip velocity, where a state law's hysteresis shows as a loop and exact Coulomb friction as its set-valued
+    graph (the vertical segment at v = 0 is the stick phase's holding force)."""
     points = read_friction(os.path.join(directory, "contacts.csv"))
     if not points:
         return
-    figure, (slips, ratio) = plt.subplots(1, 2, figsize=(13, 5))
+    # Stick phases: the engine's flag for laws that hold contacts (exact stiction, a band law in its band); for the
+    # others (regularised, bristle), and pairs made by the broadphase (not listed), slip slower than stick_speed.
+    holding = {c["pair"] for c in summary.get("contacts", []) if c.get("friction", {}).get("stiction") in ("exact", "band")}
+    stick_speed = summary.get("stick_speed", 1e-3)
+    figure, (slips, loops) = plt.subplots(1, 2, figsize=(13, 5))
     shown = sorted(points)[:8]
-    for key in shown:
-        time, slip, friction, normal = points[key]
+    colours = plt.get_cmap("tab10").colors
+    fastest = 0.0
+    for index, key in enumerate(shown):
+        point, colour = points[key], colours[index % len(colours)]
         label = f"{key[0]} #{key[1]}" if len(points) > 1 else key[0]
-        slips.plot(time / series.time_scale, slip, ".", markersize=2, label=label)
-        pressed = normal > 0
-        ratio.plot(slip[pressed], friction[pressed] / normal[pressed], ".", markersize=2, label=label)
+        direction = slip_direction(point)
+        if direction is None:
+            direction = np.array([1.0, 0.0, 0.0])
+        slip = point.slip @ direction
+        fastest = max(fastest, float(np.max(np.abs(slip))))
+        friction = point.friction @ direction
+        sticks = point.sticking.copy()
+        if key[0] not in holding:
+            sticks |= np.linalg.norm(point.slip, axis=1) < stick_speed
+        intervals = [(i["t_start"], i["t_end"]) for i in impacts if i["pair"] == key[0] and int(i["point"]) == key[1]]
+        segments = contact_segments(point, intervals)
+        phases = stick_phases(point.time, sticks, segments)
+        for number, (begin, end) in enumerate(segments):
+            pressed = point.normal[begin:end] > 0
+            slips.plot(point.time[begin:end] / series.time_scale, slip[begin:end], color=colour, linewidth=1.0,
+                       label=label if number == 0 else None)
+            loops.plot(slip[begin:end][pressed], friction[begin:end][pressed] / point.normal[begin:end][pressed],
+                       color=colour, linewidth=1.0, marker=".", markersize=2, label=label if number == 0 else None)
+        for t_first, t_last in phases:
+            slips.axvspan(t_first / series.time_scale, t_last / series.time_scale, color=colour, alpha=0.15, linewidth=0)
+        in_contact = sum(point.time[end - 1] - point.time[begin] for begin, end in segments)
+        stuck = sum(t_last - t_first for t_first, t_last in phases)
+        along = ", ".join(f"{c:.3g}" for c in direction)
+        info(f"friction.png: {label}: {len(phases)} stick phases, {stuck:.6g} s sticking of {in_contact:.6g} s in "
+             f"contact (slip along d = [{along}])")
+    slips.axhline(0.0, color="0.6", linewidth=0.8)
     slips.set_xlabel(f"time t [{series.time_unit}]")
-    slips.set_ylabel("slip speed |v_t| [m/s]")
-    slips.set_title("slip speed")
-    ratio.set_xscale("symlog", linthresh=1e-6)
-    ratio.set_xlabel("slip speed |v_t| [m/s]")
-    ratio.set_ylabel("friction over normal force |f_t|/N")
-    ratio.set_title("friction force vs slip speed")
-    for axes in (slips, ratio):
+    slips.set_ylabel("slip velocity along d, v_t·d [m/s]")
+    slips.set_title("(a) slip velocity (shaded: sticking)", fontsize="medium")
+    loops.axhline(0.0, color="0.6", linewidth=0.8)
+    loops.axvline(0.0, color="0.6", linewidth=0.8)
+    # When points slide fast: linear below the stick speed, logarithmic above, so the slow branches where laws differ
+    # (a bristle law's pre-sliding loop, the Stribeck dip) are as wide as the fast sliding.
+    if fastest > 10.0 * stick_speed:
+        loops.set_xscale("symlog", linthresh=stick_speed)
+        loops.set_xlabel(f"slip velocity along d, v_t·d [m/s]  (linear below {stick_speed:g})")
+    else:
+        loops.set_xlabel("slip velocity along d, v_t·d [m/s]")
+    loops.set_ylabel("friction force along d over normal force, f_t·d / N")
+    loops.set_title("(b) friction force vs slip velocity", fontsize="medium")
+    for axes in (slips, loops):
         axes.grid(alpha=0.3)
     friction_laws = sorted({c["friction"]["law"] for c in summary.get("contacts", []) if "friction" in c})
-    figure.suptitle(run_title(summary, "friction") + (f", friction {', '.join(friction_laws)}" if friction_laws else ""))
+    figure.suptitle(run_title(summary, "friction") + (f", friction {', '.join(friction_laws)}" if friction_laws else "")
+                    + "\n(d: each point's direction of largest slip, fixed in the world)", fontsize="medium")
     figure.tight_layout()
     if len(shown) > 1:
-        figure_legend(figure, ratio, len(shown), "contact point" + (f" (first 8 of {len(points)})" if len(points) > 8 else ""))
+        figure_legend(figure, loops, len(shown), "contact point" + (f" (first 8 of {len(points)})" if len(points) > 8 else ""))
     save(figure, os.path.join(directory, "friction.png"))
 
 
@@ -417,7 +508,7 @@ def plot_run(directory):
     plot_run_loops(directory, summary, series, traced, untraced, "velocity")
     plot_run_energy(directory, summary, series, impacts)
     plot_run_coordinates(directory, summary, series, impacts)
-    plot_run_friction(directory, summary, series)
+    plot_run_friction(directory, summary, series, impacts)
 
 
 # ----------------------------------------------------------------------------------- comparison plots
@@ -639,6 +730,7 @@ def plot_comparison_summary(directory, scene, laws, skipped):
     axes_list[0].invert_yaxis()  # first law on top, as in comparison.md
     figure.suptitle(comparison_title(scene, "first-impact measures", skipped).replace(", one curve per law", ""))
     figure.tight_layout()
+    info(f"comparison_summary.png: {len(measures)} measures: {', '.join(label for _, label, _, _ in measures)}")
     save(figure, os.path.join(directory, "comparison_summary.png"))
 
 

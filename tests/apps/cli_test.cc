@@ -6,8 +6,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <numbers>
 #include <sstream>
 #include <string>
+#include <vector>
 #include <algorithm>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -150,6 +152,88 @@ TEST_F(Cli, ContactsRecordTheRelativeSpinAndRollingVelocity) {
   EXPECT_NEAR(std::stod(spins.at("spin")), 20.0, 1e-9);
   EXPECT_NEAR(std::stod(spins.at("rolling_x")), 0.0, 1e-9);
   EXPECT_NEAR(std::stod(spins.at("rolling_y")), 0.0, 1e-9);
+}
+
+// contacts.csv's slip vector and stick flag on the stick–slip oscillator with exact Coulomb friction (stick_slip.yaml:
+// m = 1 kg, k = 2 N/m, v_b = 0.1 m/s, F_s = 1.5 N, F_c = 1 N). Coulomb's closed form: each stick phase lasts
+// 2(F_s − F_c)/(k v_b) = 5 s and each slip phase (π + 2 atan(v_b k/(ω (F_s − F_c))))/ω = 2.6113 s, ω = √(k/m); the
+// engine locates both transitions as events, so the phases read from the samples are the closed form's to within one
+// output interval (1 ms). While slipping, the friction is μ_k N against the slip (to round-off); while sticking, the
+// slip is round-off and the holding force at most μ_s N. Karnopp's band law is held exactly while it slips slower
+// than its band D_v (1e-4 m/s here; the band's edges are events); a bristle law (the scene's LuGre) is never held by
+// the engine: its sticking column stays 0.
+TEST_F(Cli, ContactsRecordTheSlipAndTheStickPhases) {
+  const fs::path out = directory_ / "coulomb";
+  ASSERT_EQ(run("run " + kScenes + "stick_slip.yaml --set duration=13 --set 'contacts.friction={law: coulomb, parameters: " +
+                    "{static_friction: static_force/weight, kinetic_friction: kinetic_force/weight}}' --out " + out.string(),
+                directory_ / "log"),
+            0)
+      << read(directory_ / "log");
+  const nlohmann::json summary = nlohmann::json::parse(read(out / "summary.json"));
+  EXPECT_EQ(summary.at("contacts").at(0).at("friction").at("stiction"), "exact");
+  EXPECT_EQ(summary.at("stick_speed"), 1e-3);
+  const double weight = 0.999 * 9.81;
+  const double static_friction = 1.5 / weight;
+  const double kinetic_friction = 1.0 / weight;
+  const auto rows = contactlab::test::csv_rows(out / "contacts.csv");
+  std::vector<double> stick_starts, stick_ends;  // times of the first and last sticking sample of each phase
+  bool sticking = false;
+  double last_time = 0.0;
+  for (const auto& row : rows) {
+    const double time = std::stod(row.at("time"));
+    const double slip_x = std::stod(row.at("slip_x"));
+    const double friction_x = std::stod(row.at("friction_x"));
+    const double normal = std::stod(row.at("force"));
+    EXPECT_EQ(std::stod(row.at("slip_y")), 0.0);
+    EXPECT_EQ(std::stod(row.at("slip_z")), 0.0);
+    EXPECT_DOUBLE_EQ(std::stod(row.at("slip_speed")), std::abs(slip_x));
+    const bool sticks = row.at("sticking") == "1";
+    if (sticks) {
+      EXPECT_LT(std::abs(slip_x), 1e-9) << time;
+      EXPECT_LE(std::abs(friction_x), static_friction * normal * (1.0 + 1e-9)) << time;
+    } else {
+      EXPECT_EQ(row.at("sticking"), "0");
+      EXPECT_NEAR(std::abs(friction_x), kinetic_friction * normal, 1e-12 * normal) << time;
+      if (std::abs(slip_x) > 1e-9) EXPECT_LT(friction_x * slip_x, 0.0) << time;
+    }
+    if (sticks && !sticking) stick_starts.push_back(time);
+    if (!sticks && sticking) stick_ends.push_back(last_time);
+    sticking = sticks;
+    last_time = time;
+  }
+  // Sticking from just after the onset to 5 s, slipping, sticking from 7.611 s to 12.611 s, slipping at the end.
+  ASSERT_EQ(stick_starts.size(), 2u);
+  ASSERT_EQ(stick_ends.size(), 2u);
+  const double stick = 2.0 * (1.5 - 1.0) / (2.0 * 0.1);
+  const double omega = std::sqrt(2.0 / 1.0);
+  const double slip = (std::numbers::pi + 2.0 * std::atan(0.1 * 2.0 / (omega * (1.5 - 1.0)))) / omega;
+  for (std::size_t k = 0; k < 2; ++k) EXPECT_NEAR(stick_ends[k] - stick_starts[k], stick, 1e-3) << "stick phase " << k;
+  EXPECT_NEAR(stick_starts[1] - stick_ends[0], slip, 1e-3);
+
+  const fs::path karnopp = directory_ / "karnopp";
+  ASSERT_EQ(run("run " + kScenes + "stick_slip.yaml --set duration=6 --set 'contacts.friction={law: karnopp, parameters: " +
+                    "{static_friction: static_force/weight, kinetic_friction: kinetic_force/weight, band: 1e-4}}' --out " +
+                    karnopp.string(),
+                directory_ / "log"),
+            0)
+      << read(directory_ / "log");
+  EXPECT_EQ(nlohmann::json::parse(read(karnopp / "summary.json")).at("contacts").at(0).at("friction").at("stiction"), "band");
+  int held = 0, slipping = 0;
+  for (const auto& row : contactlab::test::csv_rows(karnopp / "contacts.csv")) {
+    const double speed = std::stod(row.at("slip_speed"));
+    if (std::abs(speed - 1e-4) < 1e-12) continue;  // at a band edge, either side
+    EXPECT_EQ(row.at("sticking"), speed < 1e-4 ? "1" : "0") << row.at("time");
+    ++(speed < 1e-4 ? held : slipping);
+  }
+  EXPECT_GT(held, 4000);      // about 5 s at 1 ms
+  EXPECT_GT(slipping, 500);   // from 5.03 s on
+
+  const fs::path lugre = directory_ / "lugre";
+  ASSERT_EQ(run("run " + kScenes + "stick_slip.yaml --set duration=1 --out " + lugre.string(), directory_ / "log"), 0);
+  EXPECT_EQ(nlohmann::json::parse(read(lugre / "summary.json")).at("contacts").at(0).at("friction").at("stiction"), "elastic");
+  const auto bristles = contactlab::test::csv_rows(lugre / "contacts.csv");
+  ASSERT_FALSE(bristles.empty());
+  for (const auto& row : bristles) EXPECT_EQ(row.at("sticking"), "0") << row.at("time");
 }
 
 // A scene name is a name: a path or bytes that are not UTF-8 are refused before anything is written.

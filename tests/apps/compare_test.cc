@@ -287,11 +287,31 @@ TEST_F(Compare, PlotDrawsTheRunAndComparisonPngs) {
                           "comparison_force_indentation_grid.png", "comparison_force_time_grid.png"}) {
     EXPECT_TRUE(is_png(comparison / png)) << png;
   }
+  // Frictionless: the bar chart has the normal measures only.
+  EXPECT_NE(read(directory_ / "log").find("comparison_summary.png: 5 measures: restitution,"), std::string::npos)
+      << read(directory_ / "log");
   expect_no_temporary_files(directory_);
 }
 
+// compare --friction-models --plot: the first-impact bar chart adds the tangential measures per law.
+TEST_F(Compare, PlotDrawsTheTangentialMeasuresOfAFrictionComparison) {
+  if (!matplotlib_available()) GTEST_SKIP() << "python3 with matplotlib and numpy is not importable";
+  const fs::path comparison = directory_ / "compare";
+  ASSERT_EQ(run("compare " + std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/oblique_impact.yaml --friction-models " +
+                    "coulomb_tanh,coulomb --plot --out " + comparison.string(),
+                directory_ / "log"),
+            0)
+      << read(directory_ / "log");
+  EXPECT_TRUE(is_png(comparison / "comparison_summary.png"));
+  EXPECT_NE(read(directory_ / "log").find("comparison_summary.png: 10 measures: restitution, maximum force, maximum "
+                                          "indentation, contact time, dissipated energy, slip distance, stick time, "
+                                          "friction work, rebound angle, separation spin"),
+            std::string::npos)
+      << read(directory_ / "log");
+}
+
 // A free body (7 coordinates, 6 velocities) with friction: the coordinates plot pairs neither list with the other, and
-// friction.png shows the slip and the friction force.
+// friction.png shows the slip and the friction force, with the stick phases shaded.
 TEST_F(Compare, PlotDrawsFrictionAndFreeBodies) {
   if (!matplotlib_available()) GTEST_SKIP() << "python3 with matplotlib and numpy is not importable";
   const fs::path single = directory_ / "run";
@@ -301,6 +321,19 @@ TEST_F(Compare, PlotDrawsFrictionAndFreeBodies) {
             0);
   ASSERT_EQ(run("plot " + single.string(), directory_ / "log"), 0) << read(directory_ / "log");
   for (const char* png : {"coordinates.png", "friction.png"}) EXPECT_TRUE(is_png(single / png)) << png;
+  // The stick–slip oscillator with exact Coulomb friction over 8 s: stuck from the onset to 5 s and again from 7.61 s
+  // (the closed form's phases, tests/apps/cli_test.cc), the phases the plot shades.
+  const fs::path stick_slip = directory_ / "stick_slip";
+  ASSERT_EQ(run("run " + std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/stick_slip.yaml --set duration=8 --set " +
+                    "'contacts.friction={law: coulomb, parameters: {static_friction: static_force/weight, " +
+                    "kinetic_friction: kinetic_force/weight}}' --out " + stick_slip.string(),
+                directory_ / "log"),
+            0)
+      << read(directory_ / "log");
+  ASSERT_EQ(run("plot " + stick_slip.string(), directory_ / "log"), 0) << read(directory_ / "log");
+  EXPECT_TRUE(is_png(stick_slip / "friction.png"));
+  EXPECT_NE(read(directory_ / "log").find("friction.png: belt/block: 2 stick phases"), std::string::npos)
+      << read(directory_ / "log");
   const fs::path frictionless = directory_ / "ball";
   ASSERT_EQ(run("run " + kBall + " --out " + frictionless.string(), directory_ / "log"), 0);
   ASSERT_EQ(run("plot " + frictionless.string(), directory_ / "log"), 0) << read(directory_ / "log");
