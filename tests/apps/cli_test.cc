@@ -194,7 +194,9 @@ TEST_F(Cli, ContactsRecordTheSlipAndTheStickPhases) {
     } else {
       EXPECT_EQ(row.at("sticking"), "0");
       EXPECT_NEAR(std::abs(friction_x), kinetic_friction * normal, 1e-12 * normal) << time;
-      if (std::abs(slip_x) > 1e-9) EXPECT_LT(friction_x * slip_x, 0.0) << time;
+      if (std::abs(slip_x) > 1e-9) {
+        EXPECT_LT(friction_x * slip_x, 0.0) << time;
+      }
     }
     if (sticks && !sticking) stick_starts.push_back(time);
     if (!sticks && sticking) stick_ends.push_back(last_time);
