@@ -470,7 +470,9 @@ class Report:
                     for key, run in items]
             return ("One right-hand side of 64 balls sliding on a floor, one contact each: what friction adds per "
                     "contact (slip velocity, contact frame, the law, the tangential wrench and, for LuGre, its state "
-                    "rate) over the frictionless run.\n\n" +
+                    "rate) over the frictionless run; in the last row (`held`) every ball is at rest and held by "
+                    "Coulomb's exact stiction, which adds the hold solve (engine/stick_force.h: 64 independent groups "
+                    "of one point, each in closed form).\n\n" +
                     table(["benchmark", "friction law", "time", "ns per contact", "friction's cost per contact [ns]"],
                           rows))
         counters = sorted({k for _, run in items for k in run
