@@ -10,12 +10,21 @@ namespace contactlab {
 bool RestingMethod::follow_contacts(double t, long steps) {
   const IntegratorMethod method = options_.method;
   const bool explicit_adaptive = method == IntegratorMethod::kDormandPrince || method == IntegratorMethod::kArkodeDormandPrince;
-  const bool resting = options_.bdf_at_rest && explicit_adaptive && !table_.active().empty() && table_.impacting() == 0;
+  const bool resting = options_.bdf_at_rest && explicit_adaptive && !table_.active().empty() && table_.impacting() == 0 &&
+                       !friction_holds();
   if (!resting) spell_.phase = Phase::kNone;
   if (resting == resting_ || (resting && spell_.phase == Phase::kDeclined)) return false;
   if (resting) spell_ = {Phase::kTrying, t, steps, explicit_stability_step()};
   resting_ = resting;
   return true;
+}
+
+bool RestingMethod::friction_holds() const {
+  for (int e : table_.active()) {
+    const FrictionLawInfo* law = data_.elements[static_cast<std::size_t>(e)].tangential_law;
+    if (law != nullptr && (law->stiction == Stiction::kExact || law->stiction == Stiction::kBand)) return true;
+  }
+  return false;
 }
 
 double RestingMethod::explicit_stability_step() const {

@@ -8,7 +8,7 @@
 // of kWindowSteps, average kGain times the explicit method's stability limit (a BDF step costs several right-hand
 // sides): about 3.3/ω for Dormand–Prince, ω² = k/m_eff the stiffest resting contact's (k = n F_max/δ_max: its secant
 // stiffness at its deepest times the exponent); else the explicit method comes back, and BDF is tried again after
-// kRetrySteps (the vibration may have died down).
+// kRetrySteps (the vibration may have died down). Never while a friction law holds contacts (friction_holds).
 #pragma once
 
 #include "engine/data.h"
@@ -38,6 +38,10 @@ class RestingMethod {
   static constexpr double kGain = 10.0;
   // The explicit method's stability limit at rest [s].
   double explicit_stability_step() const;
+  // Whether a friction law that holds contacts (exact stiction, a stick band) acts on an active contact: its stick and
+  // slip events and the hold solve's drift term stay with the explicit method (BDF's Newton iterations ground to a
+  // halt on a box settling under Stribeck friction).
+  bool friction_holds() const;
 
   const IntegratorOptions& options_;
   const State& state_;

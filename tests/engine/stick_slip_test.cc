@@ -290,6 +290,31 @@ TEST(StickSlip, AnObliqueImpactLeavesRollingExactlyOrSlidesThroughout) {
   }
 }
 
+// scenes/box_on_ground.yaml (a box dropped on an edge, bouncing onto a face) under Stribeck friction: its corners slip
+// and stick through the bounces and then rest held. A run whose contacts all rest switches to BDF, whose Newton
+// iterations ground to a halt on the stick and slip events and the hold solve (the run once took minutes per
+// simulated tenth of a second): while a friction law holds contacts the explicit method stays. The 2 s run completes,
+// its balance closed, the box at rest on its four corners, all held.
+TEST(StickSlip, ABoxDroppedOnAnEdgeSettlesAndIsHeldUnderStribeckFriction) {
+  const std::string friction =
+      "  friction: {law: stribeck, parameters: {static_friction: 0.5, kinetic_friction: 0.4, stribeck_velocity: 0.01}}\n";
+  std::ifstream file(std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/box_on_ground.yaml");
+  std::stringstream text;
+  text << file.rdbuf();
+  std::string scene = text.str();
+  const std::size_t at = scene.find("\nduration:");
+  ASSERT_NE(at, std::string::npos);
+  scene.insert(at + 1, friction);  // the last key of `contacts:`, which `duration:` follows
+  const Outcome r = run(scene);
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  EXPECT_GT(r.result.stats.events, 0);
+  const Sample& end = r.samples.back();
+  EXPECT_EQ(end.sticking, 4);
+  EXPECT_LT(end.held_slip, 1e-9);
+  EXPECT_LT(end.linear_velocity.norm(), 1e-3);
+  EXPECT_LT(r.result.max_energy_balance_error, 1e-6 * r.result.energy_scale);
+}
+
 // scenes/stick_slip.yaml with its friction block replaced.
 std::string stick_slip_scene(const std::string& friction) { return library_scene("stick_slip", friction, "duration"); }
 
