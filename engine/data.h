@@ -87,7 +87,7 @@ struct Data {
   std::vector<int> hold_order;
   std::vector<int> hold_group_start;
   // Per body moving alone (engine/stick_force.cc): q̈ per spatial force, (Sᵀ I S)⁻¹ Sᵀ, and the body's spatial
-  // acceleration per spatial force, S (Sᵀ I S)⁻¹ Sᵀ.
+  // acceleration per spatial force, S (Sᵀ I S)⁻¹ Sᵀ: constants of the body, computed at its first hold (0 rows before).
   std::vector<Eigen::Matrix<double, Eigen::Dynamic, 6, 0, 6, 6>> hold_joint_response;
   std::vector<Mat6> hold_mobility;
 

@@ -102,7 +102,22 @@ int group_held_points(const Model& model, Data& data) {
   return groups;
 }
 
-// For the bodies of a group moving alone: their responses to spatial forces, and their probe entries cleared.
+// A body moving alone: its probe entries (spatial force and acceleration; a slider's force and q̈) cleared.
+void clear_alone(const Model& model, Data& data, int body) {
+  if (body == 0) return;
+  const auto i = static_cast<std::size_t>(body);
+  data.probe_force[i].setZero();
+  data.probe_acceleration[i].setZero();
+  const int slider = model.slider_of_body[i];
+  if (slider >= 0) {
+    const int v = model.sliders.v_index[static_cast<std::size_t>(slider)];
+    data.probe_slider_force[v] = 0.0;
+    data.probe_qdd[v] = 0.0;
+  }
+}
+
+// For the bodies of a group moving alone: their probe entries cleared, and their responses to spatial forces, which
+// depend on the joint and the inertia alone (body frames): computed at a body's first hold, kept in data.
 void prepare_alone(const Model& model, Data& data, std::span<const int> points) {
   if (data.hold_mobility.size() != model.bodies.size()) {
     data.hold_mobility.resize(model.bodies.size());
@@ -111,17 +126,9 @@ void prepare_alone(const Model& model, Data& data, std::span<const int> points) 
   for (int e : points) {
     const ContactPairModel& pair = *data.elements[static_cast<std::size_t>(e)].pair;
     for (int body : {pair.body_a, pair.body_b}) {
-      if (body == 0) continue;
+      clear_alone(model, data, body);
       const auto i = static_cast<std::size_t>(body);
-      data.probe_force[i].setZero();
-      data.probe_acceleration[i].setZero();
-      const int slider = model.slider_of_body[i];
-      if (slider >= 0) {
-        const int v = model.sliders.v_index[static_cast<std::size_t>(slider)];
-        data.probe_slider_force[v] = 0.0;
-        data.probe_qdd[v] = 0.0;
-        continue;
-      }
+      if (body == 0 || model.slider_of_body[i] >= 0 || data.hold_joint_response[i].rows() > 0) continue;
       const Body& b = model.bodies[i];
       const auto& S = b.joint.subspace;
       const Eigen::MatrixXd D = S.transpose() * b.spatial_inertia * S;
@@ -142,19 +149,6 @@ void respond_alone(const Model& model, Data& data, int body) {
     return;
   }
   data.probe_acceleration[i] = data.hold_mobility[i] * data.probe_force[i];
-}
-
-void clear_alone(const Model& model, Data& data, int body) {
-  if (body == 0) return;
-  const auto i = static_cast<std::size_t>(body);
-  data.probe_force[i].setZero();
-  data.probe_acceleration[i].setZero();
-  const int slider = model.slider_of_body[i];
-  if (slider >= 0) {
-    const int v = model.sliders.v_index[static_cast<std::size_t>(slider)];
-    data.probe_slider_force[v] = 0.0;
-    data.probe_qdd[v] = 0.0;
-  }
 }
 
 // One group of held points: W from unit-force responses (in closed form when its bodies move alone, else through the
