@@ -15,6 +15,7 @@
 #include "engine/element_kernels.h"
 #include "engine/energy.h"
 #include "engine/joint_traits.h"
+#include "engine/loop_closure.h"
 #include "engine/pair_impacts.h"
 #include "engine/stick_force.h"
 
@@ -71,6 +72,36 @@ bool scene_has_friction(const Scene& scene) {
                      [](const ContactPairModel& pair) { return pair.friction_law != nullptr; });
 }
 
+namespace {
+
+// The loop constraints: each one's rows (those the tree cannot violate apart), the drift bound and what the run
+// measured of it.
+nlohmann::ordered_json loops_json(const Model& model, const SimulationResult& result) {
+  using Json = nlohmann::ordered_json;
+  Json constraints = Json::array();
+  for (const LoopConstraint& loop : model.loops) {
+    Json rows = Json::array();
+    Json inert = Json::array();
+    for (const LoopRow& row : loop.rows) rows.push_back(loop_row_name(row));
+    for (const LoopRow& row : loop.inert_rows) inert.push_back(loop_row_name(row));
+    constraints.push_back({{"name", loop.name},
+                           {"type", loop_traits(loop.type).name},
+                           {"body_a", model.bodies[static_cast<std::size_t>(loop.body_a)].name},
+                           {"body_b", model.bodies[static_cast<std::size_t>(loop.body_b)].name},
+                           {"rows", rows},
+                           {"held_by_the_tree", inert}});
+  }
+  return {{"tolerance", json_number(model.loop_settings.tolerance)},
+          {"baumgarte_frequency", json_number(model.loop_settings.baumgarte_frequency)},
+          {"max_drift", json_number(result.max_loop_drift)},
+          {"max_rate_drift", json_number(result.max_loop_rate_drift)},
+          {"projections", result.loop_projections},
+          {"projection_energy", json_number(result.loop_projection_energy)},
+          {"constraints", constraints}};
+}
+
+}  // namespace
+
 std::string summary_json(const Scene& scene, const SimulationResult& result, double wall_time_s, const Provenance& provenance) {
   using Json = nlohmann::ordered_json;
   const IntegratorOptions& integrator = scene.simulation.integrator;
@@ -111,6 +142,7 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
                  {"scale", json_number(result.energy_scale)},
                  {"max_relative_balance_error",
                   json_number(result.energy_scale > 0.0 ? result.max_energy_balance_error / result.energy_scale : 0.0)}};
+  if (!scene.model.loops.empty()) j["loops"] = loops_json(scene.model, result);
   // With friction: the slip speed below which a point of a law that does not hold contacts counts as sticking.
   if (scene_has_friction(scene)) j["stick_speed"] = json_number(scene.model.contact.stick_speed);
   j["contacts"] = Json::array();
@@ -224,8 +256,18 @@ TimeseriesWriter::TimeseriesWriter(const std::filesystem::path& file, const Scen
   for (const Body& body : model.bodies) {
     for (int k = 0; k < body.joint.nv; ++k) out << ",v_" << coordinate_name(body, k, body.joint.nv);
   }
+  // A mechanism's (loops or drives) accelerations too: its slider's is a headline result.
+  mechanism_ = !model.loops.empty() || !model.driven_bodies.empty();
+  for (const Body& body : model.bodies) {
+    for (int k = 0; mechanism_ && k < body.joint.nv; ++k) out << ",a_" << coordinate_name(body, k, body.joint.nv);
+  }
   out << ",kinetic_energy,gravitational_energy,spring_energy,elastic_energy,dissipated_energy,joint_work,total_energy";
   for (int body : model.driven_bodies) out << ",drive_" << model.bodies[static_cast<std::size_t>(body)].name;
+  // Per loop constraint its reaction on body B (world frame), and the loops' largest drift |φ|.
+  for (const LoopConstraint& loop : model.loops) {
+    for (const char* part : {".force_x", ".force_y", ".force_z", ".torque_x", ".torque_y", ".torque_z"}) out << "," << loop.name << part;
+  }
+  if (!model.loops.empty()) out << ",loop_drift";
   // Per compiled pair: its deepest point's indentation and normal velocity, and the force summed over its points;
   // with friction in the scene, also the friction force on B summed over its points (world x, y, z).
   friction_ = scene_has_friction(scene);
@@ -246,6 +288,7 @@ void TimeseriesWriter::write(const State& state, const Data& data) {
   out << format_number(state.time);
   for (Eigen::Index i = 0; i < state.q.size(); ++i) out << "," << format_number(state.q[i]);
   for (Eigen::Index i = 0; i < state.v.size(); ++i) out << "," << format_number(state.v[i]);
+  for (Eigen::Index i = 0; mechanism_ && i < data.qdd.size(); ++i) out << "," << format_number(data.qdd[i]);
   const Energy e = energy(scene_.model, state, data);
   out << "," << format_number(e.kinetic) << "," << format_number(e.gravitational) << "," << format_number(e.spring) << ","
       << format_number(e.elastic) << "," << format_number(e.dissipated()) << "," << format_number(e.joint_work) << ","
@@ -253,6 +296,12 @@ void TimeseriesWriter::write(const State& state, const Data& data) {
   for (int body : scene_.model.driven_bodies) {
     out << "," << format_number(data.drive_force[scene_.model.bodies[static_cast<std::size_t>(body)].joint.v_index]);
   }
+  for (std::size_t c = 0; c < scene_.model.loops.size(); ++c) {
+    const LoopReaction reaction = loop_reaction(data, static_cast<int>(c));
+    for (int k = 0; k < 3; ++k) out << "," << format_number(reaction.force[k]);
+    for (int k = 0; k < 3; ++k) out << "," << format_number(reaction.torque[k]);
+  }
+  if (!scene_.model.loops.empty()) out << "," << format_number(loop_drift(scene_.model, data, state.q.data(), state.v.data()).position);
   // The compiled pairs' entries come first in the table, each pair's points consecutive from point 0.
   for (std::size_t e = 0; e < data.compiled_entries;) {
     std::size_t deepest = e;

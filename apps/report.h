@@ -37,6 +37,7 @@ class TimeseriesWriter {
   // Some pair has a friction law: the friction force's columns (and contacts.csv's slip, spin and rolling) are
   // written.
   bool friction_ = false;
+  bool mechanism_ = false;  // loops or drives: the accelerations are written too
 };
 
 // The law that every contact of the scene uses, or "mixed".

@@ -88,6 +88,7 @@ CompiledScene SceneCompiler::compile() {
   compile_contacts();
   compile_options();
   compile_initial_state();
+  compile_constraints();
   return std::move(scene_);
 }
 
@@ -123,6 +124,11 @@ void SceneCompiler::compile_options() {
     if (*integrator.max_steps < 1) refuse(Key{path, "max_steps"}, "expected a positive whole number, found " + std::to_string(*integrator.max_steps));
     options.max_steps = *integrator.max_steps;
   }
+  LoopSettings& loops = scene_.model.loop_settings;
+  loops.baumgarte_frequency = checked(Key{path, "baumgarte_frequency"}, integrator.baumgarte_frequency,
+                                      loops.baumgarte_frequency, "a frequency >= 0 [1/s] (0: none)", non_negative);
+  loops.tolerance = checked(Key{"checks", "constraint_tolerance"}, spec_.checks.constraint_tolerance, loops.tolerance,
+                            "a positive drift bound [m or rad]", positive);
   options.locate_force_peaks = integrator.locate_force_peaks;
   options.bdf_at_rest = integrator.bdf_at_rest;
 

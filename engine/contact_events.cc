@@ -11,6 +11,7 @@
 #include "engine/forward.h"
 #include "engine/element_kernels.h"
 #include "engine/kinematics.h"
+#include "engine/loop_closure.h"
 #include "engine/stick_slip.h"
 
 namespace contactlab {
@@ -121,8 +122,9 @@ void ContactEvents::start_contact(int e, double t, When when) {
             << " m/s; the law's damping uses the floor";
     monitor_.warn_once(e, RunMonitor::Warning::kImpactVelocityFloor, message.str());
   }
-  const double probe_mass = effective_mass(model_, data_, pair.body_a, geometry.point_a, pair.body_b, geometry.point_b,
-                                           geometry.normal);  // leaves M⁻¹Jᵀ of a unit impulse in data_.probe_qdd
+  // Leaves M⁻¹Jᵀ of a unit impulse (the loops closed) in data_.probe_qdd.
+  const double probe_mass = constrained_effective_mass(model_, data_, state_.q.data(), state_.v.data(), pair.body_a,
+                                                       geometry.point_a, pair.body_b, geometry.point_b, geometry.normal);
   s.effective_mass = pair.mass_rule == MassRule::kReduced ? pair.reduced_mass : probe_mass;
   if (element.normal_law->impulsive) {
     apply_impulse(e, t, probe_mass, when);

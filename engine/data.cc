@@ -55,6 +55,16 @@ Data::Data(const Model& model) {
   probe_acceleration.assign(n, Vec6::Zero());
   probe_qdd = Eigen::VectorXd::Zero(model.nv);
   probe_drive_force = probe_qdd;
+  std::size_t rows = 0;
+  for (const LoopConstraint& loop : model.loops) rows += loop.rows.size();
+  const auto m = static_cast<Eigen::Index>(rows);
+  loop_rows.resize(rows);
+  loop_response.setZero(model.nv, m);
+  loop_drive_response.setZero(model.nv, m);
+  loop_operator.setZero(m, m);
+  loop_factor = Eigen::LLT<Eigen::MatrixXd>(m);
+  loop_bias.setZero(m);
+  loop_multiplier.setZero(m);
   for (const ContactPairModel& pair : model.contact.pairs) add_elements(model, pair, *this);
   compiled_entries = elements.size();
   index_line_elements(model, elements, line_elements);

@@ -9,6 +9,8 @@
 #include <memory>
 #include <vector>
 
+#include <Eigen/Cholesky>
+
 #include "contact/contact_model.h"
 #include "contact/fcl_bridge.h"
 #include "engine/contact_element.h"
@@ -90,6 +92,19 @@ struct Data {
   // acceleration per spatial force, S (Sᵀ I S)⁻¹ Sᵀ: constants of the body, computed at its first hold (0 rows before).
   std::vector<Eigen::Matrix<double, Eigen::Dynamic, 6, 0, 6, 6>> hold_joint_response;
   std::vector<Mat6> hold_mobility;
+
+  // Closed loops (engine/loop_closure.h), m rows: each row's geometry at the last evaluation, M⁻¹Jᵀ by columns
+  // (nv × m) and the drives' share of each (nv × m), J M⁻¹ Jᵀ and its factor, the right-hand side, the multipliers
+  // [N or N·m], the constraint forces' power [W].
+  std::vector<LoopRowGeometry> loop_rows;
+  Eigen::MatrixXd loop_response;
+  Eigen::MatrixXd loop_drive_response;
+  Eigen::MatrixXd loop_operator;
+  Eigen::LLT<Eigen::MatrixXd> loop_factor;
+  Eigen::VectorXd loop_bias;
+  Eigen::VectorXd loop_multiplier;
+  double loop_power = 0.0;
+  bool loops_singular = false;  // the last close_loops found J M⁻¹ Jᵀ singular
 
   std::unique_ptr<FclShapes> fcl;  // FCL geometry, for pairs without a closed form
   std::unique_ptr<FclBroadphase> broadphase;       // when model.contact.broadphase

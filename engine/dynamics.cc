@@ -4,6 +4,7 @@
 #include "engine/dynamics.h"
 
 #include <limits>
+#include <utility>
 
 namespace contactlab {
 namespace {
@@ -273,6 +274,18 @@ void unit_force_response(const Model& model, Data& data, int body_a, const Vec3&
   data.probe_slider_force.setZero();
   add_point_force(model, data, body_a, point_a, -direction, data.probe_force, data.probe_slider_force);
   add_point_force(model, data, body_b, point_b, direction, data.probe_force, data.probe_slider_force);
+  probe_response(model, data);
+}
+
+void unit_torque_response(const Model& model, Data& data, int body_a, int body_b, const Vec3& direction) {
+  for (Vec6& f : data.probe_force) f.setZero();
+  data.probe_slider_force.setZero();
+  // A slider does not turn: a torque on it moves nothing.
+  for (const auto& [body, sign] : {std::pair{body_a, -1.0}, std::pair{body_b, 1.0}}) {
+    if (body == 0 || model.slider_of_body[static_cast<std::size_t>(body)] >= 0) continue;
+    const Mat3& R = data.motion[static_cast<std::size_t>(body)].pose.linear();
+    data.probe_force[static_cast<std::size_t>(body)].head<3>() += sign * (R.transpose() * direction);
+  }
   probe_response(model, data);
 }
 

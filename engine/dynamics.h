@@ -42,6 +42,9 @@ void add_point_force(const Model& model, const Data& data, int body, const Vec3&
 void unit_force_response(const Model& model, Data& data, int body_a, const Vec3& point_a, int body_b,
                          const Vec3& point_b, const Vec3& direction);
 
+// The same for a unit torque pair: `direction` on body B and its opposite on body A (world direction).
+void unit_torque_response(const Model& model, Data& data, int body_a, int body_b, const Vec3& direction);
+
 // The response to the forces in data.probe_force (body frames) and data.probe_slider_force, at q̇ = 0 without
 // gravity: M⁻¹ of them into data.probe_qdd and the tree bodies' spatial accelerations into data.probe_acceleration.
 void probe_response(const Model& model, Data& data);

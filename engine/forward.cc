@@ -177,6 +177,7 @@ void forward(const Model& model, const State& state, Data& data) {
   joint_forces(model, state.time, state.q, state.v, data);
   forward_dynamics(model, data);
   if (!data.held.empty()) hold_contacts(model, state.contacts, data, data.qdd.data());
+  if (!model.loops.empty()) data.loops_singular = !close_loops(model, data, state.q.data(), state.v.data(), data.qdd.data());
 }
 
 }  // namespace contactlab

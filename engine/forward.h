@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The stages of one evaluation, in order: kinematics → contact geometry → contact forces → Jᵀf → dynamics → the forces
-// that hold sticking contacts (engine/stick_force.h). The
+// that hold sticking contacts (engine/stick_force.h) → the loop constraints' forces (engine/loop_closure.h). The
 // contact stages take each element through its kernels (engine/element_kernels.h).
 #pragma once
 
@@ -10,6 +10,7 @@
 #include "engine/dynamics.h"
 #include "engine/element_kernels.h"
 #include "engine/kinematics.h"
+#include "engine/loop_closure.h"
 #include "engine/model.h"
 #include "engine/state.h"
 #include "engine/stick_force.h"
@@ -65,6 +66,7 @@ inline void evaluate(const Model& model, double time, const Eigen::Ref<const Eig
   joint_forces(model, time, q, v, data);
   forward_dynamics(model, data, SliderForces::kGeneralizedOnly, qdd);
   if (!data.held.empty()) hold_contacts(model, contacts, data, qdd.data());  // sticking contacts' forces
+  if (!model.loops.empty()) data.loops_singular = !close_loops(model, data, q.data(), v.data(), qdd.data());
 }
 
 // The same with the active elements found in `contacts`.

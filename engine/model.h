@@ -9,6 +9,7 @@
 
 #include "contact/contact_model.h"
 #include "engine/drive.h"
+#include "engine/loop_constraint.h"
 #include "engine/spatial.h"
 
 namespace contactlab {
@@ -109,12 +110,20 @@ struct Sliders {
   std::size_t size() const { return body.size(); }
 };
 
+// How closed loops are held (engine/loop_closure.h).
+struct LoopSettings {
+  double tolerance = 1e-9;           // the drift bound: |φ| [m or rad]; projected back at accepted steps beyond it
+  double baumgarte_frequency = 0.0;  // ω of the Baumgarte term −2ω φ̇ − ω² φ [1/s]; 0: projection alone
+};
+
 struct Model {
   std::vector<Body> bodies;  // bodies[0] is the world; a parent always precedes its children
   int nq = 0;
   int nv = 0;
   Vec3 gravity = Vec3(0.0, 0.0, -9.81);  // [m/s²]
   ContactModel contact;
+  std::vector<LoopConstraint> loops;  // joints that close kinematic loops (engine/loop_closure.h)
+  LoopSettings loop_settings;
   // Set by finalize: how the algorithms split the bodies.
   Sliders sliders;
   std::vector<int> slider_of_body;         // index into sliders, or −1 (one per body)

@@ -128,6 +128,11 @@ int RunOde::rhs(double t, const double* y, double* ydot) {
   const auto v = v_of(y);
   copy_law_states(y, state_.contacts);
   evaluate(model_, t, q, v, state_.contacts, table_.active(), data_, v_of(ydot));
+  if (data_.loops_singular) {
+    failure_ = monitor_.describe(t, -1) + ": the loop constraints are singular here (J M⁻¹ Jᵀ has lost rank: a toggle or "
+               "dead-centre position, where the loops fix the same freedom twice)";
+    return -1;
+  }
   last_rhs_time_ = t;
   last_rhs_state_ = y;
   last_rhs_rate_ = ydot;
@@ -196,6 +201,7 @@ int RunOde::rhs(double t, const double* y, double* ydot) {
     const int index = model_.bodies[static_cast<std::size_t>(b)].joint.v_index;
     joint_power += data_.drive_force[index] * v[index];
   }
+  if (!model_.loops.empty()) joint_power += data_.loop_power;  // the loop constraints' forces: zero on the manifold
   joint_work_of(ydot) = joint_power;
   // Only the tree's accelerations can have become non-finite unseen: a slider's is a·g plus its forces over its
   // mass: the contact forces checked above, its joint's spring (finite at a finite q) and its damper and effort,

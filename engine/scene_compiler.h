@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/compile_scene.h"
+#include "engine/data.h"
 
 namespace contactlab::compile {
 
@@ -98,6 +99,9 @@ class SceneCompiler {
   template <typename Block>
   void request_calibration(const Block* own, const std::string& own_path);
   bool materials_give_restitution(int shape_a, int shape_b) const;
+  // compile_loops.cc
+  void compile_constraints();
+  LoopConstraint compile_constraint(const ConstraintSpec& spec, const std::string& path, const Data& initial);
   // compile_scene.cc
   void compile_options();
   void compile_initial_state();

@@ -98,6 +98,19 @@ struct BodySpec {
   std::vector<ShapeSpec> shapes{};
 };
 
+// A joint that closes a kinematic loop (engine/loop_constraint.h): between a frame on body_a and a frame on body_b,
+// which coincide when the loop is closed.
+struct ConstraintSpec {
+  std::optional<std::string> name{};    // default: <body_a>_<body_b>
+  std::string type{};                   // a loop type's name: revolute, prismatic, spherical, weld, distance
+  std::optional<std::string> body_a{};  // required: a body, or the world
+  std::optional<std::string> body_b{};  // required
+  Vec3 position_a = Vec3::Zero();       // the frame's origin in body_a's frame [m]
+  Vec3 position_b = Vec3::Zero();       // in body_b's frame [m]
+  Vec3 axis = Vec3::UnitZ();            // revolute, prismatic: the axis in body_a's frame (any non-zero length)
+  std::optional<double> length{};       // distance [m] > 0; default: the distance at the initial configuration
+};
+
 struct WorldSpec {
   std::vector<ShapeSpec> shapes{};  // fixed to the world
 };
@@ -172,6 +185,7 @@ struct IntegratorSpec {
   std::optional<long> max_steps{};        // default IntegratorOptions'
   bool locate_force_peaks = true;
   bool bdf_at_rest = true;
+  std::optional<double> baumgarte_frequency{};  // [1/s] ≥ 0, for loop constraints; default LoopSettings'
 };
 
 struct OutputSpec {
@@ -183,6 +197,7 @@ struct ChecksSpec {
   std::optional<double> energy_tolerance{};       // default SimulationOptions' (0.05 for the fixed-step methods)
   std::optional<double> max_indentation_ratio{};  // default SimulationOptions'
   std::optional<double> overlap_tolerance{};      // default SimulationOptions'
+  std::optional<double> constraint_tolerance{};   // [m or rad] > 0: the loops' drift bound; default LoopSettings'
 };
 
 struct SceneSpec {
@@ -192,6 +207,7 @@ struct SceneSpec {
   std::vector<MaterialSpec> materials{};
   WorldSpec world{};
   std::vector<BodySpec> bodies{};  // a parent before its children
+  std::vector<ConstraintSpec> constraints{};  // loop-closing joints
   ContactsSpec contacts{};
   std::optional<double> duration{};  // [s] > 0, required
   IntegratorSpec integrator{};

@@ -17,6 +17,7 @@
 #include "engine/contact_events.h"
 #include "engine/energy.h"
 #include "engine/forward.h"
+#include "engine/loop_closure.h"
 #include "engine/pair_table.h"
 #include "engine/resting_method.h"
 #include "engine/run_monitor.h"
@@ -68,6 +69,7 @@ class Run {
   bool check_step(double t);
   bool engage_after_step(double t);
   bool stick_or_slip_after_step(double t);
+  bool project_onto_loops(double t, bool& projected);
   bool bound_step(double t, double bound);
   bool settle(double t);
   void refresh(double t, bool initial);
@@ -193,6 +195,43 @@ bool Run::stick_or_slip_after_step(double t) {
   return true;
 }
 
+// The loops' drift at an accepted step's end: beyond the tolerance in position, or in velocity over the step just
+// taken, (q, v) are projected back onto the constraints, the change in energy booked with the joints' work, and
+// `projected` set (the integration restarts there). False when the projection fails (the run stops).
+bool Run::project_onto_loops(double t, bool& projected) {
+  projected = false;
+  if (model_.loops.empty()) return true;
+  double* y = y_.data();
+  tree_kinematics(model_, ode_.q_of(y), ode_.v_of(y), data_);
+  const LoopDrift drift = loop_drift(model_, data_, y, y + model_.nq);
+  result_.max_loop_drift = std::max(result_.max_loop_drift, drift.position);
+  result_.max_loop_rate_drift = std::max(result_.max_loop_rate_drift, drift.velocity);
+  const double tolerance = model_.loop_settings.tolerance;
+  if (drift.position <= tolerance && drift.velocity * stepper_->last_step() <= tolerance) return true;
+  auto total_energy = [&] {
+    ode_.contact_stage_at(t, y);
+    return energy(model_, ode_.q_of(y), ode_.v_of(y), ode_.work_of(y).sum(), 0.0, state_.contacts, data_,
+                  table_.active()).total();
+  };
+  const double before = total_energy();
+  if (!project_loops(model_, data_, ode_.q_of(y), ode_.v_of(y), tolerance)) {
+    std::ostringstream message;
+    message << monitor_.describe(t, -1) << ": loop constraint '" << model_.loops[static_cast<std::size_t>(drift.constraint)].name
+            << "' cannot be brought back onto its constraint (drift " << drift.position
+            << "): the loops are at or near a singular configuration";
+    monitor_.fail(message.str());
+    return false;
+  }
+  const double change = total_energy() - before;
+  ode_.joint_work_of(y) += change;
+  ode_.forget_evaluation();
+  ode_.unpack(t, y, state_);
+  result_.loop_projection_energy += change;
+  ++result_.loop_projections;
+  projected = true;
+  return true;
+}
+
 // Hands the tunnelling bound to the stepper; a fixed step longer than it stops the run (false).
 bool Run::bound_step(double t, double bound) {
   if (!monitor_.step_fits(t, bound)) return false;
@@ -229,6 +268,10 @@ bool Run::start(double t0) {
     return false;
   }
   normalize_configuration(model_, state_.q);
+  if (!model_.loops.empty() && !project_loops(model_, data_, state_.q, state_.v, model_.loop_settings.tolerance)) {
+    monitor_.fail(monitor_.describe(t0, -1) + ": the loop constraints cannot be assembled from the initial configuration");
+    return false;
+  }
   if (model_.contact.broadphase) refresh(t0, true);
   // Elements that touch or overlap at the start begin in contact (a root at t0 is not reported by the root
   // finders): touching is contact.
@@ -281,7 +324,9 @@ void Run::execute() {
       continue;
     }
     if (!check_step(t)) break;
-    const bool engaged = engage_after_step(t) || stick_or_slip_after_step(t);
+    bool projected = false;
+    if (!project_onto_loops(t, projected)) break;
+    const bool engaged = engage_after_step(t) || stick_or_slip_after_step(t) || projected;
     double step_bound = std::numeric_limits<double>::infinity();
     if (!engaged) {
       // data_ holds the tree kinematics at t (check_step) and the ODE the inactive gaps (engage_after_step).

@@ -85,6 +85,13 @@ struct SimulationResult {
   double initial_energy = 0.0;           // E(0) [J]
   double max_energy_balance_error = 0.0; // max |E + W_dissipated − E(0)| [J]
   double energy_scale = 0.0;             // what the balance error is relative to [J]
+  // Closed loops (engine/loop_closure.h): the largest drift found at a step's end, before its projection, of the
+  // positions [m or rad] and the velocities [m/s or rad/s]; the projections made; the energy they changed [J]
+  // (booked with the joints' work, so the ledger closes).
+  double max_loop_drift = 0.0;
+  double max_loop_rate_drift = 0.0;
+  long loop_projections = 0;
+  double loop_projection_energy = 0.0;
 };
 
 // Called at each output sample; `data` holds forward(model, state, data).

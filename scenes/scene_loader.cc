@@ -96,6 +96,7 @@ class SceneReader {
   std::vector<ParameterValue> read_parameters(const MapReader& map);
   void read_contacts(const MapReader& top);
   void read_integration(const MapReader& top);
+  void read_constraints(const MapReader& top);
   [[noreturn]] void refuse(const SpecError& error) const;
 
   Reader reader_;
@@ -484,7 +485,7 @@ void SceneReader::read_integration(const MapReader& top) {
   spec_.duration = top.optional_number("duration");
   const MapReader integrator(reader_, top.get("integrator"), "integrator",
                              {"method", "relative_tolerance", "absolute_tolerance", "initial_step", "max_step", "max_steps",
-                              "step", "locate_force_peaks", "bdf_at_rest"});
+                              "step", "locate_force_peaks", "bdf_at_rest", "baumgarte_frequency"});
   IntegratorSpec& spec = spec_.integrator;
   spec.method = integrator.text("method", spec.method);
   spec.step = integrator.optional_number("step");
@@ -500,15 +501,39 @@ void SceneReader::read_integration(const MapReader& top) {
   }
   spec.locate_force_peaks = integrator.flag("locate_force_peaks", spec.locate_force_peaks);
   spec.bdf_at_rest = integrator.flag("bdf_at_rest", spec.bdf_at_rest);
+  spec.baumgarte_frequency = integrator.optional_number("baumgarte_frequency");
 
   const MapReader output(reader_, top.get("output"), "output", {"interval", "steps_in_contact"});
   spec_.output.interval = output.optional_number("interval");
   spec_.output.steps_in_contact = output.flag("steps_in_contact", spec_.output.steps_in_contact);
 
-  const MapReader checks(reader_, top.get("checks"), "checks", {"energy_tolerance", "max_indentation_ratio", "overlap_tolerance"});
+  const MapReader checks(reader_, top.get("checks"), "checks",
+                         {"energy_tolerance", "max_indentation_ratio", "overlap_tolerance", "constraint_tolerance"});
   spec_.checks.energy_tolerance = checks.optional_number("energy_tolerance");
   spec_.checks.max_indentation_ratio = checks.optional_number("max_indentation_ratio");
   spec_.checks.overlap_tolerance = checks.optional_number("overlap_tolerance");
+  spec_.checks.constraint_tolerance = checks.optional_number("constraint_tolerance");
+}
+
+// `constraints:` — joints that close kinematic loops (engine/loop_constraint.h).
+void SceneReader::read_constraints(const MapReader& top) {
+  if (!top.has("constraints")) return;
+  const YAML::Node list = top.get("constraints");
+  if (!list.IsSequence()) reader_.fail(list, "constraints", "expected a list of loop constraints, found " + describe(list));
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const MapReader m(reader_, list[i], "constraints[" + std::to_string(i) + "]",
+                      {"name", "type", "body_a", "body_b", "position_a", "position_b", "axis", "length"});
+    ConstraintSpec constraint;
+    constraint.name = m.optional_text("name");
+    constraint.type = m.text("type", "");
+    constraint.body_a = m.optional_text("body_a");
+    constraint.body_b = m.optional_text("body_b");
+    constraint.position_a = m.vector3("position_a", constraint.position_a);
+    constraint.position_b = m.vector3("position_b", constraint.position_b);
+    constraint.axis = m.vector3("axis", constraint.axis);
+    constraint.length = m.optional_number("length");
+    spec_.constraints.push_back(std::move(constraint));
+  }
 }
 
 // `plugins:` — force-law plugins (models/law_plugin.h) whose laws the scene uses by name, each a path relative to
@@ -563,6 +588,7 @@ Scene SceneReader::load() {
   read_materials(top);
   read_bodies(top);
   read_contacts(top);
+  read_constraints(top);
   read_integration(top);
 
   Scene scene;
