@@ -162,7 +162,7 @@ std::optional<TimeOperation> time_function(std::string_view name, int operands) 
 
 TimeJet apply(TimeOperation operation, const TimeJet& a, const TimeJet& b) {
   // Constants give a constant: only the value is computed (folding at load, where derivatives mean nothing).
-  if (a.constant() && b.constant() && operation != TimeOperation::kTime) {
+  if (a.constant() && b.constant()) {
     return {derivatives(operation, {a.value}, {b.value}).value, 0.0, 0.0};
   }
   return derivatives(operation, a, b);

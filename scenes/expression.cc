@@ -6,7 +6,6 @@
 // what it read (engine/time_expression.h), constants folded as they meet.
 #include "scenes/expression.h"
 
-#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
