@@ -27,9 +27,20 @@ std::vector<std::string_view> names_of(const Index& index) {
   return names;
 }
 
+// An expression in t that fails at the start is refused now; later failures stop the run (engine/run_monitor.h).
+void check_start(const Key& key, const TimeExpression& expression) {
+  if (const std::optional<ExpressionError> error = expression.failure(0.0)) {
+    refuse(key, "in expression '" + expression.text() + "': " + error->what() + " at t = 0 (at character " +
+                    std::to_string(error->position + 1) + ")");
+  }
+}
+
 // A generalized force of time: a table's times increase and match its values.
 void check_time_function(const std::string& path, const TimeFunction& f) {
   switch (f.kind) {
+    case TimeFunction::Kind::kExpression:
+      check_start(Key{path, "expression"}, f.expression);
+      return;
     case TimeFunction::Kind::kConstant:
       finite(Key{path, ""}, f.value);
       return;
@@ -268,9 +279,13 @@ void SceneCompiler::compile_drive(const Drive& spec, const std::string& path, Bo
       drive = table_drive(spec.times, spec.positions);
       return;
     }
+    case Drive::Kind::kExpression:
+      drive = spec;
+      check_start(Key{path, "expression"}, drive.expression);
+      return;
     case Drive::Kind::kNone: break;
   }
-  refuse(Key{path, ""}, "expected speed, sine or table");
+  refuse(Key{path, ""}, "expected speed, sine, table or expression");
 }
 
 // Uniform density over the body's solid shapes: its centre of mass (unless given) and its inertia about it.

@@ -17,6 +17,10 @@ DrivenMotion Drive::operator()(double time) const {
       const double s = std::sin(angle);
       return {offset + amplitude * s, amplitude * omega * std::cos(angle), -amplitude * omega * omega * s};
     }
+    case Kind::kExpression: {
+      const TimeJet q = expression(time);
+      return {q.value, q.rate, q.acceleration};
+    }
     case Kind::kTable: {
       // Within interval [t_i, t_{i+1}] of length h, with a = (t_{i+1} − t)/h, b = (t − t_i)/h and M the curvatures:
       // q = a q_i + b q_{i+1} + ((a³ − a) M_i + (b³ − b) M_{i+1}) h²/6 (Press et al., Numerical Recipes §3.3).
@@ -34,6 +38,11 @@ DrivenMotion Drive::operator()(double time) const {
     }
   }
   return {};
+}
+
+std::optional<ExpressionError> Drive::failure(double time) const {
+  if (kind != Kind::kExpression) return std::nullopt;
+  return expression.failure(time);
 }
 
 Drive table_drive(std::vector<double> times, std::vector<double> positions) {

@@ -5,7 +5,10 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
+
+#include "engine/time_expression.h"
 
 namespace contactlab {
 
@@ -21,6 +24,7 @@ struct Drive {
     kSpeed,       // q = start + speed · t
     kSine,        // q = offset + amplitude · sin(2π frequency t + phase)
     kTable,       // the natural cubic spline through (times, positions): q, q̇, q̈ continuous, q̈ piecewise linear
+    kExpression,  // q = expression(t), q̇ and q̈ its exact derivatives (engine/time_expression.h)
   };
   Kind kind = Kind::kNone;
   double start = 0.0;      // speed: q(0)
@@ -32,9 +36,13 @@ struct Drive {
   std::vector<double> times;      // table, increasing [s]
   std::vector<double> positions;  // table
   std::vector<double> curvatures;  // table: the spline's q̈ at the times (table_drive)
+  TimeExpression expression;       // expression
 
   bool active() const { return kind != Kind::kNone; }
+  // An expression drive is NaN where its expression fails (the run stops on it), and failure() says why; the other
+  // kinds never fail at a time the run reaches.
   DrivenMotion operator()(double time) const;
+  std::optional<ExpressionError> failure(double time) const;
 };
 
 // A table drive through (times, positions): at least two points, times increasing (the caller checks both).

@@ -18,6 +18,7 @@ double TimeFunction::operator()(double time) const {
   switch (kind) {
     case Kind::kConstant: return value;
     case Kind::kSine: return value + amplitude * std::sin(2.0 * std::numbers::pi * frequency * time + phase);
+    case Kind::kExpression: return expression(time).value;
     case Kind::kTable: {
       if (times.empty()) return 0.0;
       if (time <= times.front()) return values.front();

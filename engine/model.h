@@ -11,6 +11,7 @@
 #include "engine/drive.h"
 #include "engine/loop_constraint.h"
 #include "engine/spatial.h"
+#include "engine/time_expression.h"
 
 namespace contactlab {
 
@@ -26,10 +27,10 @@ enum class JointType : std::uint8_t {
 };
 inline constexpr int kJointTypeCount = 6;
 
-// A generalized force of time on a one-coordinate joint (a motor torque or force): constant, a sine, or a
-// piecewise-linear table (held constant outside it).
+// A generalized force of time on a one-coordinate joint (a motor torque or force): constant, a sine, a
+// piecewise-linear table (held constant outside it), or an expression in t (NaN where it fails; Drive::failure).
 struct TimeFunction {
-  enum class Kind : std::uint8_t { kConstant, kSine, kTable };
+  enum class Kind : std::uint8_t { kConstant, kSine, kTable, kExpression };
   Kind kind = Kind::kConstant;
   double value = 0.0;      // constant; offset of the sine
   double amplitude = 0.0;  // sine
@@ -37,6 +38,7 @@ struct TimeFunction {
   double phase = 0.0;      // sine [rad]
   std::vector<double> times;   // table, increasing [s]
   std::vector<double> values;  // table
+  TimeExpression expression;   // expression
   double operator()(double time) const;
   bool is_zero() const { return kind == Kind::kConstant && value == 0.0; }
 };

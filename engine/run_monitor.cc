@@ -43,6 +43,17 @@ std::string RunMonitor::describe(double t, int element) const {
     }
     if (first) out << ", no active contact";
   }
+  // An expression of a drive or an effort outside its domain at t is why the accelerations are NaN: said here.
+  for (const Body& body : model_.bodies) {
+    const Joint& joint = body.joint;
+    std::optional<ExpressionError> error = joint.drive.failure(t);
+    if (!error && joint.effort.kind == TimeFunction::Kind::kExpression) error = joint.effort.expression.failure(t);
+    if (!error) continue;
+    const TimeExpression& expression = joint.drive.active() ? joint.drive.expression : joint.effort.expression;
+    out << ", the " << (joint.drive.active() ? "drive" : "effort") << " of the joint of body '" << body.name
+        << "' fails: in expression '" << expression.text() << "': " << error->what() << " (at character "
+        << error->position + 1 << ")";
+  }
   return out.str();
 }
 

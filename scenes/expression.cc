@@ -2,10 +2,10 @@
 // Recursive descent, with the usual precedence (−2^2 = −4, 2^−1 = 0.5):
 // sum := product (('+'|'-') product)*; product := unary (('*'|'/') unary)*;
 // unary := '-' unary | '+' unary | power; power := atom ('^' unary)?;
-// atom := number | name | name '(' sum [',' sum] ')' | '(' sum ')'.
+// atom := number | name | name '(' sum [',' sum] ')' | '(' sum ')'. Each rule returns the postfix program of
+// what it read (engine/time_expression.h), constants folded as they meet.
 #include "scenes/expression.h"
 
-#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -14,27 +14,43 @@
 namespace contactlab {
 namespace {
 
+// A parsed sub-expression: its postfix program. A lone constant is folded into by the operations around it.
+using Piece = std::vector<TimeInstruction>;
+
+std::optional<double> constant_of(const Piece& piece) {
+  if (piece.size() == 1 && piece.front().operation == TimeOperation::kConstant) return piece.front().constant;
+  return std::nullopt;
+}
+
 class Parser {
  public:
-  Parser(std::string_view text, const VariableLookup& lookup) : text_(text), lookup_(lookup) {}
+  Parser(std::string_view text, const VariableLookup& lookup, bool time_free)
+      : text_(text), lookup_(lookup), time_free_(time_free) {}
 
-  double parse() {
-    const double value = sum();
+  Piece parse() {
+    Piece piece = sum();
     skip_space();
     if (position_ != text_.size()) fail("unexpected '" + std::string(1, text_[position_]) + "'");
-    return value;
+    return piece;
   }
 
  private:
   [[noreturn]] void fail(const std::string& message) const { throw ExpressionError(message, position_); }
 
-  // Every intermediate value must be finite: an infinity or NaN is an error where it arises, not a value that
-  // reaches the simulation (or vanishes in 1/inf = 0).
-  double finite(double value, const std::string& what) const { return finite(value, what, position_); }
-  static double finite(double value, const std::string& what, std::size_t at) {
-    if (std::isnan(value)) throw ExpressionError(what + " is not a number (NaN)", at);
-    if (std::isinf(value)) throw ExpressionError(what + " is infinite (overflow or a pole)", at);
-    return value;
+  // `operation` at `at` in the text on its operands. On constants it is evaluated now, and every such value must be
+  // finite: an infinity or NaN is an error where it arises, not a value that reaches the simulation (or vanishes
+  // in 1/inf = 0). Otherwise its instruction follows its operands' programs.
+  static Piece combine(TimeOperation operation, std::size_t at, Piece a, Piece b = {}) {
+    const std::optional<double> x = constant_of(a);
+    const std::optional<double> y = b.empty() ? std::optional<double>(0.0) : constant_of(b);
+    if (x && y) {
+      const TimeJet result = apply(operation, {*x}, {*y});
+      if (!std::isfinite(result.value)) throw ExpressionError(time_operation_problem(operation, {*y}, result), at);
+      return {{TimeOperation::kConstant, result.value, at}};
+    }
+    a.insert(a.end(), b.begin(), b.end());
+    a.push_back({operation, 0.0, at});
+    return a;
   }
 
   void skip_space() {
@@ -50,58 +66,58 @@ class Parser {
     return false;
   }
 
-  double sum() {
-    double value = product();
+  Piece sum() {
+    Piece piece = product();
     for (;;) {
-      if (accept('+')) value = finite(value + product(), "the sum");
-      else if (accept('-')) value = finite(value - product(), "the difference");
-      else return value;
+      const std::size_t at = (skip_space(), position_);
+      if (accept('+')) piece = combine(TimeOperation::kAdd, at, std::move(piece), product());
+      else if (accept('-')) piece = combine(TimeOperation::kSubtract, at, std::move(piece), product());
+      else return piece;
     }
   }
 
-  double product() {
-    double value = unary();
+  Piece product() {
+    Piece piece = unary();
     for (;;) {
-      if (accept('*')) {
-        value = finite(value * unary(), "the product");
-      } else if (accept('/')) {
-        const std::size_t at = position_;
-        const double divisor = unary();
-        if (divisor == 0.0) throw ExpressionError("division by zero", at);
-        value = finite(value / divisor, "the quotient");
-      } else {
-        return value;
-      }
+      const std::size_t at = (skip_space(), position_);
+      if (accept('*')) piece = combine(TimeOperation::kMultiply, at, std::move(piece), unary());
+      else if (accept('/')) piece = combine(TimeOperation::kDivide, at, std::move(piece), unary());
+      else return piece;
     }
   }
 
-  double unary() {
+  Piece unary() {
     // Nesting depth guard: recursion is bounded so hostile input cannot overflow the stack.
     if (++depth_ > kMaxDepth) fail("expression nested too deeply");
-    double value;
-    if (accept('-')) value = -unary();
-    else if (accept('+')) value = unary();
-    else value = power();
+    Piece piece;
+    const std::size_t at = (skip_space(), position_);
+    if (accept('-')) piece = combine(TimeOperation::kNegate, at, unary());
+    else if (accept('+')) piece = unary();
+    else piece = power();
     --depth_;
-    return value;
+    return piece;
   }
 
-  double power() {
-    const double base = atom();
-    if (accept('^')) return finite(std::pow(base, unary()), "the power");
+  Piece power() {
+    Piece base = atom();
+    const std::size_t at = (skip_space(), position_);
+    if (accept('^')) return combine(TimeOperation::kPower, at, std::move(base), unary());
     return base;
   }
 
-  double atom() {
+  Piece atom() {
     skip_space();
     if (position_ >= text_.size()) fail("expected a number, a name or '('");
     if (accept('(')) {
-      const double value = sum();
+      Piece piece = sum();
       if (!accept(')')) fail("expected ')'");
-      return value;
+      return piece;
     }
     const char c = text_[position_];
-    if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') return number();
+    if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {
+      const std::size_t start = position_;
+      return {{TimeOperation::kConstant, number(), start}};
+    }
     if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') return name();
     fail("unexpected '" + std::string(1, c) + "'");
   }
@@ -116,7 +132,7 @@ class Parser {
     return value;
   }
 
-  double name() {
+  Piece name() {
     const std::size_t start = position_;
     while (position_ < text_.size() &&
            (std::isalnum(static_cast<unsigned char>(text_[position_])) || text_[position_] == '_')) {
@@ -124,47 +140,31 @@ class Parser {
     }
     const std::string_view id = text_.substr(start, position_ - start);
     if (accept('(')) {
-      const double x = sum();
+      Piece x = sum();
       if (accept(',')) {
-        const double y = sum();
+        Piece y = sum();
         if (!accept(')')) fail("expected ')' after the arguments of " + std::string(id));
-        return finite(call(id, x, y, start), std::string(id), start);
+        const std::optional<TimeOperation> f = time_function(id, 2);
+        if (!f) throw ExpressionError("unknown function of two arguments '" + std::string(id) + "'", start);
+        return combine(*f, start, std::move(x), std::move(y));
       }
       if (!accept(')')) fail("expected ')' after the argument of " + std::string(id));
-      return finite(call(id, x, start), std::string(id), start);
+      const std::optional<TimeOperation> f = time_function(id, 1);
+      if (!f) throw ExpressionError("unknown function '" + std::string(id) + "'", start);
+      return combine(*f, start, std::move(x));
     }
-    if (std::optional<double> value = lookup_ ? lookup_(id) : std::nullopt) return *value;
-    if (id == "pi") return std::numbers::pi;
-    if (id == "e") return std::numbers::e;
+    if (time_free_ && id == "t") return {{TimeOperation::kTime, 0.0, start}};
+    const auto constant = [&](double value) { return Piece{{TimeOperation::kConstant, value, start}}; };
+    if (std::optional<double> value = lookup_ ? lookup_(id) : std::nullopt) return constant(*value);
+    if (id == "pi") return constant(std::numbers::pi);
+    if (id == "e") return constant(std::numbers::e);
     throw ExpressionError("unknown variable '" + std::string(id) + "'", start);
-  }
-
-  static double call(std::string_view f, double x, std::size_t at) {
-    if (f == "sqrt") return std::sqrt(x);
-    if (f == "cbrt") return std::cbrt(x);
-    if (f == "exp") return std::exp(x);
-    if (f == "log") return std::log(x);
-    if (f == "sin") return std::sin(x);
-    if (f == "cos") return std::cos(x);
-    if (f == "tan") return std::tan(x);
-    if (f == "asin") return std::asin(x);
-    if (f == "acos") return std::acos(x);
-    if (f == "atan") return std::atan(x);
-    if (f == "abs") return std::abs(x);
-    throw ExpressionError("unknown function '" + std::string(f) + "'", at);
-  }
-
-  static double call(std::string_view f, double x, double y, std::size_t at) {
-    if (f == "min") return std::min(x, y);
-    if (f == "max") return std::max(x, y);
-    if (f == "pow") return std::pow(x, y);
-    if (f == "atan2") return std::atan2(x, y);
-    throw ExpressionError("unknown function of two arguments '" + std::string(f) + "'", at);
   }
 
   static constexpr int kMaxDepth = 200;
   std::string_view text_;
   const VariableLookup& lookup_;
+  bool time_free_;
   std::size_t position_ = 0;
   int depth_ = 0;
 };
@@ -172,7 +172,11 @@ class Parser {
 }  // namespace
 
 double evaluate_expression(std::string_view text, const VariableLookup& lookup) {
-  return Parser(text, lookup).parse();
+  return *constant_of(Parser(text, lookup, false).parse());  // without t, every operation was folded
+}
+
+TimeExpression compile_time_expression(std::string_view text, const VariableLookup& lookup) {
+  return TimeExpression(std::string(text), Parser(text, lookup, true).parse());
 }
 
 std::string variable_name_problem(std::string_view name) {

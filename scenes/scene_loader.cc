@@ -305,16 +305,23 @@ JointSpec SceneReader::read_joint(const MapReader& body) {
   return joint;
 }
 
-// `{speed: q̇}`, `{sine: {amplitude, frequency, phase, offset}}` or `{table: {time: [...], position: [...]}}`.
+// `{speed: q̇}`, `{sine: {amplitude, frequency, phase, offset}}`, `{table: {time: [...], position: [...]}}` or
+// `{expression: "q(t)"}`.
 Drive SceneReader::read_drive(const MapReader& joint) {
-  const MapReader choice(reader_, joint.get("drive"), joint.child("drive"), {"speed", "sine", "table"});
-  const int given = (choice.has("speed") ? 1 : 0) + (choice.has("sine") ? 1 : 0) + (choice.has("table") ? 1 : 0);
+  const MapReader choice(reader_, joint.get("drive"), joint.child("drive"), {"speed", "sine", "table", "expression"});
+  const int given = (choice.has("speed") ? 1 : 0) + (choice.has("sine") ? 1 : 0) + (choice.has("table") ? 1 : 0) +
+                    (choice.has("expression") ? 1 : 0);
   if (given != 1) {
     reader_.fail(joint.get("drive"), joint.child("drive"),
-                 "expected one of {speed: rate}, {sine: {amplitude, frequency, phase, offset}} or "
-                 "{table: {time: [...], position: [...]}}");
+                 "expected one of {speed: rate}, {sine: {amplitude, frequency, phase, offset}}, "
+                 "{table: {time: [...], position: [...]}} or {expression: \"q(t)\"}");
   }
   Drive drive;
+  if (choice.has("expression")) {
+    drive.kind = Drive::Kind::kExpression;
+    drive.expression = reader_.time_expression(choice.get("expression"), choice.child("expression"));
+    return drive;
+  }
   if (choice.has("speed")) {
     drive.kind = Drive::Kind::kSpeed;
     drive.speed = choice.number("speed", 0.0);
@@ -340,7 +347,7 @@ Drive SceneReader::read_drive(const MapReader& joint) {
   return drive;
 }
 
-// A number, `{sine: {amplitude, frequency, phase, offset}}` or `{table: {times, values}}`.
+// A number, `{sine: {amplitude, frequency, phase, offset}}`, `{table: {times, values}}` or `{expression: "f(t)"}`.
 TimeFunction SceneReader::read_time_function(const MapReader& map, const char* key) {
   TimeFunction f;
   const YAML::Node node = map.get(key);
@@ -348,9 +355,15 @@ TimeFunction SceneReader::read_time_function(const MapReader& map, const char* k
     f.value = reader_.number(node, map.child(key));
     return f;
   }
-  const MapReader choice(reader_, node, map.child(key), {"sine", "table"});
-  if (choice.has("sine") == choice.has("table")) {
-    reader_.fail(node, map.child(key), "expected a number, {sine: {...}} or {table: {times: [...], values: [...]}}");
+  const MapReader choice(reader_, node, map.child(key), {"sine", "table", "expression"});
+  if ((choice.has("sine") ? 1 : 0) + (choice.has("table") ? 1 : 0) + (choice.has("expression") ? 1 : 0) != 1) {
+    reader_.fail(node, map.child(key),
+                 "expected a number, {sine: {...}}, {table: {times: [...], values: [...]}} or {expression: \"f(t)\"}");
+  }
+  if (choice.has("expression")) {
+    f.kind = TimeFunction::Kind::kExpression;
+    f.expression = reader_.time_expression(choice.get("expression"), choice.child("expression"));
+    return f;
   }
   if (choice.has("sine")) {
     const MapReader sine(reader_, choice.get("sine"), choice.child("sine"), {"amplitude", "frequency", "phase", "offset"});

@@ -87,6 +87,17 @@ double Reader::expression(const std::string& text, const YAML::Node& node, const
   }
 }
 
+TimeExpression Reader::time_expression(const YAML::Node& node, const std::string& path) {
+  if (!node.IsDefined() || !node.IsScalar()) fail(node, path, "expected an expression in t, found " + describe(node));
+  const std::string text = node.Scalar();
+  try {
+    return compile_time_expression(text, [this](std::string_view name) { return resolve(std::string(name)); });
+  } catch (const ExpressionError& error) {
+    fail(node, path, "in expression '" + text + "': " + error.what() + " (at character " +
+                         std::to_string(error.position + 1) + ")");
+  }
+}
+
 std::optional<double> Reader::resolve(const std::string& name) {
   if (name == "i" && index_) return static_cast<double>(*index_);
   if (auto it = values_.find(name); it != values_.end()) return it->second;

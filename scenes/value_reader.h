@@ -16,6 +16,7 @@
 #include <Eigen/Core>
 #include <yaml-cpp/yaml.h>
 
+#include "engine/time_expression.h"
 #include "scenes/scene.h"
 
 namespace contactlab {
@@ -44,6 +45,8 @@ class Reader {
 
   // A finite number, or an expression with a finite value.
   double number(const YAML::Node& node, const std::string& path);
+  // An expression in the time t, the variables' values fixed in it (scenes/expression.h).
+  TimeExpression time_expression(const YAML::Node& node, const std::string& path);
 
  private:
   double expression(const std::string& text, const YAML::Node& node, const std::string& path);

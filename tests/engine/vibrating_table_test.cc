@@ -16,9 +16,9 @@ namespace {
 
 TEST(VibratingTable, BallSettlesOnThePeriodOneOrbitAndTheLedgerCloses) {
   const Scene scene = load_scene(std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/bouncing_ball_vibrating_table.yaml");
-  // The drive sets the table's start: z = 0 moving up at A ω.
+  // The drive sets the table's start: z = 0 moving up at A ω, A = Γ g/ω² with Γ = 1.3.
   EXPECT_EQ(scene.initial_state.q[0], 0.0);
-  EXPECT_NEAR(scene.initial_state.v[0], 3.2e-3 * 2.0 * M_PI * 10.0, 1e-15);
+  EXPECT_NEAR(scene.initial_state.v[0], 1.3 * 9.81 / (2.0 * M_PI * 10.0), 1e-15);
   State state = scene.initial_state;
   Data data(scene.model);
   const SimulationResult result = simulate(scene.model, state, data, scene.simulation);
@@ -34,6 +34,27 @@ TEST(VibratingTable, BallSettlesOnThePeriodOneOrbitAndTheLedgerCloses) {
   EXPECT_NEAR(result.impacts.back().effective_mass, scene.model.bodies[2].mass, 1e-12);
   // E + W_dissipated − W_drive = E(0) to the integrator's tolerance (energy_tolerance is far looser).
   EXPECT_LT(result.max_energy_balance_error, 1e-6 * result.energy_scale);
+}
+
+TEST(VibratingTable, ABallRestingOnTheDrivenTableClosesTheLedger) {
+  // Γ = 0.5: the table never pulls away from the ball, which rides it in contact from the start (at zero gap, at the
+  // table's speed). Only the drive moves the model; its work, a quadrature outside the error norm, is resolved by
+  // the steps that the driven coordinate and the ball's contact need (docs/engine.md, "Driven joints"). Measured:
+  // 1.3e-15 J, 2.6e-15 of the energy scale (0.49 J, the table's weight at its centre), with the scene's tolerances
+  // (1e-10 relative); the checks allow 1e-3, and the bound here is 1e-9.
+  SceneOptions options;
+  options.variable_overrides = {{"gamma", "0.5"},
+                                {"bodies.ball.initial.q", "radius"},
+                                {"bodies.ball.initial.v", "amplitude * 2 * pi * frequency"},
+                                {"duration", "1.0"}};
+  const Scene scene = load_scene(std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/bouncing_ball_vibrating_table.yaml", options);
+  State state = scene.initial_state;
+  Data data(scene.model);
+  const SimulationResult result = simulate(scene.model, state, data, scene.simulation);
+  ASSERT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
+  ASSERT_EQ(result.impacts.size(), 1u);  // one contact, open to the end
+  EXPECT_TRUE(result.impacts.front().open);
+  EXPECT_LT(result.max_energy_balance_error, 1e-9 * result.energy_scale);
 }
 
 void expect_refused(const std::string& joint, const std::string& initial, const std::string& key_path,
