@@ -12,6 +12,7 @@
 #include "apps/friction_models.h"
 #include "apps/impact_columns.h"
 #include "contact/narrowphase.h"
+#include "engine/clearance_joint.h"
 #include "engine/element_kernels.h"
 #include "engine/energy.h"
 #include "engine/joint_traits.h"
@@ -100,6 +101,23 @@ nlohmann::ordered_json loops_json(const Model& model, const SimulationResult& re
           {"constraints", constraints}};
 }
 
+// The joints with clearance: each one's type, bodies, clearance and contact pairs (its force is theirs).
+nlohmann::ordered_json clearances_json(const Scene& scene) {
+  using Json = nlohmann::ordered_json;
+  Json joints = Json::array();
+  for (const ClearanceJoint& joint : scene.clearances) {
+    Json pairs = Json::array();
+    for (std::size_t pair : joint.pairs) pairs.push_back(scene.model.contact.pairs[pair].name);
+    joints.push_back({{"name", joint.name},
+                      {"type", std::string(clearance_type_name(joint.type))},
+                      {"body_a", scene.model.bodies[static_cast<std::size_t>(joint.body_a)].name},
+                      {"body_b", scene.model.bodies[static_cast<std::size_t>(joint.body_b)].name},
+                      {"clearance", json_number(joint.clearance)},
+                      {"pairs", pairs}});
+  }
+  return joints;
+}
+
 }  // namespace
 
 std::string summary_json(const Scene& scene, const SimulationResult& result, double wall_time_s, const Provenance& provenance) {
@@ -143,6 +161,7 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
                  {"max_relative_balance_error",
                   json_number(result.energy_scale > 0.0 ? result.max_energy_balance_error / result.energy_scale : 0.0)}};
   if (!scene.model.loops.empty()) j["loops"] = loops_json(scene.model, result);
+  if (!scene.clearances.empty()) j["clearances"] = clearances_json(scene);
   // With friction: the slip speed below which a point of a law that does not hold contacts counts as sticking.
   if (scene_has_friction(scene)) j["stick_speed"] = json_number(scene.model.contact.stick_speed);
   j["contacts"] = Json::array();
@@ -268,6 +287,8 @@ TimeseriesWriter::TimeseriesWriter(const std::filesystem::path& file, const Scen
     for (const char* part : {".force_x", ".force_y", ".force_z", ".torque_x", ".torque_y", ".torque_z"}) out << "," << loop.name << part;
   }
   if (!model.loops.empty()) out << ",loop_drift";
+  // Per clearance joint: the journal's (slider's) centre in the bearing's (guide's) frame, and its rotation there.
+  for (const ClearanceJoint& joint : scene.clearances) out << "," << joint.name << ".x," << joint.name << ".y," << joint.name << ".angle";
   // Per compiled pair: its deepest point's indentation and normal velocity, and the force summed over its points;
   // with friction in the scene, also the friction force on B summed over its points (world x, y, z).
   friction_ = scene_has_friction(scene);
@@ -302,6 +323,10 @@ void TimeseriesWriter::write(const State& state, const Data& data) {
     for (int k = 0; k < 3; ++k) out << "," << format_number(reaction.torque[k]);
   }
   if (!scene_.model.loops.empty()) out << "," << format_number(loop_drift(scene_.model, data, state.q.data(), state.v.data()).position);
+  for (const ClearanceJoint& joint : scene_.clearances) {
+    const ClearanceOffset offset = clearance_offset(data, joint);
+    out << "," << format_number(offset.position.x()) << "," << format_number(offset.position.y()) << "," << format_number(offset.angle);
+  }
   // The compiled pairs' entries come first in the table, each pair's points consecutive from point 0.
   for (std::size_t e = 0; e < data.compiled_entries;) {
     std::size_t deepest = e;

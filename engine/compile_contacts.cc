@@ -342,4 +342,8 @@ void SceneCompiler::compile_contacts() {
   }
 }
 
+// A clearance joint's pairs are compiled as a listed pair's (compile_clearances.cc).
+template PairSettings SceneCompiler::compile_settings<PairSpec>(const PairSpec*, const std::string&);
+template void SceneCompiler::request_calibration<PairSpec>(const PairSpec*, const std::string&);
+
 }  // namespace contactlab::compile

@@ -79,6 +79,7 @@ CompiledScene SceneCompiler::compile() {
   scene_.model.gravity = finite(Key{"", "gravity"}, spec_.gravity);
   compile_materials();
   compile_bodies();
+  compile_clearance_shapes();
   check_rotational_inertia();
   try {
     finalize(scene_.model);
@@ -86,6 +87,7 @@ CompiledScene SceneCompiler::compile() {
     refuse(Key{"", "bodies"}, error.what());
   }
   compile_contacts();
+  compile_clearance_pairs();
   compile_options();
   compile_initial_state();
   compile_constraints();

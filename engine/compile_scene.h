@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/clearance_joint.h"
 #include "engine/model.h"
 #include "engine/scene_spec.h"
 #include "engine/simulate.h"
@@ -36,6 +37,7 @@ struct CompiledScene {
   Model model;  // finalized
   State initial_state;
   SimulationOptions simulation;
+  std::vector<ClearanceJoint> clearances;  // the joints with clearance, their pairs in model.contact.pairs
   std::vector<CalibrationRequest> calibrations;  // asked for and not yet run (calibrate_scene runs them)
   // Remarks that are not errors: a law outside its accurate restitution range, parameters a law override drops,
   // the calibrations run.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The parts of the compile stage (engine/compile_scene.h), shared by its files: compile_scene.cc (the scene, its
 // options and its initial state), compile_bodies.cc (materials, shapes, bodies) and compile_contacts.cc (laws,
-// pairs, the broadphase, calibration requests). Internal to the engine.
+// pairs, the broadphase, calibration requests), compile_loops.cc and compile_clearances.cc. Internal to the engine.
 #pragma once
 
 #include <cmath>
@@ -99,6 +99,9 @@ class SceneCompiler {
   template <typename Block>
   void request_calibration(const Block* own, const std::string& own_path);
   bool materials_give_restitution(int shape_a, int shape_b) const;
+  // compile_clearances.cc
+  void compile_clearance_shapes();
+  void compile_clearance_pairs();
   // compile_loops.cc
   void compile_constraints();
   LoopConstraint compile_constraint(const ConstraintSpec& spec, const std::string& path, const Data& initial);
@@ -121,6 +124,8 @@ class SceneCompiler {
     SpecProblemAt at;
   };
   std::vector<InertiaSource> inertia_sources_;
+  // Per clearance joint: its shapes' indices, the journal's or slider's first.
+  std::vector<std::vector<int>> clearance_shapes_;
 };
 
 }  // namespace contactlab::compile

@@ -156,6 +156,31 @@ struct PairSpec {
   std::optional<FrictionSpec> friction{};
 };
 
+// A joint with clearance (engine/compile_clearances.cc): shapes on its two bodies and the contact pairs between
+// them in place of an ideal joint, sugar over `shapes:` and `contacts.pairs`. Revolute: a journal (a sphere, the
+// mechanism planar) on body_a in a bearing (a hole) on body_b. Translational: a slider (a box) on body_a between two
+// guides (halfspaces facing each other) on body_b, so the box's corners make the contact manifold.
+struct ClearanceSpec {
+  std::optional<std::string> name{};    // required; names its shapes (<name>_journal, …) and timeseries columns
+  std::string type{};                   // revolute or translational
+  std::optional<std::string> body_a{};  // required: the journal's or the slider's body (`journal:`, `slider:`)
+  std::optional<std::string> body_b{};  // required: the bearing's or the guide's body, or the world (`bearing:`, `guide:`)
+  Vec3 position_a = Vec3::Zero();       // the journal's or the slider's centre in body_a's frame [m]
+  Vec3 position_b = Vec3::Zero();       // the bearing's centre, or a point of the guides' mid-line, in body_b's frame [m]
+  Vec3 axis = Vec3::UnitZ();            // revolute: the bearing's axis; translational: the sliding direction (body_b's frame)
+  std::optional<Vec3> normal{};         // translational: the guides' normal, across the channel (body_b's frame)
+  std::optional<double> clearance{};    // revolute: radial, bearing − journal radius; translational: guide gap − slider height [m]
+  std::optional<double> bearing_radius{};  // revolute [m]
+  std::optional<double> journal_radius{};  // revolute [m]: instead of clearance
+  std::optional<double> length{};          // revolute: the bearing's length [m]
+  std::optional<double> half_length{};     // translational: the slider's half-length along the axis [m]
+  std::optional<double> half_height{};     // translational: across the channel [m]
+  std::optional<double> half_width{};      // translational: along axis × normal [m]; default half_height
+  std::string material{};                  // both shapes' material; "" none
+  // The contact settings of its pairs, as a listed pair gives them (its shapes are the joint's).
+  PairSpec contact{};
+};
+
 struct ContactsSpec {
   std::optional<std::string> method{};       // penalty (default) or impulse (the law `impulse`)
   std::optional<std::string> law{};          // a law's id or alias (models/registry.h); default hertz
@@ -208,6 +233,7 @@ struct SceneSpec {
   WorldSpec world{};
   std::vector<BodySpec> bodies{};  // a parent before its children
   std::vector<ConstraintSpec> constraints{};  // loop-closing joints
+  std::vector<ClearanceSpec> clearances{};    // joints with clearance
   ContactsSpec contacts{};
   std::optional<double> duration{};  // [s] > 0, required
   IntegratorSpec integrator{};

@@ -97,6 +97,7 @@ class SceneReader {
   void read_contacts(const MapReader& top);
   void read_integration(const MapReader& top);
   void read_constraints(const MapReader& top);
+  void read_clearances(const MapReader& top);
   [[noreturn]] void refuse(const SpecError& error) const;
 
   Reader reader_;
@@ -154,6 +155,16 @@ void SceneReader::check_size(const MapReader& top) {
     } else {
       size.pairs = 2.0 * size.shapes;  // candidates found at run time: a few per shape
     }
+  }
+  // A clearance joint's pairs: a revolute one's journal–bearing, a translational one's slider and its two guides.
+  const YAML::Node clearances = top.get("clearances");
+  for (std::size_t i = 0; clearances.IsSequence() && i < clearances.size(); ++i) {
+    const YAML::Node type = child_of(clearances[i], "type");
+    const double pairs = type.IsScalar() && type.Scalar() == "translational" ? 2.0 : 1.0;
+    size.shapes += pairs + 1.0;
+    size.pairs += pairs;
+    compiled_pairs += pairs;
+    values += 3.0;  // its timeseries columns: the offset x, y and angle
   }
   if (std::string problem = memory_problem(size, limits); !problem.empty()) {
     // Pairs compiled with the model grow as shapes²: then the contacts block is what to change.
@@ -549,6 +560,52 @@ void SceneReader::read_constraints(const MapReader& top) {
   }
 }
 
+// `clearances:` — joints with clearance (engine/scene_spec.h, ClearanceSpec): a revolute joint names its journal and
+// bearing, a translational one its slider and guide; the contact keys are a listed pair's.
+void SceneReader::read_clearances(const MapReader& top) {
+  if (!top.has("clearances")) return;
+  const YAML::Node list = top.get("clearances");
+  if (!list.IsSequence()) reader_.fail(list, "clearances", "expected a list of clearance joints, found " + describe(list));
+  std::vector<std::string_view> keys = kSettingKeys;
+  keys.insert(keys.end(), {"name", "type", "journal", "bearing", "slider", "guide", "position_journal", "position_bearing",
+                           "position_slider", "position_guide", "axis", "normal", "clearance", "bearing_radius",
+                           "journal_radius", "length", "half_length", "half_height", "half_width", "material"});
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const MapReader m(reader_, list[i], "clearances[" + std::to_string(i) + "]", keys);
+    ClearanceSpec joint;
+    joint.name = m.optional_text("name");
+    joint.type = m.text("type", "");
+    // The body keys of the type given (the other type's are refused); an unknown type: the compile stage says so.
+    const bool translational = joint.type == "translational";
+    const char* own[] = {translational ? "slider" : "journal", translational ? "guide" : "bearing"};
+    const char* other[] = {translational ? "journal" : "slider", translational ? "bearing" : "guide"};
+    for (const char* key : other) {
+      if (m.has(key)) m.fail(key, "a " + std::string(translational ? "translational" : "revolute") + " clearance joint names its " +
+                                      own[0] + " and " + own[1] + ", not a " + key);
+      const std::string position = std::string("position_") + key;
+      if (m.has(position.c_str())) m.fail(position.c_str(), std::string("expected position_") + own[0] + " or position_" + own[1]);
+    }
+    const std::string position_a = std::string("position_") + own[0];
+    const std::string position_b = std::string("position_") + own[1];
+    joint.body_a = m.optional_text(own[0]);
+    joint.body_b = m.optional_text(own[1]);
+    joint.position_a = m.vector3(position_a.c_str(), joint.position_a);
+    joint.position_b = m.vector3(position_b.c_str(), joint.position_b);
+    joint.axis = m.vector3("axis", joint.axis);
+    joint.normal = m.optional_vector3("normal");
+    joint.clearance = m.optional_number("clearance");
+    joint.bearing_radius = m.optional_number("bearing_radius");
+    joint.journal_radius = m.optional_number("journal_radius");
+    joint.length = m.optional_number("length");
+    joint.half_length = m.optional_number("half_length");
+    joint.half_height = m.optional_number("half_height");
+    joint.half_width = m.optional_number("half_width");
+    joint.material = m.text("material", "");
+    read_settings(m, joint.contact);
+    spec_.clearances.push_back(std::move(joint));
+  }
+}
+
 // `plugins:` — force-law plugins (models/law_plugin.h) whose laws the scene uses by name, each a path relative to
 // the scene file's directory. Loaded before anything names a law; loading one again does nothing.
 void SceneReader::read_plugins(const MapReader& top) {
@@ -602,6 +659,7 @@ Scene SceneReader::load() {
   read_bodies(top);
   read_contacts(top);
   read_constraints(top);
+  read_clearances(top);
   read_integration(top);
 
   Scene scene;

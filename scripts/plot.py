@@ -7,6 +7,8 @@
 DIR is either a run directory (summary.json, impacts.csv, timeseries.csv), which gets
     force_time.png  force_indentation.png  phase_portrait.png  energy.png  coordinates.png
     friction.png  (runs with friction: slip and friction force per contact point, stick phases shaded)
+    clearance_<joint>.png  (per joint with clearance: the journal's orbit or the slider's place in its guide, the
+                            contact force against the crank angle, free flight / impact / continuous contact shaded)
 or a comparison directory (comparison.csv and one run directory per law), which gets the same plots with
 the laws overlaid (first impact of each law) plus a bar chart of the first-impact measures:
     comparison_force_time.png  comparison_force_indentation.png  comparison_phase_portrait.png
@@ -494,6 +496,101 @@ def plot_run_friction(directory, summary, series, impacts):
     save(figure, os.path.join(directory, "friction.png"))
 
 
+# A contact of a clearance joint lasting longer than this many typical impact durations is continuous contact; the
+# typical impact duration is the lower quartile of the joint's contact durations (most contacts of a joint that
+# rattles are impacts; the quartile stays an impact's length while up to three quarters of them last long).
+CONTINUOUS_CONTACT_MULTIPLE = 10.0
+
+
+def contact_intervals(time, force):
+    """[(t_first, t_last)] of each run of consecutive samples with a positive force."""
+    intervals = []
+    pressed = force > 0.0
+    k = 0
+    while k < len(time):
+        if not pressed[k]:
+            k += 1
+            continue
+        first = k
+        while k < len(time) and pressed[k]:
+            k += 1
+        intervals.append((time[first], time[k - 1]))
+    return intervals
+
+
+def crank_angle(summary, series):
+    """(values, label) for a clearance plot's abscissa: the driven joint's angle in degrees, else time."""
+    driven = [name[len("drive_"):] for name in series.names if name.startswith("drive_")]
+    for body in driven:
+        column = f"q_{body}"
+        if column in series.columns and summary.get("coordinate_units", {}).get(column) == "rad":
+            return np.degrees(series.columns[column]), f"crank angle ({body}) [deg]"
+    return series.axis_time, f"time t [{series.time_unit}]"
+
+
+def plot_run_clearances(directory, summary, series):
+    """Per joint with clearance: (a) the journal centre's orbit in the bearing, over the radial clearance (the unit
+    circle is contact), or the slider's offset across its guide and its rotation; (b) the contact force summed over
+    the joint's pairs against the crank angle, with its phases shaded: free flight (none), impact, continuous contact
+    (CONTINUOUS_CONTACT_MULTIPLE)."""
+    for joint in summary.get("clearances", []):
+        name, clearance = joint["name"], joint["clearance"]
+        if f"{name}.x" not in series.columns:
+            continue
+        force = sum((series.columns[f"{pair}.force"] for pair in joint["pairs"] if series.has_pair(pair)),
+                    np.zeros_like(series.time))
+        intervals = contact_intervals(series.time, force)
+        durations = np.array([t_last - t_first for t_first, t_last in intervals])
+        typical = float(np.percentile(durations[durations > 0.0], 25)) if np.any(durations > 0.0) else 0.0
+        abscissa, abscissa_label = crank_angle(summary, series)
+        figure, (place, forces) = plt.subplots(1, 2, figsize=(13, 5.5))
+        if joint["type"] == "revolute":
+            x, y = series.columns[f"{name}.x"] / clearance, series.columns[f"{name}.y"] / clearance
+            circle = np.linspace(0.0, 2.0 * math.pi, 361)
+            place.plot(np.cos(circle), np.sin(circle), color="0.5", linewidth=1.0, linestyle="--", label="contact (|e| = c)")
+            place.plot(x, y, color="C0", linewidth=0.8, label="journal centre")
+            place.plot(x[:1], y[:1], "o", color="C2", markersize=5, label="start")
+            place.set_aspect("equal")
+            place.set_xlabel("x / c  (bearing frame)")
+            place.set_ylabel("y / c")
+            place.set_title(f"(a) journal orbit in the bearing, c = {clearance * 1e3:.3g} mm", fontsize="medium")
+            place.legend(fontsize="small", loc="upper right")
+        else:
+            half = 0.5 * clearance
+            place.plot(abscissa, series.columns[f"{name}.y"] / half, color="C0", linewidth=0.8,
+                       label="centre across the guide, y / (c/2)")
+            twin = place.twinx()
+            twin.plot(abscissa, np.degrees(series.columns[f"{name}.angle"]), color="C1", linewidth=0.8)
+            twin.set_ylabel("rotation in the guide [deg]", color="C1")
+            for level in (-1.0, 1.0):
+                place.axhline(level, color="0.5", linewidth=1.0, linestyle="--")
+            place.set_xlabel(abscissa_label)
+            place.set_ylabel("y / (c/2)  (±1: a face on a guide, unrotated)", color="C0")
+            place.set_title(f"(a) slider in its guide, c = {clearance * 1e3:.3g} mm", fontsize="medium")
+        forces.plot(abscissa, force, color="C3", linewidth=0.8)
+        impacts = continuous = 0
+        for t_first, t_last in intervals:
+            long = typical > 0.0 and t_last - t_first > CONTINUOUS_CONTACT_MULTIPLE * typical
+            inside = (series.time >= t_first) & (series.time <= t_last)
+            span = abscissa[inside]
+            forces.axvspan(span.min(), span.max(), color="C1" if long else "C0", alpha=0.25 if long else 0.15, linewidth=0)
+            continuous += long
+            impacts += not long
+        forces.set_xlabel(abscissa_label)
+        forces.set_ylabel("contact force, summed over the joint's pairs [N]")
+        forces.set_title(f"(b) contact force: {impacts} impacts (blue), {continuous} continuous contacts (orange), "
+                         "free flight (white)", fontsize="medium")
+        for axes in (place, forces):
+            axes.grid(alpha=0.3)
+        figure.suptitle(run_title(summary, f"clearance joint {name}") +
+                        f"\n(continuous contact: longer than {CONTINUOUS_CONTACT_MULTIPLE:g} × the typical impact "
+                        f"duration {typical * 1e6:.3g} µs, the lower quartile of the contacts' durations)", fontsize="medium")
+        figure.tight_layout()
+        save(figure, os.path.join(directory, f"clearance_{name}.png"))
+        info(f"clearance_{name}.png: {impacts} impacts, {continuous} continuous contacts (typical impact "
+             f"{typical:.3g} s)")
+
+
 def plot_run(directory):
     summary = read_summary(os.path.join(directory, "summary.json"))
     series = Timeseries(os.path.join(directory, "timeseries.csv"))
@@ -509,6 +606,7 @@ def plot_run(directory):
     plot_run_energy(directory, summary, series, impacts)
     plot_run_coordinates(directory, summary, series, impacts)
     plot_run_friction(directory, summary, series, impacts)
+    plot_run_clearances(directory, summary, series)
 
 
 # ----------------------------------------------------------------------------------- comparison plots
