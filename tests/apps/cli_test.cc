@@ -93,6 +93,31 @@ TEST_F(Cli, UnknownModelAndBadSetExitTwo) {
 }
 
 // The JSON outputs are written by a JSON library: they parse, whatever text they carry.
+// A joint with clearance: summary.json lists it with its pairs and clearance, timeseries.csv has the journal's place
+// in its bearing (centred at the start), and a journal as large as its bearing is bad input at its key.
+TEST_F(Cli, ClearanceJointsAreRecordedAndNonsenseIsRefused) {
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("run " + kScenes + "four_bar_clearance.yaml --set duration=0.002 --out " + out.string(), directory_ / "log"), 0)
+      << read(directory_ / "log");
+  const nlohmann::json joint = nlohmann::json::parse(read(out / "summary.json")).at("clearances").at(0);
+  EXPECT_EQ(joint.at("name"), "pin_b");
+  EXPECT_EQ(joint.at("type"), "revolute");
+  EXPECT_EQ(joint.at("body_a"), "coupler");
+  EXPECT_EQ(joint.at("body_b"), "rocker");
+  EXPECT_DOUBLE_EQ(joint.at("clearance").get<double>(), 1e-4);
+  EXPECT_EQ(joint.at("pairs"), nlohmann::json::array({"pin_b_journal/pin_b_bearing"}));
+  const std::string timeseries = read(out / "timeseries.csv");
+  const std::string header = timeseries.substr(0, timeseries.find('\n'));
+  EXPECT_NE(header.find(",pin_b.x,pin_b.y,pin_b.angle,"), std::string::npos) << header;
+  EXPECT_EQ(run("run " + kScenes + "four_bar_clearance.yaml --set clearance=bearing --out " + (directory_ / "bad").string(),
+                directory_ / "bad.log"),
+            2);
+  EXPECT_NE(read(directory_ / "bad.log").find("clearances[0].clearance: the clearance (0.005 m) leaves no journal"),
+            std::string::npos)
+      << read(directory_ / "bad.log");
+  EXPECT_FALSE(fs::exists(directory_ / "bad"));
+}
+
 TEST_F(Cli, JsonOutputsParse) {
   const fs::path out = directory_ / "out";
   ASSERT_EQ(run("run " + kScenes + "bouncing_ball.yaml --out " + out.string(), directory_ / "log"), 0);

@@ -293,6 +293,19 @@ TEST_F(Compare, PlotDrawsTheRunAndComparisonPngs) {
   expect_no_temporary_files(directory_);
 }
 
+// A run with two clearance joints: one clearance plot per joint, and the count of its impacts and continuous contacts.
+TEST_F(Compare, PlotDrawsEachClearanceJoint) {
+  if (!matplotlib_available()) GTEST_SKIP() << "python3 with matplotlib and numpy is not importable";
+  const fs::path single = directory_ / "run";
+  ASSERT_EQ(run("run " + std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/four_bar_two_clearances.yaml --set duration=0.03 --out " +
+                    single.string(),
+                directory_ / "log"),
+            0);
+  ASSERT_EQ(run("plot " + single.string(), directory_ / "log"), 0) << read(directory_ / "log");
+  for (const char* png : {"clearance_pin_a.png", "clearance_pin_b.png"}) EXPECT_TRUE(is_png(single / png)) << png;
+  EXPECT_NE(read(directory_ / "log").find("clearance_pin_a.png: "), std::string::npos) << read(directory_ / "log");
+}
+
 // compare --friction-models --plot: the first-impact bar chart adds the tangential measures per law.
 TEST_F(Compare, PlotDrawsTheTangentialMeasuresOfAFrictionComparison) {
   if (!matplotlib_available()) GTEST_SKIP() << "python3 with matplotlib and numpy is not importable";
