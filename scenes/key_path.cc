@@ -64,7 +64,8 @@ bool is_key_path(const std::string& name) { return name.find_first_of(".[") != s
 const std::vector<std::string_view>& scene_top_level_keys() {
   static const std::vector<std::string_view> keys = {"scene",  "description", "variables", "gravity",    "materials",
                                                      "bodies", "world",       "contacts",  "integrator", "duration",
-                                                     "output", "checks",      "limits",    "plugins"};
+                                                     "output", "checks",      "limits",    "plugins",
+                                                     "measures"};
   return keys;
 }
 
