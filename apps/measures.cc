@@ -149,19 +149,36 @@ void MeasureRecorder::observe(const State& state, const Data& data) {
 }
 
 void MeasureRecorder::Series::add_point(double t, double x) {
-  if (!any) {
-    any = true;
+  if (points == 0) {
     first = x;
     first_time = t;
     max = min = x;
-    max_abs = std::abs(x);
     time_of_max = time_of_min = t;
   }
   if (x > max) max = x, time_of_max = t;
   if (x < min) min = x, time_of_min = t;
-  max_abs = std::max(max_abs, std::abs(x));
+  // The previous point between two others at distinct times: a peak or trough there is located on the parabola
+  // through the three, its correction bounded by the larger of the two differences (a kink is not a parabola).
+  if (points >= 2 && t1 < t2 && t2 < t) {
+    const bool peak = x2 >= x1 && x2 >= x;
+    const bool trough = x2 <= x1 && x2 <= x;
+    const double d1 = (x2 - x1) / (t2 - t1);
+    const double d2 = (x - x2) / (t - t2);
+    const double c = (d2 - d1) / (t - t1);
+    if ((peak && c < 0.0) || (trough && c > 0.0)) {
+      const double at = 0.5 * (t1 + t2) - d1 / (2.0 * c);
+      const double value = x1 + d1 * (at - t1) + c * (at - t1) * (at - t2);
+      const double bound = std::max(std::abs(x2 - x1), std::abs(x2 - x));
+      if (at >= t1 && at <= t && std::abs(value - x2) <= bound) {
+        if (peak && value > max) max = value, time_of_max = at;
+        if (trough && value < min) min = value, time_of_min = at;
+      }
+    }
+  }
+  t1 = t2, x1 = x2;
+  t2 = t, x2 = x;
+  ++points;
   last = x;
-  last_time = t;
 }
 
 void MeasureRecorder::Series::add(double t, double x, double from, double to) {
@@ -169,7 +186,7 @@ void MeasureRecorder::Series::add(double t, double x, double from, double to) {
     started = true;
     if (t >= from && t <= to) add_point(t, x);
   } else if (t == previous_time) {
-    if (t >= from && t <= to) add_point(t, x);  // a jump at one time
+    if (t >= from && t <= to) add_point(t, x);  // a jump at one time: no peak is located across it
   } else {
     // The segment from the previous sample, cut to the window; its ends interpolated linearly.
     const double a = std::max(previous_time, from);
@@ -178,7 +195,7 @@ void MeasureRecorder::Series::add(double t, double x, double from, double to) {
       const double slope = (x - previous_value) / (t - previous_time);
       const double xa = previous_value + slope * (a - previous_time);
       const double xb = previous_value + slope * (b - previous_time);
-      if (!any || a > last_time) add_point(a, xa);
+      if (points == 0 || a > t2) add_point(a, xa);
       add_point(b, xb);
       // Exact for the linear segment: ∫x = (xa + xb)/2·h, ∫x² = (xa² + xa·xb + xb²)/3·h.
       integral += 0.5 * (xa + xb) * (b - a);
@@ -194,12 +211,12 @@ std::vector<MeasureValue> MeasureRecorder::finish(const SimulationResult& result
   auto series_value = [&](std::size_t m) {
     for (const Series& s : series_) {
       if (s.measure != m) continue;
-      if (!s.any) return kNaN;
-      const double span = s.last_time - s.first_time;
+      if (s.points == 0) return kNaN;
+      const double span = s.t2 - s.first_time;
       switch (scene_.measures[m].reduction) {
         case Reduction::kMax: return s.max;
         case Reduction::kMin: return s.min;
-        case Reduction::kMaxAbs: return s.max_abs;
+        case Reduction::kMaxAbs: return std::max(std::abs(s.max), std::abs(s.min));
         case Reduction::kMean: return span > 0.0 ? s.integral / span : s.first;
         case Reduction::kRms: return span > 0.0 ? std::sqrt(s.square_integral / span) : std::abs(s.first);
         case Reduction::kIntegral: return s.integral;

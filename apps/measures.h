@@ -36,16 +36,19 @@ class MeasureRecorder {
   std::vector<MeasureValue> finish(const SimulationResult& result) const;
 
  private:
-  // A time-series measure's running reduction of the piecewise-linear curve through its samples, cut to its window.
+  // A time-series measure's running reduction of the curve through its samples, cut to its window: linear between
+  // samples (exact integrals of the linear pieces), except that a sample larger (smaller) than both neighbours is a
+  // peak located by the parabola through the three, so a smooth peak between two steps is not cut off.
   struct Series {
     std::size_t measure = 0;  // index into the scene's measures
     std::size_t column = 0;   // index into columns_
     bool started = false;
     double previous_time = 0.0;
     double previous_value = 0.0;
-    bool any = false;  // some point in the window
-    double first = 0.0, last = 0.0, first_time = 0.0, last_time = 0.0;
-    double max = 0.0, min = 0.0, max_abs = 0.0, time_of_max = 0.0, time_of_min = 0.0;
+    int points = 0;        // points of the curve in the window so far
+    double t1 = 0.0, x1 = 0.0, t2 = 0.0, x2 = 0.0;  // the last two of them (t2 the last)
+    double first = 0.0, last = 0.0, first_time = 0.0;
+    double max = 0.0, min = 0.0, time_of_max = 0.0, time_of_min = 0.0;
     double integral = 0.0, square_integral = 0.0;
     void add_point(double t, double x);
     void add(double t, double x, double from, double to);
