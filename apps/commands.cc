@@ -15,6 +15,7 @@
 
 #include "apps/comparison.h"
 #include "apps/law_reduction.h"
+#include "apps/measures.h"
 #include "apps/output_directory.h"
 #include "apps/output_files.h"
 #include "apps/parallel.h"
@@ -57,6 +58,7 @@ std::optional<Scene> compile(const std::string& file, const SceneOptions& option
                              spdlog::level::level_enum note_level = spdlog::level::warn) {
   try {
     Scene scene = load_scene(file, options);
+    check_measures(scene);
     for (const std::string& note : scene.notes) spdlog::log(note_level, "{}", note);
     return scene;
   } catch (const SceneError& error) {
@@ -73,8 +75,16 @@ std::optional<Scene> compile(const RunArguments& arguments) {
 
 struct RunOutput {
   SimulationResult result;
+  std::vector<MeasureValue> measures;
   double wall_time_s = 0.0;
 };
+
+// The step observer that feeds a scene's measures every accepted step, or none when no measure reduces a time series
+// (the run then makes no forward() per step).
+SampleObserver measure_observer(MeasureRecorder& measures) {
+  if (!measures.observes_steps()) return {};
+  return [&measures](const State& s, const Data& d) { measures.observe(s, d); };
+}
 
 // Simulates a compiled scene and writes summary.json, impacts.csv and timeseries.csv into `directory`
 // (which must exist); reports the simulated fraction to `progress` as task `task`. Throws on I/O errors.
@@ -85,17 +95,23 @@ RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& di
   const double start_time = state.time;
   const double duration = scene.simulation.duration;
   TimeseriesWriter timeseries(directory / "timeseries.csv", scene);
+  MeasureRecorder measures(scene);
   const auto start = std::chrono::steady_clock::now();
   RunOutput output;
-  output.result = simulate(scene.model, state, data, scene.simulation, [&](const State& s, const Data& d) {
-    timeseries.write(s, d);
-    progress.update(task, (s.time - start_time) / duration);
-  });
+  output.result = simulate(
+      scene.model, state, data, scene.simulation,
+      [&](const State& s, const Data& d) {
+        timeseries.write(s, d);
+        progress.update(task, (s.time - start_time) / duration);
+      },
+      measure_observer(measures));
   output.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  output.measures = measures.finish(output.result);
   progress.finish(task);
   timeseries.commit();
   write_file_atomically(directory / "impacts.csv", impacts_csv(scene, output.result));
-  write_file_atomically(directory / "summary.json", summary_json(scene, output.result, output.wall_time_s, provenance));
+  write_file_atomically(directory / "summary.json",
+                        summary_json(scene, output.result, output.measures, output.wall_time_s, provenance));
   return output;
 }
 
@@ -232,6 +248,7 @@ void run_law(const std::string& scene_file, const SceneOptions& base_options, co
     std::filesystem::create_directories(law_directory);
     RunOutput output = run_into_directory(*scene, law_directory, provenance, progress, task);
     run.result = std::move(output.result);
+    run.measures = std::move(output.measures);
     run.notes.insert(run.notes.end(), run.result.diagnostics.begin(), run.result.diagnostics.end());
     if (run.result.status == SimulationStatus::kCompleted) {
       run.status = LawRunStatus::kCompleted;
@@ -257,8 +274,8 @@ std::optional<int> thread_count(const std::optional<int>& requested, std::size_t
   return static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(*requested), std::max<std::size_t>(tasks, 1)));
 }
 
-// One run of a sweep: compile the scene with the run's values, simulate it, keep its first impact. Writes no
-// file. Never throws: whatever stops the run is recorded as its status and message, so the others go on.
+// One run of a sweep: compile the scene with the run's values, simulate it, keep its impacts and measures. Writes
+// no file. Never throws: whatever stops the run is recorded as its status and message, so the others go on.
 void run_sweep_point(const std::string& scene_file, const SceneOptions& base_options, const std::vector<SweepVariable>& variables,
                      std::size_t index, ProgressBar& progress, SweepRun& run) {
   const int task = static_cast<int>(index);
@@ -270,8 +287,10 @@ void run_sweep_point(const std::string& scene_file, const SceneOptions& base_opt
   }
   try {
     std::optional<Scene> scene;
+    std::optional<MeasureRecorder> measures;
     try {
       scene.emplace(load_scene(scene_file, options));
+      measures.emplace(*scene);
     } catch (const SceneError& error) {
       // Without the file:line: prefix, which is the same scene file for every run.
       run.status = SweepRunStatus::kBadInput;
@@ -289,11 +308,13 @@ void run_sweep_point(const std::string& scene_file, const SceneOptions& base_opt
     const double duration = scene->simulation.duration;
     const auto start = std::chrono::steady_clock::now();
     // The same observer calls as `run` makes (without writing), so the run is the same step for step.
-    SimulationResult result = simulate(scene->model, state, data, scene->simulation,
-                                       [&](const State& s, const Data&) { progress.update(task, (s.time - start_time) / duration); });
+    SimulationResult result = simulate(
+        scene->model, state, data, scene->simulation,
+        [&](const State& s, const Data&) { progress.update(task, (s.time - start_time) / duration); },
+        measure_observer(*measures));
     run.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (!result.impacts.empty()) run.first_impact = result.impacts.front();
-    run.impacts = result.impacts.size();
+    run.measures = measures->finish(result);
+    run.impacts = result.impacts;
     run.stats = result.stats;
     run.end_time = result.end_time;
     if (result.status == SimulationStatus::kCompleted) {
@@ -332,7 +353,7 @@ int run_scene(const RunArguments& arguments, std::ostream& out) {
     spdlog::error("{}", error.what());
     return kOtherError;
   }
-  print_impact_table(out, *scene, output.result, output.wall_time_s);
+  print_impact_table(out, *scene, output.result, output.measures, output.wall_time_s);
   out.flush();  // the table before the log lines on stderr, also when both go to one file
   for (const std::string& diagnostic : output.result.diagnostics) spdlog::warn("{}", diagnostic);
   spdlog::info("wrote {}", (directory / "summary.json").string());
@@ -485,6 +506,7 @@ int sweep_scene(const SweepArguments& arguments, std::ostream& out) {
 
   try {
     write_file_atomically(unit->staging() / "sweep.csv", sweep_csv(setup, runs));
+    write_file_atomically(unit->staging() / "sweep_cases.csv", sweep_cases_csv(*scene, setup, runs));
     std::vector<std::string> given;
     if (!arguments.law.empty()) given.push_back("--model " + arguments.law);
     for (const std::string& o : arguments.overrides) given.push_back("--set " + o);

@@ -166,6 +166,55 @@ std::string status_text(const LawRun& run) {
   return "";
 }
 
+// The scene's measures (scenes/measure.h) per law: comparison.csv's last columns, `measure.<name>`, at full
+// precision (empty for a law without a result), and comparison.md's table law × measure.
+std::string measure_csv_header(const Scene& scene) {
+  std::string header;
+  for (const MeasureSpec& measure : scene.measures) header.append(",").append(csv_field("measure." + measure.name));
+  return header;
+}
+
+std::string measure_csv_fields(const Scene& scene, const LawRun& run) {
+  std::string fields;
+  for (std::size_t k = 0; k < scene.measures.size(); ++k) {
+    fields += ',';
+    if (has_result(run) && k < run.measures.size()) fields += format_number(run.measures[k].value);
+  }
+  return fields;
+}
+
+std::string measure_markdown(const Scene& scene, const std::vector<LawRun>& runs) {
+  if (scene.measures.empty()) return "";
+  std::vector<ScaledUnit> scaled;
+  for (std::size_t k = 0; k < scene.measures.size(); ++k) {
+    std::vector<double> values;
+    std::string unit;
+    for (const LawRun& run : runs) {
+      if (!has_result(run) || k >= run.measures.size()) continue;
+      values.push_back(run.measures[k].value);
+      unit = run.measures[k].unit;
+    }
+    scaled.push_back(scale_unit(unit, values));
+  }
+  std::ostringstream m;
+  m << "\n## Measures\n\nThe scene's measures (its `measures` block), per law.\n\n| law |";
+  for (std::size_t k = 0; k < scene.measures.size(); ++k) {
+    m << " " << markdown_cell(scene.measures[k].name) << (scaled[k].unit.empty() ? "" : " [" + scaled[k].unit + "]") << " |";
+  }
+  m << "\n|---|";
+  for (std::size_t k = 0; k < scene.measures.size(); ++k) m << "--:|";
+  m << "\n";
+  for (const LawRun& run : runs) {
+    if (!has_result(run)) continue;
+    m << "| " << markdown_cell(law_label(run)) << " |";
+    for (std::size_t k = 0; k < scene.measures.size(); ++k) {
+      m << " " << (k < run.measures.size() ? scaled[k].format(run.measures[k].value) : "—") << " |";
+    }
+    m << "\n";
+  }
+  return m.str();
+}
+
 }  // namespace
 
 std::string run_directory(const LawRun& run) {
@@ -266,7 +315,7 @@ std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) 
       c << "," << csv_field(pair + ".impact" + std::to_string(k) + ".open");
     }
   }
-  c << "\n";
+  c << measure_csv_header(scene) << "\n";
   for (std::size_t r = 0; r < runs.size(); ++r) {
     const LawRun& run = runs[r];
     const bool result = has_result(run);
@@ -291,7 +340,7 @@ std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) 
         }
       }
     }
-    c << "\n";
+    c << measure_csv_fields(scene, run) << "\n";
   }
   return c.str();
 }
@@ -389,6 +438,7 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
     }
   }
 
+  m << measure_markdown(scene, runs);
   m << "\n## Run statistics\n\n| law | status | end time [s] | steps | RHS evaluations | max relative energy balance error |\n"
        "|---|---|--:|--:|--:|--:|\n";
   for (const LawRun& run : runs) {

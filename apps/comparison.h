@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "apps/measures.h"
 #include "engine/simulate.h"
 #include "scenes/scene.h"
 
@@ -34,6 +35,7 @@ struct LawRun {
   std::string same_as;                         // the elastic law this one reduces to with its parameters, or ""
   bool rubs = false;                           // some contact pair ran with a friction law
   SimulationResult result;                     // meaningful for kCompleted and kNumericalError
+  std::vector<MeasureValue> measures;          // the scene's measures over this run (same meaning)
 };
 
 // The run's directory and its name in comparison.csv: the law, the friction law (with the scene's normal law), or

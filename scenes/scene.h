@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/compile_scene.h"
+#include "scenes/measure.h"
 #include "scenes/scene_size.h"
 
 namespace contactlab {
@@ -55,6 +56,7 @@ struct Scene : CompiledScene {
   std::map<std::string, double> variables;  // after overrides
   SceneLimits limits;                       // the scene's `limits` block
   SceneSize size;                           // estimated from the file before it was built
+  std::vector<MeasureSpec> measures;        // the `measures` block, in the order written
 };
 
 // Reads, compiles and calibrates a scene file; throws SceneError on any problem, at its line and column.

@@ -22,6 +22,7 @@
 #include "engine/scene_calibration.h"
 #include "scenes/key_path.h"
 #include "scenes/law_plugins.h"
+#include "scenes/measure_reader.h"
 #include "scenes/scene.h"
 #include "scenes/scene_size.h"
 #include "scenes/value_reader.h"
@@ -603,6 +604,7 @@ Scene SceneReader::load() {
   read_contacts(top);
   read_constraints(top);
   read_integration(top);
+  std::vector<MeasureSpec> measures = read_measures(reader_, top);
 
   Scene scene;
   try {
@@ -618,6 +620,7 @@ Scene SceneReader::load() {
   scene.variables = reader_.variables();
   scene.limits = limits_;
   scene.size = size_;
+  scene.measures = std::move(measures);
   return scene;
 }
 
