@@ -610,6 +610,7 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
                 {"separation", info.separation == Separation::kForce ? "force" : "indentation"},
                 {"can_tension", info.can_tension},
                 {"force_jump", info.force_jump},
+                {"dissipation_parameter", info.dissipation_parameter.empty() ? Json(nullptr) : Json(std::string(info.dissipation_parameter))},
                 {"accurate_restitution", accurate ? Json::array({info.accurate_restitution_min, info.accurate_restitution_max})
                                                   : Json(nullptr)}};
   };
@@ -642,6 +643,10 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     out << "  separation at " << (info.separation == Separation::kForce ? "zero force" : "zero indentation")
         << "; tension possible: " << (info.can_tension ? "yes" : "no") << "; force jump at onset: "
         << (info.force_jump ? "yes" : "no") << "\n";
+    out << "  dissipation parameter (compare --calibrate): "
+        << (info.dissipation_parameter.empty() ? (info.parameters.empty() ? "none (elastic)" : "none (from material constants)")
+                                               : std::string(info.dissipation_parameter))
+        << "\n";
     if (info.accurate_restitution_max > info.accurate_restitution_min) {
       out << "  reproduces a target restitution within 0.01 for c in [" << format_number(info.accurate_restitution_min)
           << ", " << format_number(info.accurate_restitution_max) << "]\n";

@@ -135,8 +135,8 @@ ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int s
   const double mass_a = model.bodies[static_cast<std::size_t>(a.body)].mass;
   const double mass_b = model.bodies[static_cast<std::size_t>(b.body)].mass;
   pair.reduced_mass = std::isinf(mass_a) ? mass_b : std::isinf(mass_b) ? mass_a : mass_a * mass_b / (mass_a + mass_b);
-  if (pair.law_info->requires_linear_stiffness && pair.stiffness_from_materials && settings.linear_stiffness_speed > 0.0) {
-    pair.stiffness = equivalent_linear_stiffness(pair.stiffness, pair.reduced_mass, settings.linear_stiffness_speed);
+  if (pair.law_info->requires_linear_stiffness && pair.exponent != 1.0 && settings.linear_stiffness_speed > 0.0) {
+    pair.stiffness = equivalent_linear_stiffness(pair.stiffness, pair.exponent, pair.reduced_mass, settings.linear_stiffness_speed);
     pair.exponent = 1.0;
     pair.linear_stiffness_speed = settings.linear_stiffness_speed;
   }

@@ -201,15 +201,14 @@ PairSettings SceneCompiler::compile_settings(const Block* own, const std::string
                                  "a positive stiffness [N/m^n] or 'hertz'", positive);
     settings.exponent = checked(exponent_key, exponent.value, 1.5, "an exponent n >= 1", [](double x) { return x >= 1.0; });
   }
-  // A law that needs a linear stiffness, with a Hertz one: the k of equal maximum indentation in the reference impact
-  // (equivalent_linear_stiffness), at the calibration's speed (the common one's, for a law it does not calibrate too).
-  if (law.requires_linear_stiffness && settings.hertz_stiffness) {
-    settings.exponent = 1.0;
-    settings.linear_stiffness_speed = options_.common_calibration ? options_.common_calibration->impact_velocity
-                                      : calibrate                  ? calibrate->spec.impact_velocity
-                                                                   : kLinearStiffnessSpeed;
-  } else if (law.requires_linear_stiffness && settings.exponent != 1.0) {
-    refuse(law_key, "law '" + std::string(law.id) + "' needs a linear stiffness: give stiffness [N/m] and exponent: 1", law_at);
+  // A law that needs a linear stiffness, on a contact of another exponent (Hertz, or K δ^n given): the k of equal
+  // maximum indentation in the reference impact (equivalent_linear_stiffness), at the common calibration's speed (for
+  // a law it does not calibrate too), else the block's reference_speed, else its calibration's.
+  const double reference_speed = checked(Key{kContacts, "reference_speed"}, contacts.reference_speed,
+                                         calibrate ? calibrate->spec.impact_velocity : kLinearStiffnessSpeed,
+                                         "a positive speed [m/s]", positive);
+  if (law.requires_linear_stiffness && settings.exponent != 1.0) {
+    settings.linear_stiffness_speed = options_.common_calibration ? options_.common_calibration->impact_velocity : reference_speed;
   }
   const auto mass = pick(contacts.mass, own, &Block::mass, own_path);
   settings.mass_rule = choice(Key{mass.path, "mass"}, mass.value, "multibody", {"multibody", "reduced"}) == "reduced" ? MassRule::kReduced

@@ -164,6 +164,9 @@ struct ContactsSpec {
   std::optional<CalibrationSpec> calibrate{};
   std::optional<FrictionSpec> friction{};       // not given: frictionless
   std::optional<std::vector<PairSpec>> pairs{};  // not given: every pair of shapes that may touch
+  // [m/s] > 0: the speed of the reference impact by which a law that needs a linear stiffness gets one
+  // (equivalent_linear_stiffness); default the calibration's impact velocity, else 1 m/s.
+  std::optional<double> reference_speed{};
   std::optional<double> impact_velocity_floor{};  // [m/s]; default ContactModel's
   std::optional<double> stick_speed{};            // [m/s]; default ContactModel's
   std::optional<double> rest_bounce_ratio{};      // default ContactModel's

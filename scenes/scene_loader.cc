@@ -475,9 +475,10 @@ std::vector<LawParametersSpec> SceneReader::read_laws(const MapReader& map) {
 
 void SceneReader::read_contacts(const MapReader& top) {
   std::vector<std::string_view> keys = kSettingKeys;
-  keys.insert(keys.end(), {"pairs", "impact_velocity_floor", "rest_bounce_ratio", "rest_stroke_ratio", "stick_speed", "broadphase", "margin"});
+  keys.insert(keys.end(), {"pairs", "reference_speed", "impact_velocity_floor", "rest_bounce_ratio", "rest_stroke_ratio", "stick_speed", "broadphase", "margin"});
   const MapReader contacts(reader_, top.get("contacts"), "contacts", keys);
   ContactsSpec& spec = spec_.contacts;
+  spec.reference_speed = contacts.optional_number("reference_speed");
   spec.impact_velocity_floor = contacts.optional_number("impact_velocity_floor");
   spec.stick_speed = contacts.optional_number("stick_speed");
   spec.rest_bounce_ratio = contacts.optional_number("rest_bounce_ratio");

@@ -46,7 +46,7 @@ TEST(EquivalentLinearStiffness, GivesTheHertzMaximumIndentationAtTheReferenceSpe
   const double K = hertz_stiffness_of_the_pair();
   for (const double speed : {0.1, 1.0, 5.0}) {
     const double hertz_max = std::pow(1.25 * kMass * speed * speed / K, 0.4);
-    EXPECT_NEAR(equivalent_linear_stiffness(K, kMass, speed), kMass * speed * speed / (hertz_max * hertz_max),
+    EXPECT_NEAR(equivalent_linear_stiffness(K, 1.5, kMass, speed), kMass * speed * speed / (hertz_max * hertz_max),
                 1e-12 * kMass * speed * speed / (hertz_max * hertz_max));
   }
   // hooke (F = k δ) compiled on the Hertz contact with a calibration speed of 1.5 m/s (the restitution is not used:
@@ -66,7 +66,7 @@ TEST(EquivalentLinearStiffness, GivesTheHertzMaximumIndentationAtTheReferenceSpe
   // Without a calibration, the reference speed is 1 m/s.
   const CompiledScene at_one = compile_scene(sphere_on_steel("flores"), {.law_override = "hooke"});
   EXPECT_EQ(at_one.model.contact.pairs.at(0).linear_stiffness_speed, 1.0);
-  EXPECT_NEAR(at_one.model.contact.pairs.at(0).stiffness / equivalent_linear_stiffness(K, kMass, 1.0), 1.0, 1e-14);
+  EXPECT_NEAR(at_one.model.contact.pairs.at(0).stiffness / equivalent_linear_stiffness(K, 1.5, kMass, 1.0), 1.0, 1e-14);
 }
 
 // Each law's dissipation parameter is set so that the pair's isolated impact at 1.5 m/s returns 0.9. The
