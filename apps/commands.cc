@@ -52,6 +52,32 @@ std::optional<SceneOptions> scene_options(const std::vector<std::string>& overri
   return options;
 }
 
+// `--calibrate restitution=C@V`, C in (0, 1) and V > 0 [m/s]; logs the error and returns nullopt on a malformed one.
+std::optional<CommonCalibration> common_calibration(const std::string& text) {
+  constexpr std::string_view kPrefix = "restitution=";
+  const std::size_t at = text.find('@');
+  auto number = [](const std::string& field, double& value) {
+    std::size_t used = 0;
+    try {
+      value = std::stod(field, &used);
+    } catch (const std::exception&) {
+      return false;
+    }
+    return used == field.size() && std::isfinite(value);
+  };
+  CommonCalibration calibration;
+  if (text.starts_with(kPrefix) && at != std::string::npos &&
+      number(text.substr(kPrefix.size(), at - kPrefix.size()), calibration.restitution) &&
+      number(text.substr(at + 1), calibration.impact_velocity) && calibration.restitution > 0.0 &&
+      calibration.restitution < 1.0 && calibration.impact_velocity > 0.0) {
+    return calibration;
+  }
+  spdlog::error("--calibrate {}: expected restitution=C@V, a restitution C in (0, 1) at an impact speed V > 0 [m/s], "
+                "e.g. restitution=0.9@1.5",
+                text);
+  return std::nullopt;
+}
+
 // Compiles a scene; logs the error and returns nullopt on bad input. Compile notes go to the log at
 // `note_level` (a comparison reports them per law in comparison.md instead).
 std::optional<Scene> compile(const std::string& file, const SceneOptions& options,
@@ -240,6 +266,8 @@ void run_law(const std::string& scene_file, const SceneOptions& base_options, co
     return;
   }
   run.parameters = law_parameter_text(*scene);
+  run.calibration = calibration_text(*scene, options.common_calibration.has_value());
+  run.stiffness = linear_stiffness_text(*scene);
   run.same_as = elastic_equivalent(*scene);
   run.rubs = scene_has_friction(*scene);
   run.notes = scene->notes;
@@ -365,8 +393,12 @@ int run_scene(const RunArguments& arguments, std::ostream& out) {
 }
 
 int compare_scene(const CompareArguments& arguments, std::ostream& out) {
-  const std::optional<SceneOptions> options = scene_options(arguments.overrides, "");
+  std::optional<SceneOptions> options = scene_options(arguments.overrides, "");
   if (!options) return kBadInput;
+  if (!arguments.calibrate.empty()) {
+    options->common_calibration = common_calibration(arguments.calibrate);
+    if (!options->common_calibration) return kBadInput;
+  }
   // The scene with its own law must be valid: a broken scene is bad input, not a column of failed laws.
   const std::optional<Scene> scene = compile(arguments.scene, *options, spdlog::level::debug);
   if (!scene) return kBadInput;
@@ -398,6 +430,7 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
   if (!arguments.laws.empty()) given.push_back("--models " + arguments.laws);
   if (!arguments.friction_laws.empty()) given.push_back("--friction-models " + arguments.friction_laws);
   for (const std::string& o : arguments.overrides) given.push_back("--set " + o);
+  if (!arguments.calibrate.empty()) given.push_back("--calibrate " + arguments.calibrate);
   const Provenance provenance = make_provenance(*scene, arguments.command_line, given);
   int threads = 0;
   const auto start = std::chrono::steady_clock::now();
@@ -599,6 +632,7 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
                 {"separation", info.separation == Separation::kForce ? "force" : "indentation"},
                 {"can_tension", info.can_tension},
                 {"force_jump", info.force_jump},
+                {"dissipation_parameter", info.dissipation_parameter.empty() ? Json(nullptr) : Json(std::string(info.dissipation_parameter))},
                 {"accurate_restitution", accurate ? Json::array({info.accurate_restitution_min, info.accurate_restitution_max})
                                                   : Json(nullptr)}};
   };
@@ -631,6 +665,10 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     out << "  separation at " << (info.separation == Separation::kForce ? "zero force" : "zero indentation")
         << "; tension possible: " << (info.can_tension ? "yes" : "no") << "; force jump at onset: "
         << (info.force_jump ? "yes" : "no") << "\n";
+    out << "  dissipation parameter (compare --calibrate): "
+        << (info.dissipation_parameter.empty() ? (info.parameters.empty() ? "none (elastic)" : "none (from material constants)")
+                                               : std::string(info.dissipation_parameter))
+        << "\n";
     if (info.accurate_restitution_max > info.accurate_restitution_min) {
       out << "  reproduces a target restitution within 0.01 for c in [" << format_number(info.accurate_restitution_min)
           << ", " << format_number(info.accurate_restitution_max) << "]\n";

@@ -298,13 +298,61 @@ std::string law_parameter_text(const Scene& scene) {
   return text;
 }
 
+namespace {
+
+// Per-pair texts as one: the text when all pairs agree, else "<pair>: <text>; …" for the pairs that have one.
+std::string pairs_text(const std::vector<std::pair<std::string, std::string>>& texts) {
+  if (texts.empty()) return "";
+  const bool all_same = std::all_of(texts.begin(), texts.end(), [&](const auto& t) { return t.second == texts.front().second; });
+  if (all_same) return texts.front().second;
+  std::string text;
+  for (const auto& [pair, value] : texts) {
+    if (!value.empty()) text += (text.empty() ? "" : "; ") + pair + ": " + value;
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string calibration_text(const Scene& scene, bool common_calibration) {
+  const ContactModel& contact = scene.model.contact;
+  std::vector<std::pair<std::string, std::string>> texts;
+  for (const CalibrationOutcome& outcome : scene.calibrated) {
+    const ContactPairModel& pair = contact.pairs.at(outcome.pair);
+    std::ostringstream text;
+    text.precision(6);
+    text << outcome.parameter << "=" << outcome.value << " (restitution " << outcome.restitution << ")";
+    texts.emplace_back(pair.name, text.str());
+  }
+  if (!texts.empty() || !common_calibration || contact.pairs.empty()) return pairs_text(texts);
+  const LawInfo& law = *contact.pairs.front().law_info;
+  return law.parameters.empty() ? "elastic: not calibrated" : "dissipation from material constants: not calibrated";
+}
+
+std::string linear_stiffness_text(const Scene& scene) {
+  std::vector<std::pair<std::string, std::string>> texts;
+  bool any = false;
+  for (const ContactPairModel& pair : scene.model.contact.pairs) {
+    std::string text;
+    if (pair.linear_stiffness_speed > 0.0) {
+      any = true;
+      char buffer[128];
+      std::snprintf(buffer, sizeof(buffer), "k=%.6g N/m (equal maximum indentation at %g m/s)", pair.stiffness,
+                    pair.linear_stiffness_speed);
+      text = buffer;
+    }
+    texts.emplace_back(pair.name, text);
+  }
+  return any ? pairs_text(texts) : "";
+}
+
 std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) {
   const ImpactGrid grid = impact_grid(scene, runs);
   const std::vector<std::string>& pairs = grid.pairs;
   const std::vector<std::size_t>& columns = grid.columns;
   const std::vector<const ImpactColumn*> measures = compared_columns(runs);
   std::ostringstream c;
-  c << "law,same_as,status,reason,parameters,end_time,steps,rhs_evaluations,max_relative_balance_error";
+  c << "law,same_as,status,reason,parameters,calibration,stiffness,end_time,steps,rhs_evaluations,max_relative_balance_error";
   for (std::size_t p = 0; p < pairs.size(); ++p) {
     const std::string& pair = pairs[p];
     c << "," << csv_field(pair + ".impacts");
@@ -320,7 +368,7 @@ std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) 
     const LawRun& run = runs[r];
     const bool result = has_result(run);
     c << run_directory(run) << "," << run.same_as << "," << law_run_status_name(run.status) << "," << csv_field(run.reason) << ","
-      << csv_field(run.parameters);
+      << csv_field(run.parameters) << "," << csv_field(run.calibration) << "," << csv_field(run.stiffness);
     if (result) {
       c << "," << format_number(run.result.end_time) << "," << run.result.stats.steps << ","
         << run.result.stats.rhs_evaluations << "," << format_number(relative_balance_error(run.result));
@@ -439,6 +487,20 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
   }
 
   m << measure_markdown(scene, runs);
+  const bool any_calibration = std::any_of(runs.begin(), runs.end(), [](const LawRun& run) { return !run.calibration.empty(); });
+  const bool any_stiffness = std::any_of(runs.begin(), runs.end(), [](const LawRun& run) { return !run.stiffness.empty(); });
+  if (any_calibration || any_stiffness) {
+    m << "\n## Calibration and equivalent stiffness\n\nThe value each calibration set (the law's dissipation parameter, "
+         "for the restitution of the pair's isolated impact), and the linear stiffness of laws that need one, from the "
+         "Hertz stiffness by equal maximum indentation in the reference impact (docs/scenes.md).\n\n"
+         "| law | calibration | linear stiffness |\n|---|---|---|\n";
+    for (const LawRun& run : runs) {
+      if (run.calibration.empty() && run.stiffness.empty()) continue;
+      m << "| " << markdown_cell(law_label(run)) << " | " << (run.calibration.empty() ? "—" : markdown_cell(run.calibration)) << " | "
+        << (run.stiffness.empty() ? "—" : markdown_cell(run.stiffness)) << " |\n";
+    }
+  }
+
   m << "\n## Run statistics\n\n| law | status | end time [s] | steps | RHS evaluations | max relative energy balance error |\n"
        "|---|---|--:|--:|--:|--:|\n";
   for (const LawRun& run : runs) {
