@@ -15,6 +15,7 @@
 
 #include "apps/comparison.h"
 #include "apps/law_reduction.h"
+#include "apps/measures.h"
 #include "apps/output_directory.h"
 #include "apps/output_files.h"
 #include "apps/parallel.h"
@@ -51,12 +52,39 @@ std::optional<SceneOptions> scene_options(const std::vector<std::string>& overri
   return options;
 }
 
+// `--calibrate restitution=C@V`, C in (0, 1) and V > 0 [m/s]; logs the error and returns nullopt on a malformed one.
+std::optional<CommonCalibration> common_calibration(const std::string& text) {
+  constexpr std::string_view kPrefix = "restitution=";
+  const std::size_t at = text.find('@');
+  auto number = [](const std::string& field, double& value) {
+    std::size_t used = 0;
+    try {
+      value = std::stod(field, &used);
+    } catch (const std::exception&) {
+      return false;
+    }
+    return used == field.size() && std::isfinite(value);
+  };
+  CommonCalibration calibration;
+  if (text.starts_with(kPrefix) && at != std::string::npos &&
+      number(text.substr(kPrefix.size(), at - kPrefix.size()), calibration.restitution) &&
+      number(text.substr(at + 1), calibration.impact_velocity) && calibration.restitution > 0.0 &&
+      calibration.restitution < 1.0 && calibration.impact_velocity > 0.0) {
+    return calibration;
+  }
+  spdlog::error("--calibrate {}: expected restitution=C@V, a restitution C in (0, 1) at an impact speed V > 0 [m/s], "
+                "e.g. restitution=0.9@1.5",
+                text);
+  return std::nullopt;
+}
+
 // Compiles a scene; logs the error and returns nullopt on bad input. Compile notes go to the log at
 // `note_level` (a comparison reports them per law in comparison.md instead).
 std::optional<Scene> compile(const std::string& file, const SceneOptions& options,
                              spdlog::level::level_enum note_level = spdlog::level::warn) {
   try {
     Scene scene = load_scene(file, options);
+    check_measures(scene);
     for (const std::string& note : scene.notes) spdlog::log(note_level, "{}", note);
     return scene;
   } catch (const SceneError& error) {
@@ -73,8 +101,16 @@ std::optional<Scene> compile(const RunArguments& arguments) {
 
 struct RunOutput {
   SimulationResult result;
+  std::vector<MeasureValue> measures;
   double wall_time_s = 0.0;
 };
+
+// The step observer that feeds a scene's measures every accepted step, or none when no measure reduces a time series
+// (the run then makes no forward() per step).
+SampleObserver measure_observer(MeasureRecorder& measures) {
+  if (!measures.observes_steps()) return {};
+  return [&measures](const State& s, const Data& d) { measures.observe(s, d); };
+}
 
 // Simulates a compiled scene and writes summary.json, impacts.csv and timeseries.csv into `directory`
 // (which must exist); reports the simulated fraction to `progress` as task `task`. Throws on I/O errors.
@@ -85,17 +121,23 @@ RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& di
   const double start_time = state.time;
   const double duration = scene.simulation.duration;
   TimeseriesWriter timeseries(directory / "timeseries.csv", scene);
+  MeasureRecorder measures(scene);
   const auto start = std::chrono::steady_clock::now();
   RunOutput output;
-  output.result = simulate(scene.model, state, data, scene.simulation, [&](const State& s, const Data& d) {
-    timeseries.write(s, d);
-    progress.update(task, (s.time - start_time) / duration);
-  });
+  output.result = simulate(
+      scene.model, state, data, scene.simulation,
+      [&](const State& s, const Data& d) {
+        timeseries.write(s, d);
+        progress.update(task, (s.time - start_time) / duration);
+      },
+      measure_observer(measures));
   output.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  output.measures = measures.finish(output.result);
   progress.finish(task);
   timeseries.commit();
   write_file_atomically(directory / "impacts.csv", impacts_csv(scene, output.result));
-  write_file_atomically(directory / "summary.json", summary_json(scene, output.result, output.wall_time_s, provenance));
+  write_file_atomically(directory / "summary.json",
+                        summary_json(scene, output.result, output.measures, output.wall_time_s, provenance));
   return output;
 }
 
@@ -224,6 +266,8 @@ void run_law(const std::string& scene_file, const SceneOptions& base_options, co
     return;
   }
   run.parameters = law_parameter_text(*scene);
+  run.calibration = calibration_text(*scene, options.common_calibration.has_value());
+  run.stiffness = linear_stiffness_text(*scene);
   run.same_as = elastic_equivalent(*scene);
   run.rubs = scene_has_friction(*scene);
   run.notes = scene->notes;
@@ -232,6 +276,7 @@ void run_law(const std::string& scene_file, const SceneOptions& base_options, co
     std::filesystem::create_directories(law_directory);
     RunOutput output = run_into_directory(*scene, law_directory, provenance, progress, task);
     run.result = std::move(output.result);
+    run.measures = std::move(output.measures);
     run.notes.insert(run.notes.end(), run.result.diagnostics.begin(), run.result.diagnostics.end());
     if (run.result.status == SimulationStatus::kCompleted) {
       run.status = LawRunStatus::kCompleted;
@@ -257,8 +302,8 @@ std::optional<int> thread_count(const std::optional<int>& requested, std::size_t
   return static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(*requested), std::max<std::size_t>(tasks, 1)));
 }
 
-// One run of a sweep: compile the scene with the run's values, simulate it, keep its first impact. Writes no
-// file. Never throws: whatever stops the run is recorded as its status and message, so the others go on.
+// One run of a sweep: compile the scene with the run's values, simulate it, keep its impacts and measures. Writes
+// no file. Never throws: whatever stops the run is recorded as its status and message, so the others go on.
 void run_sweep_point(const std::string& scene_file, const SceneOptions& base_options, const std::vector<SweepVariable>& variables,
                      std::size_t index, ProgressBar& progress, SweepRun& run) {
   const int task = static_cast<int>(index);
@@ -270,8 +315,10 @@ void run_sweep_point(const std::string& scene_file, const SceneOptions& base_opt
   }
   try {
     std::optional<Scene> scene;
+    std::optional<MeasureRecorder> measures;
     try {
       scene.emplace(load_scene(scene_file, options));
+      measures.emplace(*scene);
     } catch (const SceneError& error) {
       // Without the file:line: prefix, which is the same scene file for every run.
       run.status = SweepRunStatus::kBadInput;
@@ -289,11 +336,13 @@ void run_sweep_point(const std::string& scene_file, const SceneOptions& base_opt
     const double duration = scene->simulation.duration;
     const auto start = std::chrono::steady_clock::now();
     // The same observer calls as `run` makes (without writing), so the run is the same step for step.
-    SimulationResult result = simulate(scene->model, state, data, scene->simulation,
-                                       [&](const State& s, const Data&) { progress.update(task, (s.time - start_time) / duration); });
+    SimulationResult result = simulate(
+        scene->model, state, data, scene->simulation,
+        [&](const State& s, const Data&) { progress.update(task, (s.time - start_time) / duration); },
+        measure_observer(*measures));
     run.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (!result.impacts.empty()) run.first_impact = result.impacts.front();
-    run.impacts = result.impacts.size();
+    run.measures = measures->finish(result);
+    run.impacts = result.impacts;
     run.stats = result.stats;
     run.end_time = result.end_time;
     if (result.status == SimulationStatus::kCompleted) {
@@ -332,7 +381,7 @@ int run_scene(const RunArguments& arguments, std::ostream& out) {
     spdlog::error("{}", error.what());
     return kOtherError;
   }
-  print_impact_table(out, *scene, output.result, output.wall_time_s);
+  print_impact_table(out, *scene, output.result, output.measures, output.wall_time_s);
   out.flush();  // the table before the log lines on stderr, also when both go to one file
   for (const std::string& diagnostic : output.result.diagnostics) spdlog::warn("{}", diagnostic);
   spdlog::info("wrote {}", (directory / "summary.json").string());
@@ -344,8 +393,12 @@ int run_scene(const RunArguments& arguments, std::ostream& out) {
 }
 
 int compare_scene(const CompareArguments& arguments, std::ostream& out) {
-  const std::optional<SceneOptions> options = scene_options(arguments.overrides, "");
+  std::optional<SceneOptions> options = scene_options(arguments.overrides, "");
   if (!options) return kBadInput;
+  if (!arguments.calibrate.empty()) {
+    options->common_calibration = common_calibration(arguments.calibrate);
+    if (!options->common_calibration) return kBadInput;
+  }
   // The scene with its own law must be valid: a broken scene is bad input, not a column of failed laws.
   const std::optional<Scene> scene = compile(arguments.scene, *options, spdlog::level::debug);
   if (!scene) return kBadInput;
@@ -377,6 +430,7 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
   if (!arguments.laws.empty()) given.push_back("--models " + arguments.laws);
   if (!arguments.friction_laws.empty()) given.push_back("--friction-models " + arguments.friction_laws);
   for (const std::string& o : arguments.overrides) given.push_back("--set " + o);
+  if (!arguments.calibrate.empty()) given.push_back("--calibrate " + arguments.calibrate);
   const Provenance provenance = make_provenance(*scene, arguments.command_line, given);
   int threads = 0;
   const auto start = std::chrono::steady_clock::now();
@@ -485,6 +539,7 @@ int sweep_scene(const SweepArguments& arguments, std::ostream& out) {
 
   try {
     write_file_atomically(unit->staging() / "sweep.csv", sweep_csv(setup, runs));
+    write_file_atomically(unit->staging() / "sweep_cases.csv", sweep_cases_csv(*scene, setup, runs));
     std::vector<std::string> given;
     if (!arguments.law.empty()) given.push_back("--model " + arguments.law);
     for (const std::string& o : arguments.overrides) given.push_back("--set " + o);
@@ -577,6 +632,7 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
                 {"separation", info.separation == Separation::kForce ? "force" : "indentation"},
                 {"can_tension", info.can_tension},
                 {"force_jump", info.force_jump},
+                {"dissipation_parameter", info.dissipation_parameter.empty() ? Json(nullptr) : Json(std::string(info.dissipation_parameter))},
                 {"accurate_restitution", accurate ? Json::array({info.accurate_restitution_min, info.accurate_restitution_max})
                                                   : Json(nullptr)}};
   };
@@ -609,6 +665,10 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     out << "  separation at " << (info.separation == Separation::kForce ? "zero force" : "zero indentation")
         << "; tension possible: " << (info.can_tension ? "yes" : "no") << "; force jump at onset: "
         << (info.force_jump ? "yes" : "no") << "\n";
+    out << "  dissipation parameter (compare --calibrate): "
+        << (info.dissipation_parameter.empty() ? (info.parameters.empty() ? "none (elastic)" : "none (from material constants)")
+                                               : std::string(info.dissipation_parameter))
+        << "\n";
     if (info.accurate_restitution_max > info.accurate_restitution_min) {
       out << "  reproduces a target restitution within 0.01 for c in [" << format_number(info.accurate_restitution_min)
           << ", " << format_number(info.accurate_restitution_max) << "]\n";

@@ -24,6 +24,7 @@ struct CompareArguments {
   std::string laws;                    // --models ID,ID,… or "all"
   std::string friction_laws;           // --friction-models ID,ID,… or "all" (alone, or crossed with --models)
   std::vector<std::string> overrides;  // --set NAME=VALUE
+  std::string calibrate;               // --calibrate restitution=C@V: a common calibration (CompileOptions)
   std::string output_directory;        // --out (default results/<scene name>/compare)
   bool plot = false;                   // --plot
   std::optional<int> threads;          // --threads N (≥ 1); default: the hardware threads, at most one per law

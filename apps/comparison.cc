@@ -166,6 +166,55 @@ std::string status_text(const LawRun& run) {
   return "";
 }
 
+// The scene's measures (scenes/measure.h) per law: comparison.csv's last columns, `measure.<name>`, at full
+// precision (empty for a law without a result), and comparison.md's table law × measure.
+std::string measure_csv_header(const Scene& scene) {
+  std::string header;
+  for (const MeasureSpec& measure : scene.measures) header.append(",").append(csv_field("measure." + measure.name));
+  return header;
+}
+
+std::string measure_csv_fields(const Scene& scene, const LawRun& run) {
+  std::string fields;
+  for (std::size_t k = 0; k < scene.measures.size(); ++k) {
+    fields += ',';
+    if (has_result(run) && k < run.measures.size()) fields += format_number(run.measures[k].value);
+  }
+  return fields;
+}
+
+std::string measure_markdown(const Scene& scene, const std::vector<LawRun>& runs) {
+  if (scene.measures.empty()) return "";
+  std::vector<ScaledUnit> scaled;
+  for (std::size_t k = 0; k < scene.measures.size(); ++k) {
+    std::vector<double> values;
+    std::string unit;
+    for (const LawRun& run : runs) {
+      if (!has_result(run) || k >= run.measures.size()) continue;
+      values.push_back(run.measures[k].value);
+      unit = run.measures[k].unit;
+    }
+    scaled.push_back(scale_unit(unit, values));
+  }
+  std::ostringstream m;
+  m << "\n## Measures\n\nThe scene's measures (its `measures` block), per law.\n\n| law |";
+  for (std::size_t k = 0; k < scene.measures.size(); ++k) {
+    m << " " << markdown_cell(scene.measures[k].name) << (scaled[k].unit.empty() ? "" : " [" + scaled[k].unit + "]") << " |";
+  }
+  m << "\n|---|";
+  for (std::size_t k = 0; k < scene.measures.size(); ++k) m << "--:|";
+  m << "\n";
+  for (const LawRun& run : runs) {
+    if (!has_result(run)) continue;
+    m << "| " << markdown_cell(law_label(run)) << " |";
+    for (std::size_t k = 0; k < scene.measures.size(); ++k) {
+      m << " " << (k < run.measures.size() ? scaled[k].format(run.measures[k].value) : "—") << " |";
+    }
+    m << "\n";
+  }
+  return m.str();
+}
+
 }  // namespace
 
 std::string run_directory(const LawRun& run) {
@@ -249,13 +298,61 @@ std::string law_parameter_text(const Scene& scene) {
   return text;
 }
 
+namespace {
+
+// Per-pair texts as one: the text when all pairs agree, else "<pair>: <text>; …" for the pairs that have one.
+std::string pairs_text(const std::vector<std::pair<std::string, std::string>>& texts) {
+  if (texts.empty()) return "";
+  const bool all_same = std::all_of(texts.begin(), texts.end(), [&](const auto& t) { return t.second == texts.front().second; });
+  if (all_same) return texts.front().second;
+  std::string text;
+  for (const auto& [pair, value] : texts) {
+    if (!value.empty()) text += (text.empty() ? "" : "; ") + pair + ": " + value;
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string calibration_text(const Scene& scene, bool common_calibration) {
+  const ContactModel& contact = scene.model.contact;
+  std::vector<std::pair<std::string, std::string>> texts;
+  for (const CalibrationOutcome& outcome : scene.calibrated) {
+    const ContactPairModel& pair = contact.pairs.at(outcome.pair);
+    std::ostringstream text;
+    text.precision(6);
+    text << outcome.parameter << "=" << outcome.value << " (restitution " << outcome.restitution << ")";
+    texts.emplace_back(pair.name, text.str());
+  }
+  if (!texts.empty() || !common_calibration || contact.pairs.empty()) return pairs_text(texts);
+  const LawInfo& law = *contact.pairs.front().law_info;
+  return law.parameters.empty() ? "elastic: not calibrated" : "dissipation from material constants: not calibrated";
+}
+
+std::string linear_stiffness_text(const Scene& scene) {
+  std::vector<std::pair<std::string, std::string>> texts;
+  bool any = false;
+  for (const ContactPairModel& pair : scene.model.contact.pairs) {
+    std::string text;
+    if (pair.linear_stiffness_speed > 0.0) {
+      any = true;
+      char buffer[128];
+      std::snprintf(buffer, sizeof(buffer), "k=%.6g N/m (equal maximum indentation at %g m/s)", pair.stiffness,
+                    pair.linear_stiffness_speed);
+      text = buffer;
+    }
+    texts.emplace_back(pair.name, text);
+  }
+  return any ? pairs_text(texts) : "";
+}
+
 std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) {
   const ImpactGrid grid = impact_grid(scene, runs);
   const std::vector<std::string>& pairs = grid.pairs;
   const std::vector<std::size_t>& columns = grid.columns;
   const std::vector<const ImpactColumn*> measures = compared_columns(runs);
   std::ostringstream c;
-  c << "law,same_as,status,reason,parameters,end_time,steps,rhs_evaluations,max_relative_balance_error";
+  c << "law,same_as,status,reason,parameters,calibration,stiffness,end_time,steps,rhs_evaluations,max_relative_balance_error";
   for (std::size_t p = 0; p < pairs.size(); ++p) {
     const std::string& pair = pairs[p];
     c << "," << csv_field(pair + ".impacts");
@@ -266,12 +363,12 @@ std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) 
       c << "," << csv_field(pair + ".impact" + std::to_string(k) + ".open");
     }
   }
-  c << "\n";
+  c << measure_csv_header(scene) << "\n";
   for (std::size_t r = 0; r < runs.size(); ++r) {
     const LawRun& run = runs[r];
     const bool result = has_result(run);
     c << run_directory(run) << "," << run.same_as << "," << law_run_status_name(run.status) << "," << csv_field(run.reason) << ","
-      << csv_field(run.parameters);
+      << csv_field(run.parameters) << "," << csv_field(run.calibration) << "," << csv_field(run.stiffness);
     if (result) {
       c << "," << format_number(run.result.end_time) << "," << run.result.stats.steps << ","
         << run.result.stats.rhs_evaluations << "," << format_number(relative_balance_error(run.result));
@@ -291,7 +388,7 @@ std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) 
         }
       }
     }
-    c << "\n";
+    c << measure_csv_fields(scene, run) << "\n";
   }
   return c.str();
 }
@@ -386,6 +483,21 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
         for (std::size_t k = 0; k < shown; ++k) m << " " << (k < grouped[p].size() ? measure.cell(*grouped[p][k]) : "—") << " |";
         m << "\n";
       }
+    }
+  }
+
+  m << measure_markdown(scene, runs);
+  const bool any_calibration = std::any_of(runs.begin(), runs.end(), [](const LawRun& run) { return !run.calibration.empty(); });
+  const bool any_stiffness = std::any_of(runs.begin(), runs.end(), [](const LawRun& run) { return !run.stiffness.empty(); });
+  if (any_calibration || any_stiffness) {
+    m << "\n## Calibration and equivalent stiffness\n\nThe value each calibration set (the law's dissipation parameter, "
+         "for the restitution of the pair's isolated impact), and the linear stiffness of laws that need one, from the "
+         "Hertz stiffness by equal maximum indentation in the reference impact (docs/scenes.md).\n\n"
+         "| law | calibration | linear stiffness |\n|---|---|---|\n";
+    for (const LawRun& run : runs) {
+      if (run.calibration.empty() && run.stiffness.empty()) continue;
+      m << "| " << markdown_cell(law_label(run)) << " | " << (run.calibration.empty() ? "—" : markdown_cell(run.calibration)) << " | "
+        << (run.stiffness.empty() ? "—" : markdown_cell(run.stiffness)) << " |\n";
     }
   }
 

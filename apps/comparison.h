@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "apps/measures.h"
 #include "engine/simulate.h"
 #include "scenes/scene.h"
 
@@ -30,10 +31,13 @@ struct LawRun {
   LawRunStatus status = LawRunStatus::kNotRun;
   std::string reason;                          // why it did not complete (empty when completed)
   std::string parameters;                      // "name=value …" as compiled (per pair when they differ)
+  std::string calibration;                     // calibration_text: what a calibration set, or why none ran
+  std::string stiffness;                       // linear_stiffness_text: an equivalent linear stiffness, or ""
   std::vector<std::string> notes;              // compile notes and run diagnostics
   std::string same_as;                         // the elastic law this one reduces to with its parameters, or ""
   bool rubs = false;                           // some contact pair ran with a friction law
   SimulationResult result;                     // meaningful for kCompleted and kNumericalError
+  std::vector<MeasureValue> measures;          // the scene's measures over this run (same meaning)
 };
 
 // The run's directory and its name in comparison.csv: the law, the friction law (with the scene's normal law), or
@@ -66,5 +70,15 @@ ScaledUnit scale_unit(const std::string& unit, const std::vector<double>& values
 // law's after its id, "restitution=0.9; coulomb_tanh: friction=0.3 regularisation_velocity=1e-04"; when pairs
 // differ, "<pair>: …; <pair>: …".
 std::string law_parameter_text(const Scene& scene);
+
+// What the scene's calibrations set, "damping=41.5 (restitution 0.9 at 1.5 m/s)", per pair when they differ; when a
+// common calibration was asked for (`compare --calibrate`) and the law has no dissipation parameter, why it was not
+// calibrated: "elastic: not calibrated" for a law without parameters, else "dissipation from material constants: not
+// calibrated". Empty when nothing was asked.
+std::string calibration_text(const Scene& scene, bool common_calibration);
+
+// The equivalent linear stiffness of a law that needs one on a Hertz contact (equivalent_linear_stiffness),
+// "k=1.23e+07 N/m (equal maximum indentation at 1 m/s)", per pair when they differ; empty for other laws.
+std::string linear_stiffness_text(const Scene& scene);
 
 }  // namespace contactlab

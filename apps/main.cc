@@ -81,6 +81,9 @@ int main(int argc, char** argv) {
                               "Comma-separated friction law ids, or all (see `contactlab models --friction`); with "
                               "--models, every pair of a law and a friction law");
   compare_command->add_option("--set", compare.overrides, "Override a scene variable: NAME=VALUE (repeatable)");
+  compare_command->add_option("--calibrate", compare.calibrate,
+                              "restitution=C@V: set each law's dissipation parameter so that every pair's isolated impact "
+                              "at V m/s returns restitution C (instead of the scene's calibrate)");
   compare_command->add_option("--out", compare.output_directory, "Output directory (default results/<scene name>/compare)");
   compare_command->add_flag("--plot", compare.plot, "Also draw PNG plots (overlays per law) into the output directory");
   compare_command->add_option("--threads", compare.threads, "Threads, N ≥ 1 (default: the hardware threads, at most one per law)");

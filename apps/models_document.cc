@@ -458,6 +458,10 @@ void write_law(const LawInfo& law, const Measurement& m, std::ostream& out) {
   out << "- **Family**: " << law.family << "\n";
   out << "- **Source**: " << escape(law.source) << "\n";
   out << "- **Needs**: " << needs_text(law) << "\n";
+  out << "- **Dissipation parameter** (set by `compare --calibrate`): "
+      << (law.dissipation_parameter.empty() ? std::string(law.parameters.empty() ? "none (elastic)" : "none (from material constants)")
+                                            : code(law.dissipation_parameter))
+      << "\n";
   if (law.impulsive) {
     out << "- **Contact**: none — an instantaneous impulse at the located onset\n";
   } else {

@@ -32,12 +32,6 @@ std::string status_name(SimulationStatus status) {
   return status == SimulationStatus::kCompleted ? "completed" : "numerical_error";
 }
 
-// Column names of one generalized coordinate or velocity: "<body>" for one-coordinate joints, else
-// "<body>[k]".
-std::string coordinate_name(const Body& body, int k, int count) {
-  return count == 1 ? body.name : body.name + "[" + std::to_string(k) + "]";
-}
-
 // How many contact points a pair of the scene's shapes has.
 int points_of(const Scene& scene, int shape_a, int shape_b) {
   const std::vector<Shape>& shapes = scene.model.contact.shapes;
@@ -120,7 +114,8 @@ nlohmann::ordered_json clearances_json(const Scene& scene) {
 
 }  // namespace
 
-std::string summary_json(const Scene& scene, const SimulationResult& result, double wall_time_s, const Provenance& provenance) {
+std::string summary_json(const Scene& scene, const SimulationResult& result, const std::vector<MeasureValue>& measures,
+                         double wall_time_s, const Provenance& provenance) {
   using Json = nlohmann::ordered_json;
   const IntegratorOptions& integrator = scene.simulation.integrator;
   Json j;
@@ -133,13 +128,9 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
   for (const auto& [name, value] : scene.variables) j["variables"][name] = json_number(value);
   // So plots and scripts can label the timeseries.csv coordinate columns ("1": quaternion components).
   j["coordinate_units"] = Json::object();
-  for (const Body& body : scene.model.bodies) {
-    const JointTraits& joint = joint_traits(body.joint.type);
-    for (int k = 0; k < joint.nq; ++k) {
-      j["coordinate_units"]["q_" + coordinate_name(body, k, joint.nq)] = joint.coordinate_units[static_cast<std::size_t>(k)];
-    }
-    for (int k = 0; k < joint.nv; ++k) {
-      j["coordinate_units"]["v_" + coordinate_name(body, k, joint.nv)] = joint.velocity_units[static_cast<std::size_t>(k)];
+  for (const SeriesColumn& column : series_columns(scene)) {
+    if (column.quantity == SeriesQuantity::kCoordinate || column.quantity == SeriesQuantity::kVelocity) {
+      j["coordinate_units"][column.name] = column.unit;
     }
   }
   j["duration"] = json_number(scene.simulation.duration);
@@ -198,32 +189,49 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, dou
     }
     j["impacts"].push_back(impact);
   }
+  // The scene's measures by name: {"value": …, "unit": …} (no unit for a number).
+  if (!scene.measures.empty()) {
+    j["measures"] = Json::object();
+    for (std::size_t k = 0; k < measures.size(); ++k) {
+      const MeasureValue& measure = measures[k];
+      const bool count = scene.measures[k].reduction == Reduction::kCount;
+      Json entry = {{"value", count ? Json(static_cast<long>(measure.value)) : json_number(measure.value)}};
+      if (!measure.unit.empty()) entry["unit"] = measure.unit;
+      j["measures"][measure.name] = entry;
+    }
+  }
   j["diagnostics"] = scene.notes;
   for (const std::string& diagnostic : result.diagnostics) j["diagnostics"].push_back(diagnostic);
   j["provenance"] = provenance_json(provenance);
   return json_text(j);
 }
 
-std::string impacts_csv(const Scene& /*scene*/, const SimulationResult& result) {
-  std::ostringstream c;
-  c << "pair,point";
+std::string impact_csv_header() {
+  std::string header = "pair,point";
   for (int k = 0; k < kRecordedImpactColumns; ++k) {
-    c << "," << kImpactColumns[k].name;
-    if (kImpactColumns[k].name == "t_end") c << ",open";
+    header.append(",").append(kImpactColumns[k].name);
+    if (kImpactColumns[k].name == "t_end") header += ",open";
   }
-  c << "\n";
-  for (const ImpactRecord& r : result.impacts) {
-    c << csv_field(r.pair) << "," << r.point;
-    for (int k = 0; k < kRecordedImpactColumns; ++k) {
-      c << "," << format_number(kImpactColumns[k].value(r));
-      if (kImpactColumns[k].name == "t_end") c << "," << (r.open ? 1 : 0);
-    }
-    c << "\n";
-  }
-  return c.str();
+  return header;
 }
 
-void print_impact_table(std::ostream& out, const Scene& scene, const SimulationResult& result, double wall_time_s) {
+std::string impact_csv_fields(const ImpactRecord& r) {
+  std::string fields = csv_field(r.pair) + "," + std::to_string(r.point);
+  for (int k = 0; k < kRecordedImpactColumns; ++k) {
+    fields.append(",").append(format_number(kImpactColumns[k].value(r)));
+    if (kImpactColumns[k].name == "t_end") fields += r.open ? ",1" : ",0";
+  }
+  return fields;
+}
+
+std::string impacts_csv(const Scene& /*scene*/, const SimulationResult& result) {
+  std::string csv = impact_csv_header() + "\n";
+  for (const ImpactRecord& r : result.impacts) csv += impact_csv_fields(r) + "\n";
+  return csv;
+}
+
+void print_impact_table(std::ostream& out, const Scene& scene, const SimulationResult& result,
+                        const std::vector<MeasureValue>& measures, double wall_time_s) {
   char line[512];
   std::snprintf(line, sizeof(line), "%s: law %s, %.6g s simulated in %.3f s (%ld steps, %ld RHS evaluations)\n",
                 scene.name.c_str(), scene_law(scene).c_str(), result.end_time - scene.initial_state.time, wall_time_s,
@@ -258,6 +266,14 @@ void print_impact_table(std::ostream& out, const Scene& scene, const SimulationR
       out << line;
     }
   }
+  if (!measures.empty()) {
+    out << "measures:\n";
+    std::size_t width = 0;
+    for (const MeasureValue& measure : measures) width = std::max(width, measure.name.size());
+    for (const MeasureValue& measure : measures) {
+      out << "  " << measure.name << std::string(width - measure.name.size(), ' ') << " = " << measure_text(measure) << "\n";
+    }
+  }
   const double relative = result.energy_scale > 0.0 ? result.max_energy_balance_error / result.energy_scale : 0.0;
   std::snprintf(line, sizeof(line), "energy balance: max |E + W_dissipated - E(0)| = %.3e J (%.3e of %.6g J)\n",
                 result.max_energy_balance_error, relative, result.energy_scale);
@@ -265,38 +281,14 @@ void print_impact_table(std::ostream& out, const Scene& scene, const SimulationR
 }
 
 TimeseriesWriter::TimeseriesWriter(const std::filesystem::path& file, const Scene& scene)
-    : scene_(scene), file_(file), contacts_(file.parent_path() / "contacts.csv") {
+    : scene_(scene), file_(file), contacts_(file.parent_path() / "contacts.csv"), reader_(scene) {
+  for (SeriesColumn& column : series_columns(scene)) {
+    if (column.written) columns_.push_back(std::move(column));
+  }
   std::ofstream& out = file_.stream();
-  out << "time";
-  const Model& model = scene.model;
-  for (const Body& body : model.bodies) {
-    for (int k = 0; k < body.joint.nq; ++k) out << ",q_" << coordinate_name(body, k, body.joint.nq);
-  }
-  for (const Body& body : model.bodies) {
-    for (int k = 0; k < body.joint.nv; ++k) out << ",v_" << coordinate_name(body, k, body.joint.nv);
-  }
-  // A mechanism's (loops or drives) accelerations too: its slider's is a headline result.
-  mechanism_ = !model.loops.empty() || !model.driven_bodies.empty();
-  for (const Body& body : model.bodies) {
-    for (int k = 0; mechanism_ && k < body.joint.nv; ++k) out << ",a_" << coordinate_name(body, k, body.joint.nv);
-  }
-  out << ",kinetic_energy,gravitational_energy,spring_energy,elastic_energy,dissipated_energy,joint_work,total_energy";
-  for (int body : model.driven_bodies) out << ",drive_" << model.bodies[static_cast<std::size_t>(body)].name;
-  // Per loop constraint its reaction on body B (world frame), and the loops' largest drift |φ|.
-  for (const LoopConstraint& loop : model.loops) {
-    for (const char* part : {".force_x", ".force_y", ".force_z", ".torque_x", ".torque_y", ".torque_z"}) out << "," << loop.name << part;
-  }
-  if (!model.loops.empty()) out << ",loop_drift";
-  // Per clearance joint: the journal's (slider's) centre in the bearing's (guide's) frame, and its rotation there.
-  for (const ClearanceJoint& joint : scene.clearances) out << "," << joint.name << ".x," << joint.name << ".y," << joint.name << ".angle";
-  // Per compiled pair: its deepest point's indentation and normal velocity, and the force summed over its points;
-  // with friction in the scene, also the friction force on B summed over its points (world x, y, z).
-  friction_ = scene_has_friction(scene);
-  for (const ContactPairModel& pair : model.contact.pairs) {
-    out << "," << pair.name << ".indentation," << pair.name << ".normal_velocity," << pair.name << ".force";
-    if (friction_) out << "," << pair.name << ".friction_x," << pair.name << ".friction_y," << pair.name << ".friction_z";
-  }
+  for (std::size_t k = 0; k < columns_.size(); ++k) out << (k == 0 ? "" : ",") << columns_[k].name;
   out << "\n";
+  friction_ = scene_has_friction(scene);
   contacts_.stream() << "time,pair,point,indentation,normal_velocity,force";
   if (friction_) {
     for (const ContactColumn& column : kFrictionContactColumns) contacts_.stream() << "," << column.name;
@@ -306,43 +298,9 @@ TimeseriesWriter::TimeseriesWriter(const std::filesystem::path& file, const Scen
 
 void TimeseriesWriter::write(const State& state, const Data& data) {
   std::ofstream& out = file_.stream();
-  out << format_number(state.time);
-  for (Eigen::Index i = 0; i < state.q.size(); ++i) out << "," << format_number(state.q[i]);
-  for (Eigen::Index i = 0; i < state.v.size(); ++i) out << "," << format_number(state.v[i]);
-  for (Eigen::Index i = 0; mechanism_ && i < data.qdd.size(); ++i) out << "," << format_number(data.qdd[i]);
   const Energy e = energy(scene_.model, state, data);
-  out << "," << format_number(e.kinetic) << "," << format_number(e.gravitational) << "," << format_number(e.spring) << ","
-      << format_number(e.elastic) << "," << format_number(e.dissipated()) << "," << format_number(e.joint_work) << ","
-      << format_number(e.total());
-  for (int body : scene_.model.driven_bodies) {
-    out << "," << format_number(data.drive_force[scene_.model.bodies[static_cast<std::size_t>(body)].joint.v_index]);
-  }
-  for (std::size_t c = 0; c < scene_.model.loops.size(); ++c) {
-    const LoopReaction reaction = loop_reaction(data, static_cast<int>(c));
-    for (int k = 0; k < 3; ++k) out << "," << format_number(reaction.force[k]);
-    for (int k = 0; k < 3; ++k) out << "," << format_number(reaction.torque[k]);
-  }
-  if (!scene_.model.loops.empty()) out << "," << format_number(loop_drift(scene_.model, data, state.q.data(), state.v.data()).position);
-  for (const ClearanceJoint& joint : scene_.clearances) {
-    const ClearanceOffset offset = clearance_offset(data, joint);
-    out << "," << format_number(offset.position.x()) << "," << format_number(offset.position.y()) << "," << format_number(offset.angle);
-  }
-  // The compiled pairs' entries come first in the table, each pair's points consecutive from point 0.
-  for (std::size_t e = 0; e < data.compiled_entries;) {
-    std::size_t deepest = e;
-    double force = 0.0;
-    Vec3 friction = Vec3::Zero();
-    std::size_t k = e;
-    do {
-      if (data.geometry[k].gap < data.geometry[deepest].gap) deepest = k;
-      force += data.contact_force[k].force;
-      if (state.contacts[k].active && data.elements[k].tangential_law != nullptr) friction += data.friction_force[k];
-      ++k;
-    } while (k < data.compiled_entries && data.elements[k].point != 0);
-    out << "," << format_number(-data.geometry[deepest].gap) << "," << format_number(data.geometry[deepest].normal_velocity)
-        << "," << format_number(force);
-    if (friction_) out << "," << format_number(friction.x()) << "," << format_number(friction.y()) << "," << format_number(friction.z());
-    e = k;
+  for (std::size_t k = 0; k < columns_.size(); ++k) {
+    out << (k == 0 ? "" : ",") << format_number(reader_.value(columns_[k], state, data, e));
   }
   out << "\n";
   // contacts.csv, long format: every pair in contact at this sample, also the ones the broadphase found at

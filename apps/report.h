@@ -8,19 +8,29 @@
 #include <ostream>
 #include <string>
 
+#include "apps/measures.h"
 #include "apps/output_files.h"
 #include "apps/provenance.h"
+#include "apps/series_columns.h"
 #include "engine/simulate.h"
 #include "scenes/scene.h"
 
 namespace contactlab {
 
-// `provenance` is written as the last member, "provenance".
-std::string summary_json(const Scene& scene, const SimulationResult& result, double wall_time_s, const Provenance& provenance);
+// `provenance` is written as the last member, "provenance"; the scene's measures (when it declares some) as
+// "measures", after the impacts.
+std::string summary_json(const Scene& scene, const SimulationResult& result, const std::vector<MeasureValue>& measures,
+                         double wall_time_s, const Provenance& provenance);
 std::string impacts_csv(const Scene& scene, const SimulationResult& result);
-void print_impact_table(std::ostream& out, const Scene& scene, const SimulationResult& result, double wall_time_s);
+// impacts.csv's header (without a line break) and one impact's fields: pair, point and the recorded impact columns
+// (apps/impact_columns.h), `open` after t_end. sweep.csv's rows end with the same fields.
+std::string impact_csv_header();
+std::string impact_csv_fields(const ImpactRecord& r);
+void print_impact_table(std::ostream& out, const Scene& scene, const SimulationResult& result,
+                        const std::vector<MeasureValue>& measures, double wall_time_s);
 
-// Streams timeseries.csv rows (time, coordinates, velocities, energies, per-contact δ, δ̇, F) as samples arrive.
+// Streams timeseries.csv rows (apps/series_columns.h: time, coordinates, velocities, energies, per-contact δ, δ̇, F) and
+// contacts.csv rows as samples arrive.
 class TimeseriesWriter {
  public:
   TimeseriesWriter(const std::filesystem::path& file, const Scene& scene);
@@ -34,10 +44,11 @@ class TimeseriesWriter {
   const Scene& scene_;
   AtomicFile file_;
   AtomicFile contacts_;  // contacts.csv beside it
+  SeriesReader reader_;
+  std::vector<SeriesColumn> columns_;  // the written ones
   // Some pair has a friction law: the friction force's columns (and contacts.csv's slip, spin and rolling) are
   // written.
   bool friction_ = false;
-  bool mechanism_ = false;  // loops or drives: the accelerations are written too
 };
 
 // The law that every contact of the scene uses, or "mixed".

@@ -140,8 +140,8 @@ std::string status_text(SweepRunStatus status) {
   return "";
 }
 
-// The first-impact measures of sweep.csv and sweep.md, in column order (apps/impact_columns.h).
-constexpr const ImpactColumn* kMeasures[] = {
+// The first-impact columns of sweep.md and stdout, in column order (apps/impact_columns.h).
+constexpr const ImpactColumn* kFirstImpactColumns[] = {
     &impact_column("impact_velocity"), &impact_column("separation_velocity"), &impact_column("restitution"),
     &impact_column("max_indentation"), &impact_column("max_force"),           &impact_column("contact_time"),
     &impact_column("dissipated_energy"),
@@ -289,26 +289,38 @@ std::string sweep_run_command(const SweepSetup& setup, const SweepRun& run) {
 
 std::string sweep_csv(const SweepSetup& setup, const std::vector<SweepRun>& runs) {
   std::ostringstream c;
-  for (const SweepVariable& variable : setup.variables) c << csv_field("var." + variable.name) << ",";
-  c << "status,message,pair,t_start";
-  for (const ImpactColumn* measure : kMeasures) c << "," << measure->name;
-  c << ",open,impacts,steps,rhs_evaluations,end_time,wall_time_s\n";
-  for (const SweepRun& run : runs) {
-    for (const std::string& value : run.values) c << csv_field(value) << ",";
-    c << sweep_run_status_name(run.status) << "," << csv_field(run.message) << ",";
-    if (run.first_impact) {
-      const ImpactRecord& impact = *run.first_impact;
-      c << csv_field(impact.pair) << "," << format_number(impact.t_start);
-      for (const ImpactColumn* measure : kMeasures) c << "," << format_number(measure->value(impact));
-      c << "," << (impact.open ? 1 : 0);
-    } else {
-      c << "," << std::string(std::size(kMeasures) + 1, ',');
+  c << "case";
+  for (const SweepVariable& variable : setup.variables) c << "," << csv_field("var." + variable.name);
+  c << ",impact," << impact_csv_header() << "\n";
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    std::string values;
+    for (const std::string& value : runs[r].values) values.append(",").append(csv_field(value));
+    for (std::size_t i = 0; i < runs[r].impacts.size(); ++i) {
+      c << r + 1 << values << "," << i + 1 << "," << impact_csv_fields(runs[r].impacts[i]) << "\n";
     }
+  }
+  return c.str();
+}
+
+std::string sweep_cases_csv(const Scene& scene, const SweepSetup& setup, const std::vector<SweepRun>& runs) {
+  std::ostringstream c;
+  c << "case";
+  for (const SweepVariable& variable : setup.variables) c << "," << csv_field("var." + variable.name);
+  c << ",status,message,impacts";
+  for (const MeasureSpec& measure : scene.measures) c << ",measure." << measure.name;
+  c << ",steps,rhs_evaluations,end_time,wall_time_s\n";
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    const SweepRun& run = runs[r];
+    c << r + 1;
+    for (const std::string& value : run.values) c << "," << csv_field(value);
+    c << "," << sweep_run_status_name(run.status) << "," << csv_field(run.message) << ",";
     if (run.has_result()) {
-      c << "," << run.impacts << "," << run.stats.steps << "," << run.stats.rhs_evaluations << ","
-        << format_number(run.end_time) << "," << format_number(run.wall_time_s) << "\n";
+      c << run.impacts.size();
+      for (const MeasureValue& measure : run.measures) c << "," << format_number(measure.value);
+      c << "," << run.stats.steps << "," << run.stats.rhs_evaluations << "," << format_number(run.end_time) << ","
+        << format_number(run.wall_time_s) << "\n";
     } else {
-      c << ",,,,,\n";
+      c << std::string(scene.measures.size() + 4, ',') << "\n";
     }
   }
   return c.str();
@@ -346,40 +358,58 @@ std::string sweep_markdown(const Scene& scene, const SweepSetup& setup, const st
   }
   if (counts[static_cast<int>(SweepRunStatus::kFailed)] > 0) m << ", " << counts[static_cast<int>(SweepRunStatus::kFailed)] << " failed";
   m << (runs.size() == counts[static_cast<int>(SweepRunStatus::kCompleted)] ? ".\n" : " (reasons below).\n");
-  m << "- Only the first impact of each run is reported; every value at full precision is in sweep.csv. The runs' own "
-       "outputs are not written: `contactlab run` with the row's values reproduces one, e.g. for run 1\n  `"
+  m << "- Each row: the run's number of impacts, its first impact and the scene's measures. Every impact of every run "
+       "is in sweep.csv (one row per impact) and each run's measures at full precision in sweep_cases.csv. The runs' "
+       "own outputs are not written: `contactlab run` with the row's values reproduces one, e.g. for run 1\n  `"
     << (runs.empty() ? std::string() : sweep_run_command(setup, runs.front())) << "`\n";
 
-  std::vector<double> columns[std::size(kMeasures)];
+  std::vector<double> columns[std::size(kFirstImpactColumns)];
   for (const SweepRun& run : runs) {
-    if (!run.first_impact) continue;
-    for (std::size_t k = 0; k < std::size(kMeasures); ++k) columns[k].push_back(kMeasures[k]->value(*run.first_impact));
+    if (run.impacts.empty()) continue;
+    for (std::size_t k = 0; k < std::size(kFirstImpactColumns); ++k) columns[k].push_back(kFirstImpactColumns[k]->value(run.impacts.front()));
   }
   std::vector<ScaledUnit> scaled;
-  for (std::size_t k = 0; k < std::size(kMeasures); ++k) scaled.push_back(scale_unit(std::string(kMeasures[k]->unit), columns[k]));
+  for (std::size_t k = 0; k < std::size(kFirstImpactColumns); ++k) scaled.push_back(scale_unit(std::string(kFirstImpactColumns[k]->unit), columns[k]));
+  // The measures' columns, each in one unit (the runs that have them agree on it).
+  const std::size_t measure_count = scene.measures.size();
+  std::vector<ScaledUnit> measure_scaled;
+  for (std::size_t k = 0; k < measure_count; ++k) {
+    std::vector<double> values;
+    std::string unit;
+    for (const SweepRun& run : runs) {
+      if (run.measures.size() != measure_count) continue;
+      values.push_back(run.measures[k].value);
+      unit = run.measures[k].unit;
+    }
+    measure_scaled.push_back(scale_unit(unit, values));
+  }
 
-  m << "\n## First impact of each run\n\n| # |";
+  m << "\n## Runs: first impact and measures\n\n| # |";
   for (const SweepVariable& variable : setup.variables) m << " " << markdown_cell(variable.name) << " |";
-  m << " status | pair | impacts |";
-  for (std::size_t k = 0; k < std::size(kMeasures); ++k) {
-    m << " " << kMeasures[k]->heading << (scaled[k].unit.empty() ? "" : " [" + scaled[k].unit + "]") << " |";
+  m << " status | impacts | pair |";
+  for (std::size_t k = 0; k < std::size(kFirstImpactColumns); ++k) {
+    m << " " << kFirstImpactColumns[k]->heading << (scaled[k].unit.empty() ? "" : " [" + scaled[k].unit + "]") << " |";
+  }
+  for (std::size_t k = 0; k < measure_count; ++k) {
+    m << " " << markdown_cell(scene.measures[k].name) << (measure_scaled[k].unit.empty() ? "" : " [" + measure_scaled[k].unit + "]") << " |";
   }
   m << " steps | RHS evaluations |\n|--:|";
   for (std::size_t v = 0; v < setup.variables.size(); ++v) m << "--:|";
-  m << "---|---|--:|";
-  for (std::size_t k = 0; k < std::size(kMeasures); ++k) m << "--:|";
+  m << "---|--:|---|";
+  for (std::size_t k = 0; k < std::size(kFirstImpactColumns) + measure_count; ++k) m << "--:|";
   m << "--:|--:|\n";
   for (std::size_t r = 0; r < runs.size(); ++r) {
     const SweepRun& run = runs[r];
     m << "| " << r + 1 << " |";
     for (const std::string& value : run.values) m << " " << markdown_cell(value) << " |";
-    m << " " << status_text(run.status) << " | " << (run.first_impact ? markdown_cell(run.first_impact->pair) : "—") << " | "
-      << (run.has_result() ? std::to_string(run.impacts) : "—") << " |";
-    for (std::size_t k = 0; k < std::size(kMeasures); ++k) {
-      m << " "
-        << (run.first_impact ? scaled[k].format(kMeasures[k]->value(*run.first_impact)) + (run.first_impact->open ? " (open)" : "")
-                             : "—")
-        << " |";
+    m << " " << status_text(run.status) << " | " << (run.has_result() ? std::to_string(run.impacts.size()) : "—") << " | "
+      << (run.impacts.empty() ? "—" : markdown_cell(run.impacts.front().pair)) << " |";
+    for (std::size_t k = 0; k < std::size(kFirstImpactColumns); ++k) {
+      const ImpactRecord* first = run.impacts.empty() ? nullptr : &run.impacts.front();
+      m << " " << (first ? scaled[k].format(kFirstImpactColumns[k]->value(*first)) + (first->open ? " (open)" : "") : "—") << " |";
+    }
+    for (std::size_t k = 0; k < measure_count; ++k) {
+      m << " " << (run.measures.size() == measure_count ? measure_scaled[k].format(run.measures[k].value) : "—") << " |";
     }
     if (run.has_result()) m << " " << run.stats.steps << " | " << run.stats.rhs_evaluations << " |\n";
     else m << " — | — |\n";
@@ -406,7 +436,7 @@ void print_sweep_table(std::ostream& out, const Scene& scene, const SweepSetup& 
   std::vector<std::string> shape;
   for (const SweepVariable& variable : setup.variables) shape.push_back(variable.name + " " + std::to_string(variable.values.size()));
   char line[1024];
-  std::snprintf(line, sizeof(line), "%s: sweep of %zu run%s (%s), law %s, %d thread%s, %.3f s wall time; first impact of each run\n",
+  std::snprintf(line, sizeof(line), "%s: sweep of %zu run%s (%s), law %s, %d thread%s, %.3f s wall time; first impact and measures of each run\n",
                 scene.name.c_str(), runs.size(), runs.size() == 1 ? "" : "s", join(shape, " × ").c_str(),
                 sweep_law(scene, setup).c_str(), threads, threads == 1 ? "" : "s", wall_time_s);
   out << line;
@@ -439,16 +469,18 @@ void print_sweep_table(std::ostream& out, const Scene& scene, const SweepSetup& 
       out << "  " << status_text(run.status) << ": " << run.message << "\n";
       continue;
     }
-    if (!run.first_impact) {
-      std::snprintf(line, sizeof(line), "  %-20s %7d  no impacts\n", "", 0);
+    if (run.impacts.empty()) {
+      std::snprintf(line, sizeof(line), "  %-20s %7d  no impacts", "", 0);
       out << line;
     } else {
-      const ImpactRecord& r1 = *run.first_impact;
-      std::snprintf(line, sizeof(line), "  %-20s %7zu %14.7g %12.7f %13.6e %13.6e %13.6e%s\n", r1.pair.c_str(), run.impacts,
+      const ImpactRecord& r1 = run.impacts.front();
+      std::snprintf(line, sizeof(line), "  %-20s %7zu %14.7g %12.7f %13.6e %13.6e %13.6e%s", r1.pair.c_str(), run.impacts.size(),
                     r1.impact_velocity, r1.restitution, r1.max_indentation, r1.max_force, r1.t_end - r1.t_start,
                     r1.open ? "  (open at end)" : "");
       out << line;
     }
+    for (const MeasureValue& measure : run.measures) out << "  " << measure.name << " = " << measure_text(measure);
+    out << "\n";
     if (run.status == SweepRunStatus::kNumericalTrouble) out << std::string(7, ' ') << "numerical trouble: " << run.message << "\n";
   }
   if (shown < runs.size()) out << "  … " << runs.size() - shown << " more runs in sweep.csv\n";

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "apps/measures.h"
 #include "engine/simulate.h"
 #include "scenes/scene.h"
 
@@ -67,8 +68,8 @@ struct SweepRun {
   std::vector<std::string> values;
   SweepRunStatus status = SweepRunStatus::kFailed;
   std::string message;  // why it did not complete (empty when completed)
-  std::optional<ImpactRecord> first_impact;
-  std::size_t impacts = 0;
+  std::vector<ImpactRecord> impacts;   // in the order of impacts.csv
+  std::vector<MeasureValue> measures;  // the scene's measures, in the order declared
   IntegratorStats stats;
   double end_time = 0.0;
   double wall_time_s = 0.0;  // of the simulation
@@ -84,8 +85,13 @@ struct SweepSetup {
   std::vector<SweepVariable> variables;
 };
 
-// `scene` is the scene compiled with --model and --set but without the varied values (name, description).
+// sweep.csv: every impact of every run, one row each (case, the varied values, the impact's index in its run, then
+// impacts.csv's columns). `scene` is the scene compiled with --model and --set but without the varied values (name,
+// description, measures).
 std::string sweep_csv(const SweepSetup& setup, const std::vector<SweepRun>& runs);
+// sweep_cases.csv: one row per run — case, the varied values, status, message, number of impacts, the scene's
+// measures (measure.<name>), steps, RHS evaluations, end time and wall time.
+std::string sweep_cases_csv(const Scene& scene, const SweepSetup& setup, const std::vector<SweepRun>& runs);
 std::string sweep_markdown(const Scene& scene, const SweepSetup& setup, const std::vector<SweepRun>& runs);
 // At most `max_rows` rows; a last line says how many more are in sweep.csv.
 void print_sweep_table(std::ostream& out, const Scene& scene, const SweepSetup& setup, const std::vector<SweepRun>& runs,

@@ -42,6 +42,9 @@ struct ContactPairModel {
   LawParameters parameters;
   double stiffness = 0.0;          // K [N/m^n]
   bool stiffness_from_materials = false;  // K from Hertz theory (else given by the scene)
+  // > 0: a law that needs a linear stiffness, whose k is the equivalent of the K, n given or from Hertz theory
+  // (equivalent_linear_stiffness) in an impact of the reduced mass at this speed [m/s].
+  double linear_stiffness_speed = 0.0;
   double exponent = 1.5;           // n
   double effective_radius = 0.0;   // R* [m]
   double effective_modulus = 0.0;  // E* [Pa]
@@ -66,6 +69,10 @@ struct PairSettings {
   // The law's restitution parameter (restitution_parameter, models/registry.h) was not given: take it from the two
   // materials (mixed_restitution).
   bool restitution_from_materials = false;
+  // For a law that needs a linear stiffness (LawInfo::requires_linear_stiffness) on a contact of Hertz stiffness or of
+  // an exponent other than 1: the speed [m/s] of the impact whose maximum indentation its k matches
+  // (equivalent_linear_stiffness, with the exponent); 0: refused.
+  double linear_stiffness_speed = 0.0;
   const FrictionLawInfo* friction_law = nullptr;  // null: frictionless
   LawParameters friction_parameters;
   // The friction law's μ_s and μ_k parameters (ParameterRole kStaticFriction, kKineticFriction) were not given: take

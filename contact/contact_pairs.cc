@@ -132,6 +132,14 @@ ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int s
   } else {
     pair.stiffness = settings.stiffness;
   }
+  const double mass_a = model.bodies[static_cast<std::size_t>(a.body)].mass;
+  const double mass_b = model.bodies[static_cast<std::size_t>(b.body)].mass;
+  pair.reduced_mass = std::isinf(mass_a) ? mass_b : std::isinf(mass_b) ? mass_a : mass_a * mass_b / (mass_a + mass_b);
+  if (pair.law_info->requires_linear_stiffness && pair.exponent != 1.0 && settings.linear_stiffness_speed > 0.0) {
+    pair.stiffness = equivalent_linear_stiffness(pair.stiffness, pair.exponent, pair.reduced_mass, settings.linear_stiffness_speed);
+    pair.exponent = 1.0;
+    pair.linear_stiffness_speed = settings.linear_stiffness_speed;
+  }
   if (pair.law_info->requires_linear_stiffness && pair.exponent != 1.0) {
     throw std::invalid_argument("law '" + std::string(pair.law_info->id) +
                                 "' needs a linear stiffness: give stiffness [N/m] and exponent: 1");
@@ -141,9 +149,6 @@ ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int s
     throw std::invalid_argument("law '" + std::string(pair.law_info->id) + "' needs the effective modulus and radius of " +
                                 pair.name + ": give both shapes a (non-rigid) material and a curved surface");
   }
-  const double mass_a = model.bodies[static_cast<std::size_t>(a.body)].mass;
-  const double mass_b = model.bodies[static_cast<std::size_t>(b.body)].mass;
-  pair.reduced_mass = std::isinf(mass_a) ? mass_b : std::isinf(mass_b) ? mass_a : mass_a * mass_b / (mass_a + mass_b);
   return pair;
 }
 

@@ -41,4 +41,10 @@ double hertz_stiffness(double modulus, double radius) {
   return 4.0 / 3.0 * modulus * std::sqrt(std::abs(radius));
 }
 
+double equivalent_linear_stiffness(double stiffness, double exponent, double mass, double speed) {
+  const double kinetic = mass * speed * speed;  // m v² = 2 × the impact energy
+  const double max_indentation = std::pow(0.5 * (exponent + 1.0) * kinetic / stiffness, 1.0 / (exponent + 1.0));
+  return kinetic / (max_indentation * max_indentation);
+}
+
 }  // namespace contactlab

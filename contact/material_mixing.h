@@ -32,4 +32,11 @@ double mixed_friction(const Material& a, const Material& b, bool at_rest);
 // Internal contact uses |R*|.
 double hertz_stiffness(double effective_modulus, double effective_radius);
 
+// The linear stiffness k [N/m] of a law that needs one (exponent 1), equivalent to a stiffness K [N/m^n] of exponent n
+// (Hertz: n = 3/2) by equal maximum indentation in an elastic impact of mass m [kg] at speed v [m/s]. Energy:
+// ½ m v² = K δ_K^{n+1}/(n+1) gives δ_K = ((n+1) m v²/(2K))^{1/(n+1)}; ½ m v² = ½ k δ_k² gives δ_k = v √(m/k).
+// δ_k = δ_K makes k = m v²/δ_K² (for Hertz, (m v²)^{1/5} (4K/5)^{4/5}). Both impacts then store the same energy at
+// the same depth; for Hertz the linear one lasts π√(m/k) against 2.9432 δ_K/v, 1.07 times as long.
+double equivalent_linear_stiffness(double stiffness, double exponent, double mass, double speed);
+
 }  // namespace contactlab

@@ -264,6 +264,12 @@ RestitutionCalibration calibrate_restitution(const ContactPairModel& pair, std::
     throw std::invalid_argument(message.str());
   }
   const auto index = static_cast<std::size_t>(parameter_index(law, parameter));
+  // A rigid impact returns its Newton restitution exactly (models/impulse.cc): nothing to search, nor to simulate.
+  if (law.impulsive && spec->role == ParameterRole::kNewtonRestitution) {
+    std::vector<NamedValue> values = given_values(law, pair.parameters);
+    values[index].value = target_restitution;
+    return {target_restitution, target_restitution, compile_law_parameters(law, values), 0};
+  }
   SearchVariable map{spec->min, spec->max, std::isfinite(spec->max)};
   if (!std::isfinite(spec->min)) {
     std::ostringstream message;

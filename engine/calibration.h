@@ -100,7 +100,8 @@ double calibration_start_value(const LawParameter& parameter);
 // pair's values. Bracketing, then Brent's method on the simulated restitution, in a variable that maps onto the
 // parameter's declared range: ln(p − min) for ranges open above (damping coefficients), the logit of the
 // position for bounded ranges (a target restitution). A contact that does not end within the run counts as
-// c = 0 (the bodies stick). Relies on LawInfo::prepare writing only the derived parameters, so that the pair's
+// c = 0 (the bodies stick). A rigid impact's (LawInfo::impulsive) Newton restitution is the target itself.
+// Relies on LawInfo::prepare writing only the derived parameters, so that the pair's
 // given values are the scene's (tests/engine/law_invariants_test.cc checks it).
 // Throws std::invalid_argument for an unknown parameter, a target outside (0, 1), a parameter the restitution
 // does not depend on, or a target the parameter's range cannot reach (the message gives the reachable c), and

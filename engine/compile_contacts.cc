@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <tuple>
 
@@ -43,6 +44,10 @@ Setting<T> pick(const T& contacts, const Block* own, const T Block::* field, con
   return {contacts, kContacts};
 }
 
+// The speed [m/s] of the impact by which a law that needs a linear stiffness gets one from the Hertz stiffness
+// (equivalent_linear_stiffness) when no calibration gives one: the default of `calibrate.impact_velocity`.
+constexpr double kLinearStiffnessSpeed = 1.0;
+
 }  // namespace
 
 void add_law_parameters(const ParameterTable& table, const std::vector<ParameterValue>& given, const std::string& map,
@@ -70,6 +75,28 @@ void add_law_parameters(const ParameterTable& table, const std::vector<Parameter
     if (existing != values.end()) existing->value = value;
     else values.push_back({declared->name, value});
   }
+}
+
+// The calibration a block's pairs get with `law`: the common one (CompileOptions::common_calibration) of the law's
+// dissipation parameter, if it has one; else the block's own `calibrate`, unless a law override put in a law without
+// its parameter (then `note` says it is ignored).
+template <typename Block>
+std::optional<SceneCompiler::Calibration> SceneCompiler::calibration_of(const LawInfo& law, const Block* own,
+                                                                        const std::string& own_path, bool note_ignored) {
+  if (options_.common_calibration) {
+    if (law.dissipation_parameter.empty()) return std::nullopt;
+    const CommonCalibration& common = *options_.common_calibration;
+    return Calibration{CalibrationSpec{std::string(law.dissipation_parameter), common.restitution, common.impact_velocity, std::nullopt},
+                       "--calibrate"};
+  }
+  const auto calibrate = pick(spec_.contacts.calibrate, own, &Block::calibrate, own_path);
+  if (!calibrate.value) return std::nullopt;
+  const std::optional<std::string>& parameter = calibrate.value->parameter;
+  if (!options_.law_override.empty() && parameter && find_parameter(law, *parameter) == nullptr) {
+    if (note_ignored) note("--model " + std::string(law.id) + ": '" + calibrate.path + ".calibrate' of parameter '" + *parameter + "' does not apply and is ignored");
+    return std::nullopt;
+  }
+  return Calibration{*calibrate.value, calibrate.path};
 }
 
 bool SceneCompiler::materials_give_restitution(int shape_a, int shape_b) const {
@@ -124,11 +151,14 @@ PairSettings SceneCompiler::compile_settings(const Block* own, const std::string
   };
   add_parameters(spec_.contacts.parameters, kContacts);
   if (own != nullptr) add_parameters(own->parameters, own_path);
+  // The `laws` entries for this law, over `parameters` by name (every entry checked, in use or not).
+  add_law_entries(spec_.contacts.laws, kContacts, settings.law, values);
+  if (own != nullptr) add_law_entries(own->laws, own_path, settings.law, values);
   // A parameter about to be calibrated may be left out even if the law requires it: start inside its range. (Before
   // the restitution below: a restitution to be calibrated is not the materials'.)
-  const auto calibrate = pick(contacts.calibrate, own, &Block::calibrate, own_path);
-  if (calibrate.value && calibrate.value->parameter && given(*calibrate.value->parameter) == values.end()) {
-    if (const LawParameter* p = find_parameter(law, *calibrate.value->parameter)) {
+  const std::optional<Calibration> calibrate = calibration_of(law, own, own_path, true);
+  if (calibrate && calibrate->spec.parameter && given(*calibrate->spec.parameter) == values.end()) {
+    if (const LawParameter* p = find_parameter(law, *calibrate->spec.parameter)) {
       values.push_back({p->name, calibration_start_value(*p)});
     }
   }
@@ -171,8 +201,14 @@ PairSettings SceneCompiler::compile_settings(const Block* own, const std::string
                                  "a positive stiffness [N/m^n] or 'hertz'", positive);
     settings.exponent = checked(exponent_key, exponent.value, 1.5, "an exponent n >= 1", [](double x) { return x >= 1.0; });
   }
+  // A law that needs a linear stiffness, on a contact of another exponent (Hertz, or K δ^n given): the k of equal
+  // maximum indentation in the reference impact (equivalent_linear_stiffness), at the common calibration's speed (for
+  // a law it does not calibrate too), else the block's reference_speed, else its calibration's.
+  const double reference_speed = checked(Key{kContacts, "reference_speed"}, contacts.reference_speed,
+                                         calibrate ? calibrate->spec.impact_velocity : kLinearStiffnessSpeed,
+                                         "a positive speed [m/s]", positive);
   if (law.requires_linear_stiffness && settings.exponent != 1.0) {
-    refuse(law_key, "law '" + std::string(law.id) + "' needs a linear stiffness: give stiffness [N/m] and exponent: 1", law_at);
+    settings.linear_stiffness_speed = options_.common_calibration ? options_.common_calibration->impact_velocity : reference_speed;
   }
   const auto mass = pick(contacts.mass, own, &Block::mass, own_path);
   settings.mass_rule = choice(Key{mass.path, "mass"}, mass.value, "multibody", {"multibody", "reduced"}) == "reduced" ? MassRule::kReduced
@@ -219,10 +255,11 @@ void SceneCompiler::compile_pair(int shape_a, int shape_b, const PairSettings& g
 // compiled last: checked and recorded; calibrate_scene runs it.
 template <typename Block>
 void SceneCompiler::request_calibration(const Block* own, const std::string& own_path) {
-  const auto calibrate = pick(spec_.contacts.calibrate, own, &Block::calibrate, own_path);
-  if (!calibrate.value) return;
-  const CalibrationSpec& spec = *calibrate.value;
-  const std::string path = calibrate.path + ".calibrate";
+  const std::optional<Calibration> calibrate = calibration_of(*scene_.model.contact.pairs.back().law_info, own, own_path, false);
+  if (!calibrate) return;
+  const CalibrationSpec& spec = calibrate->spec;
+  // An option's (--calibrate) values are named as the option; a block's as its keys.
+  const std::string path = calibrate->path.starts_with("--") ? calibrate->path : calibrate->path + ".calibrate";
   if (!spec.parameter) refuse(Key{path, "parameter"}, "missing required key: expected the law parameter to calibrate", SpecProblemAt::kMissing);
   CalibrationRequest request;
   request.pair = scene_.model.contact.pairs.size() - 1;
@@ -236,7 +273,7 @@ void SceneCompiler::request_calibration(const Block* own, const std::string& own
   if (find_parameter(*pair.law_info, request.parameter) == nullptr) {
     refuse(Key{path, "parameter"}, "calibration: " + unknown_parameter_message(*pair.law_info, request.parameter));
   }
-  request.key_path = calibrate.path;
+  request.key_path = calibrate->path;
   scene_.calibrations.push_back(std::move(request));
 }
 
@@ -300,8 +337,9 @@ void SceneCompiler::compile_contacts() {
   }
   // Pairs found at run time are made from the settings alone: nothing of a pair's own can be given, and nothing
   // that needs a compiled pair (a calibration).
-  if (spec.calibrate) {
-    refuse(Key{kContacts, "calibrate"}, "calibration needs pairs compiled with the model: list the pairs or set broadphase: off");
+  if (calibration_of<ContactsSpec>(*default_settings.law_info, nullptr, kContacts, false)) {
+    const std::string path = options_.common_calibration ? "--calibrate" : kContacts + ".calibrate";
+    refuse(Key{path, ""}, "calibration needs pairs compiled with the model: list the pairs or set broadphase: off");
   }
   contact.settings = default_settings;
   // Pairs found at run time share one setting: the materials' restitution only if every shape has one.

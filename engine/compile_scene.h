@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,7 +29,13 @@ struct CalibrationRequest {
   double restitution = 0.0;      // the target, in (0, 1)
   double impact_velocity = 1.0;  // [m/s]
   double mass = 0.0;             // [kg]
-  std::string key_path;          // the block that asks for it: "contacts" or "contacts.pairs[2]"
+  std::string key_path;          // what asks for it: "contacts", "contacts.pairs[2]" or "--calibrate"
+};
+
+// A target restitution at a reference impact speed, for every law alike (CompileOptions::common_calibration).
+struct CommonCalibration {
+  double restitution = 0.0;      // in (0, 1)
+  double impact_velocity = 0.0;  // [m/s] > 0
 };
 
 struct CompiledScene {
@@ -53,6 +60,11 @@ struct CompileOptions {
   // friction included: each friction block keeps its coefficients and the parameters the law declares by name
   // (compile::override_friction).
   std::string friction_law_override{};
+  // `compare --calibrate restitution=C@V`: every pair whose law has a free dissipation parameter
+  // (LawInfo::dissipation_parameter) has it calibrated so that the pair's isolated impact at V [m/s] with its reduced
+  // mass returns C, instead of the specification's `calibrate`s; a law without one is left as it is. V is also the
+  // speed of the equivalent linear stiffness (equivalent_linear_stiffness, contact/material_mixing.h).
+  std::optional<CommonCalibration> common_calibration{};
 };
 
 // Throws SpecError at the first problem found.

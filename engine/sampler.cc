@@ -6,18 +6,40 @@
 namespace contactlab {
 
 Sampler::Sampler(const Model& model, const SimulationOptions& options, RunOde& ode, const State& state, Data& data,
-                 const SampleObserver& observer)
-    : model_(model), options_(options), ode_(ode), state_(state), data_(data), observer_(observer), sample_(state) {}
+                 const SampleObserver& observer, const SampleObserver& step_observer)
+    : model_(model),
+      options_(options),
+      ode_(ode),
+      state_(state),
+      data_(data),
+      observer_(observer),
+      step_observer_(step_observer),
+      sample_(state) {}
 
 void Sampler::start(double t0, const double* y) {
   first_sample_ = t0;
   next_sample_ = 0;
-  if (!observer_) return;
+  if (!observing()) return;
   emit(t0, y);
   next_sample_ = 1;
 }
 
 void Sampler::emit(double t, const double* y) {
+  evaluate(t, y);
+  if (observer_) observer_(sample_, data_);
+  if (step_observer_) step_observer_(sample_, data_);
+  last_emitted_ = t;
+  last_stepped_ = t;
+}
+
+void Sampler::step(double t, const double* y) {
+  if (!step_observer_ || last_stepped_ == t) return;
+  evaluate(t, y);
+  step_observer_(sample_, data_);
+  last_stepped_ = t;
+}
+
+void Sampler::evaluate(double t, const double* y) {
   sample_.time = t;
   sample_.q = ode_.q_of(y);
   sample_.v = ode_.v_of(y);
@@ -28,12 +50,10 @@ void Sampler::emit(double t, const double* y) {
   ode_.copy_law_states(y, sample_.contacts);
   forward(model_, sample_, data_);
   ode_.forget_evaluation();
-  observer_(sample_, data_);
-  last_emitted_ = t;
 }
 
 void Sampler::emit_grid(double t_from, double t_to, Stepper& stepper) {
-  if (!observer_ || options_.output_interval <= 0.0) return;
+  if (!observing() || options_.output_interval <= 0.0) return;
   interpolated_.resize(ode_.size());
   for (double next = sample_time(); next <= t_to; next = sample_time()) {
     if (next > t_from && stepper.interpolate(next, interpolated_.data())) emit(next, interpolated_.data());

@@ -55,6 +55,11 @@ class CalibrationCache {
   std::map<std::string, std::shared_future<RestitutionCalibration>> results_;
 };
 
+// Where a request's values are: a block's `calibrate`, or the option `--calibrate` itself.
+std::string calibrate_path(const CalibrationRequest& request) {
+  return request.key_path.starts_with("--") ? request.key_path : request.key_path + ".calibrate";
+}
+
 CalibrationCache& cache() {
   static CalibrationCache instance;
   return instance;
@@ -78,9 +83,9 @@ std::vector<CalibrationOutcome> calibrate_scene(CompiledScene& scene) {
           [&] { return calibrate_restitution(pair, request.parameter, request.mass, request.impact_velocity, request.restitution); },
           outcome.from_cache);
     } catch (const std::invalid_argument& error) {
-      throw SpecError(request.key_path + ".calibrate.parameter", error.what());
+      throw SpecError(calibrate_path(request) + ".parameter", error.what());
     } catch (const std::runtime_error& error) {
-      throw SpecError(request.key_path + ".calibrate.restitution", error.what());
+      throw SpecError(calibrate_path(request) + ".restitution", error.what());
     }
     if (noted.insert(key).second) {
       std::ostringstream note;

@@ -33,7 +33,7 @@ struct CalibrationOutcome {
 // (achieved <c>, <n> isolated impacts)", ending "…, from the cache)" when found earlier. Throws SpecError at
 // `<key path>.calibrate.parameter` when the parameter cannot give the target (calibrate_restitution's
 // std::invalid_argument, which the cache keeps too), and at `<key path>.calibrate.restitution` when an isolated
-// impact fails.
+// impact fails (`--calibrate.parameter`, `--calibrate.restitution` for the option's).
 std::vector<CalibrationOutcome> calibrate_scene(CompiledScene& scene);
 
 }  // namespace contactlab

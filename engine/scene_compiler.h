@@ -65,6 +65,12 @@ std::string choice(const Key& key, const std::optional<std::string>& given, cons
 void add_law_parameters(const ParameterTable& table, const std::vector<ParameterValue>& given, const std::string& map,
                         std::vector<NamedValue>& values, std::vector<std::string>* dropped = nullptr);
 
+// A block's `laws` (compile_law_entries.cc; key path `map`.laws): every entry checked — a law by id or alias, named
+// once, with parameters it takes, in range — and the parameters of the entry for `law`, if any, into `values` over
+// those there, by name.
+void add_law_entries(const std::vector<LawParametersSpec>& laws, const std::string& map, LawIndex law,
+                     std::vector<NamedValue>& values);
+
 // A `friction` block (compile_friction.cc): its law and compiled parameters into the settings, or nothing for
 // `law: none`.
 void compile_friction(const FrictionSpec& spec, const std::string& path, PairSettings& settings);
@@ -98,6 +104,13 @@ class SceneCompiler {
   void compile_pair(int shape_a, int shape_b, const PairSettings& settings, const std::string& path);
   template <typename Block>
   void request_calibration(const Block* own, const std::string& own_path);
+  // A calibration to run on a block's pairs, and the key path of what asked for it: a block, or `--calibrate`.
+  struct Calibration {
+    CalibrationSpec spec;
+    std::string path;
+  };
+  template <typename Block>
+  std::optional<Calibration> calibration_of(const LawInfo& law, const Block* own, const std::string& own_path, bool note_ignored);
   bool materials_give_restitution(int shape_a, int shape_b) const;
   // compile_clearances.cc
   void compile_clearance_shapes();

@@ -141,6 +141,14 @@ struct FrictionSpec {
   std::vector<ParameterValue> parameters{};
 };
 
+// One entry of a block's `laws`: parameters for one law by name, applied over the block's `parameters` when that law
+// is the one in use (the block's own, or the one `--model` or `compare` substitutes), so that one scene serves every
+// law. Every entry is checked, in use or not: a law that does not exist or a parameter it does not take is refused.
+struct LawParametersSpec {
+  std::string law{};  // a law's id or alias (models/registry.h), as written
+  std::vector<ParameterValue> parameters{};
+};
+
 // A listed pair: its two shapes and the settings it gives instead of the contacts block's (the same keys, each
 // taken from the contacts block when left out).
 struct PairSpec {
@@ -148,6 +156,7 @@ struct PairSpec {
   std::optional<std::string> method{};
   std::optional<std::string> law{};
   std::vector<ParameterValue> parameters{};  // over the contacts block's, by name
+  std::vector<LawParametersSpec> laws{};     // over the contacts block's, by law and name
   std::optional<Stiffness> stiffness{};
   std::optional<double> exponent{};
   std::optional<std::string> mass{};
@@ -185,6 +194,7 @@ struct ContactsSpec {
   std::optional<std::string> method{};       // penalty (default) or impulse (the law `impulse`)
   std::optional<std::string> law{};          // a law's id or alias (models/registry.h); default hertz
   std::vector<ParameterValue> parameters{};  // a restitution left out: the materials'
+  std::vector<LawParametersSpec> laws{};     // per law, over `parameters` by name
   std::optional<Stiffness> stiffness{};      // default Hertz
   std::optional<double> exponent{};          // n of K δ^n; default 1.5
   std::optional<std::string> mass{};         // multibody (default) or reduced
@@ -192,6 +202,9 @@ struct ContactsSpec {
   std::optional<CalibrationSpec> calibrate{};
   std::optional<FrictionSpec> friction{};       // not given: frictionless
   std::optional<std::vector<PairSpec>> pairs{};  // not given: every pair of shapes that may touch
+  // [m/s] > 0: the speed of the reference impact by which a law that needs a linear stiffness gets one
+  // (equivalent_linear_stiffness); default the calibration's impact velocity, else 1 m/s.
+  std::optional<double> reference_speed{};
   std::optional<double> impact_velocity_floor{};  // [m/s]; default ContactModel's
   std::optional<double> stick_speed{};            // [m/s]; default ContactModel's
   std::optional<double> rest_bounce_ratio{};      // default ContactModel's

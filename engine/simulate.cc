@@ -36,7 +36,7 @@ using When = ContactEvents::When;
 class Run {
  public:
   Run(const Model& model, State& state, Data& data, const SimulationOptions& options, SimulationResult& result,
-      const SampleObserver& observer)
+      const SampleObserver& observer, const SampleObserver& step_observer)
       : model_(model),
         state_(state),
         data_(data),
@@ -50,7 +50,7 @@ class Run {
         stick_slip_(model, state, table_, spare_),
         resting_(options.integrator, state, data, table_),
         tunnelling_(model),
-        sampler_(model, options, ode_, state, data, observer) {
+        sampler_(model, options, ode_, state, data, observer, step_observer) {
     bind_pairs(model_, state_, data_);
     bind_table();
   }
@@ -346,6 +346,7 @@ void Run::execute() {
     if (sampler_.observing() && any_active_before && options_.output_steps_in_contact && sampler_.last_emitted() != t) {
       sampler_.emit(t, y_.data());
     }
+    sampler_.step(t, y_.data());
     if (outcome == Stepper::Outcome::kStop || t >= t_end_) break;
     if (table_.refresh_due(y_.data(), data_)) {
       ode_.unpack(t, y_.data(), state_);
@@ -365,9 +366,9 @@ void Run::execute() {
 }  // namespace
 
 SimulationResult simulate(const Model& model, State& state, Data& data, const SimulationOptions& options,
-                          const SampleObserver& observer) {
+                          const SampleObserver& observer, const SampleObserver& step_observer) {
   SimulationResult result;
-  Run run(model, state, data, options, result, observer);
+  Run run(model, state, data, options, result, observer, step_observer);
   run.execute();
   return result;
 }

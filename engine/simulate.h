@@ -97,8 +97,10 @@ struct SimulationResult {
 // Called at each output sample; `data` holds forward(model, state, data).
 using SampleObserver = std::function<void(const State& state, const Data& data)>;
 
-// Integrates from state.time to state.time + options.duration; `state` ends at the final time.
+// Integrates from state.time to state.time + options.duration; `state` ends at the final time. `observer` sees the
+// output samples; `step_observer` sees them too and also the end of every accepted step (the run at full
+// resolution, for reductions whose peaks must not fall between samples; it costs a forward() per step).
 SimulationResult simulate(const Model& model, State& state, Data& data, const SimulationOptions& options,
-                          const SampleObserver& observer = {});
+                          const SampleObserver& observer = {}, const SampleObserver& step_observer = {});
 
 }  // namespace contactlab

@@ -215,6 +215,7 @@ void append_alternative_laws(std::vector<LawInfo>& laws) {
   xiong.continuous_state_size = 1;
   xiong.force = law_function<xiong_force>;
   xiong.state_rate = law_function<xiong_state_rate>;
+  xiong.dissipation_parameter = "damping_offset";
   laws.push_back(xiong);
 
   LawInfo jian;
@@ -235,6 +236,7 @@ void append_alternative_laws(std::vector<LawInfo>& laws) {
   jian.force = law_function<jian_force>;
   jian.prepare = law_function<jian_prepare>;
   jian.potential = law_function<jian_potential>;
+  jian.dissipation_parameter = "viscosity";
   laws.push_back(jian);
 }
 

@@ -340,6 +340,7 @@ void append_elastoplastic_laws(std::vector<LawInfo>& laws) {
   goldsmith.prepare = law_function<goldsmith_prepare>;
   goldsmith.event = law_function<goldsmith_event>;
   goldsmith.potential = law_function<goldsmith_potential>;
+  goldsmith.dissipation_parameter = "restitution";
   laws.push_back(goldsmith);
 
   LawInfo thornton;

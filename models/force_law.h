@@ -129,6 +129,10 @@ struct LawInfo {
   // in this order, and the law's parameter struct declares the same fields in the same order.
   std::span<const LawParameter> parameters;
   std::span<const LawParameter> derived;
+  // The given parameter that sets how much the law dissipates in an impact, free for a user to choose: the one a
+  // common calibration (`compare --calibrate`) sets so that every law's isolated impact returns the same restitution.
+  // Empty for a law without one: an elastic law, or one whose dissipation follows from material constants alone.
+  std::string_view dissipation_parameter;
   std::uint32_t needs = kNeedsNothing;
   int state_size = 0;             // per-contact state entries (≤ kMaxLawState)
   int continuous_state_size = 0;  // of which the first ones are integrated (StateRateFunction)

@@ -372,6 +372,7 @@ void append_granular_laws(std::vector<LawInfo>& laws) {
   wang.prepare = law_function<wang_kv_prepare>;
   wang.event = law_function<wang_kv_event>;
   wang.potential = wang_kv_potential;
+  wang.dissipation_parameter = "plastic_restitution";
   laws.push_back(wang);
 
   LawInfo ml;

@@ -108,6 +108,7 @@ LawInfo member(std::string_view id, std::span<const std::string_view> aliases, s
   law.source = source;
   law.parameters = kTargetRestitution;
   law.derived = kNormalisedDamping;
+  law.dissipation_parameter = "restitution";
   law.needs = kNeedsImpactVelocity;
   law.accurate_restitution_min = accurate_min;
   law.accurate_restitution_max = accurate_max;
@@ -282,6 +283,7 @@ void append_hunt_crossley_family(std::vector<LawInfo>& laws) {
       "during a contact; no state). S001 Table 1 prints 1 − c*³ in this row; Eq (5.60) and 'similar to "
       "Zhiying–Qishao' give 1 − c*², the only form whose z → 1.5(1 − c*) as c* → 1, i.e. that returns c* in the "
       "elastic limit (tests/models/hunt_crossley_family_test.cc).";
+  wang_yield.dissipation_parameter = "velocity_coefficient";
   laws.push_back(wang_yield);
 
   // luo_nahon: exact z, so the target is met for any k_v (§2.5 holds for n = 1).

@@ -32,6 +32,7 @@ void append_impulse_method(std::vector<LawInfo>& laws) {
   impulse.accurate_restitution_min = 0.0;
   impulse.accurate_restitution_max = 1.0;
   impulse.force = no_force;
+  impulse.dissipation_parameter = "restitution";
   laws.push_back(impulse);
 }
 

@@ -165,6 +165,7 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   kv.requires_linear_stiffness = true;
   kv.force = law_function<kelvin_voigt_force>;
   kv.potential = kelvin_voigt_potential;
+  kv.dissipation_parameter = "damping";
   laws.push_back(kv);
 
   LawInfo anagnostopoulos;
@@ -186,6 +187,7 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   anagnostopoulos.force = law_function<anagnostopoulos_force>;
   anagnostopoulos.prepare = law_function<prepare_anagnostopoulos>;
   anagnostopoulos.potential = kelvin_voigt_potential;
+  anagnostopoulos.dissipation_parameter = "restitution";
   laws.push_back(anagnostopoulos);
 
   LawInfo goyal;
@@ -205,6 +207,7 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   goyal.force = law_function<goyal_force>;
   goyal.prepare = law_function<prepare_goyal>;
   goyal.potential = kelvin_voigt_potential;
+  goyal.dissipation_parameter = "restitution";
   laws.push_back(goyal);
 
   LawInfo separation;
@@ -225,6 +228,7 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   separation.force = law_function<kv_force_separation_force>;
   separation.prepare = law_function<prepare_kv_force_separation>;
   separation.potential = kelvin_voigt_potential;
+  separation.dissipation_parameter = "restitution";
   laws.push_back(separation);
 }
 

@@ -93,6 +93,7 @@ void append_poursina_nikravesh_laws(std::vector<LawInfo>& laws) {
   law.event = law_function<poursina_nikravesh_event>;
   law.force = poursina_nikravesh_force;
   law.potential = poursina_nikravesh_potential;
+  law.dissipation_parameter = "restitution";
   laws.push_back(law);
 }
 

@@ -470,6 +470,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
   ristow.aliases = kRistowAliases;
   ristow.needs = kNeedsEffectiveMass;
   ristow.force_jump = true;
+  ristow.dissipation_parameter = "damping";
   laws.push_back(ristow);
 
   LawInfo schafer = power_law(
@@ -482,6 +483,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
       kSchaferParameters, law_function<schafer_force>);
   schafer.force_jump = true;
+  schafer.dissipation_parameter = "damping";
   laws.push_back(schafer);
 
   LawInfo falcon = power_law(
@@ -493,9 +495,10 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
       kFalconParameters, law_function<falcon_force>);
   falcon.force_jump = true;
+  falcon.dissipation_parameter = "damping";
   laws.push_back(falcon);
 
-  laws.push_back(power_law(
+  LawInfo bordbar = power_law(
       "bordbar_hyppanen", "F = K δ^{3/2} + χ δ^{0.65} δ̇",
       "Corral et al. (S001) Eq (5.16); Alves et al. (S000) Table 1 (with Schwager–Pöschel [119])",
       "Hertz exponent 3/2 hard-wired as in the seeds (models.md §3.E): K is the Hertz stiffness [N/m^1.5] and the "
@@ -503,9 +506,11 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "N·s/m^1.65. No separate Schwager–Pöschel formula is given in the seeds (models.md §3.E4). Tension (F < 0) near "
       "the end of restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may "
       "clamp it).",
-      kBordbarParameters, law_function<bordbar_force>));
+      kBordbarParameters, law_function<bordbar_force>);
+  bordbar.dissipation_parameter = "damping";
+  laws.push_back(bordbar);
 
-  laws.push_back(power_law(
+  LawInfo alizadeh = power_law(
       "alizadeh", "F = K δ^{3/2} + 4π μ δ sign(δ̇)|δ̇|^{n_l}", "Corral et al. (S001) Eq (5.17)",
       "Hertz exponent 3/2 hard-wired as in the seeds (models.md §3.E): K is the Hertz stiffness [N/m^1.5] and the "
       "scene's exponent is ignored. The printed δ̇^{n_l} is undefined for δ̇ < 0 and non-integer n_l; it is read as "
@@ -513,7 +518,9 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "is read as μ. ∂F/∂δ̇ = 4πμ δ n_l |δ̇|^{n_l−1} is infinite at δ̇ = 0 for n_l < 1; it is evaluated at "
       "|δ̇| = 1e-100 m/s there. Tension (F < 0) near the end of restitution is the published behaviour and is not "
       "clamped here (models.md §7 item 4; a scene may clamp it).",
-      kAlizadehParameters, law_function<alizadeh_force>));
+      kAlizadehParameters, law_function<alizadeh_force>);
+  alizadeh.dissipation_parameter = "fluid_consistency";
+  laws.push_back(alizadeh);
 
   LawInfo kuwabara_kono = power_law(
       "kuwabara_kono", "F = K δ^{3/2} + χ δ^{1/2} δ̇, χ given or χ = 2 √R_eff D0",
@@ -527,6 +534,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       kKuwabaraKonoParameters, law_function<kuwabara_kono_force>);
   kuwabara_kono.needs = kNeedsMaterials;  // R_eff, when D0 is given
   kuwabara_kono.prepare = law_function<prepare_kuwabara_kono>;
+  kuwabara_kono.dissipation_parameter = "damping";
   laws.push_back(kuwabara_kono);
 
   LawInfo brilliantov_1996 = power_law(
@@ -542,6 +550,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       kBrilliantovParameters, law_function<brilliantov_force>);
   brilliantov_1996.derived = kBrilliantovDerived;
   brilliantov_1996.prepare = law_function<prepare_brilliantov_1996>;
+  brilliantov_1996.dissipation_parameter = "dissipative_constant";
   laws.push_back(brilliantov_1996);
 
   LawInfo zheng = power_law(
@@ -557,6 +566,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
   zheng.needs = kNeedsMaterials;  // R_eff
   zheng.derived = kZhengDerived;
   zheng.prepare = law_function<prepare_zheng>;
+  zheng.dissipation_parameter = "dissipative_constant";
   laws.push_back(zheng);
 
   LawInfo brilliantov_updated = power_law(
@@ -570,6 +580,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       kBrilliantovParameters, law_function<brilliantov_force>);
   brilliantov_updated.derived = kBrilliantovDerived;
   brilliantov_updated.prepare = law_function<prepare_brilliantov_updated>;
+  brilliantov_updated.dissipation_parameter = "dissipative_constant";
   laws.push_back(brilliantov_updated);
 
   LawInfo tsuji = power_law(
@@ -586,6 +597,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
   tsuji.prepare = law_function<prepare_tsuji>;
   tsuji.accurate_restitution_min = 0.0;
   tsuji.accurate_restitution_max = 1.0;
+  tsuji.dissipation_parameter = "restitution";
   laws.push_back(tsuji);
 
   LawInfo edem = power_law(
@@ -602,6 +614,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
   edem.prepare = law_function<prepare_edem>;
   edem.accurate_restitution_min = 0.0;
   edem.accurate_restitution_max = 1.0;
+  edem.dissipation_parameter = "restitution";
   laws.push_back(edem);
 
   LawInfo jankowski = power_law(
@@ -621,6 +634,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
   jankowski.can_tension = false;
   jankowski.accurate_restitution_min = 0.83;
   jankowski.accurate_restitution_max = 1.0;
+  jankowski.dissipation_parameter = "restitution";
   laws.push_back(jankowski);
 
   LawInfo choi = power_law(
@@ -634,6 +648,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       kChoiParameters, law_function<choi_force>);
   choi.can_tension = false;
   choi.potential = choi_potential;
+  choi.dissipation_parameter = "damping";
   laws.push_back(choi);
 }
 

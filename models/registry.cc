@@ -142,6 +142,11 @@ class Registry {
       refuse(law, "state_size " + std::to_string(law.state_size) + " outside [0, " + std::to_string(kMaxLawState) +
                       "]");
     }
+    if (!law.dissipation_parameter.empty() &&
+        std::none_of(law.parameters.begin(), law.parameters.end(),
+                     [&](const LawParameter& p) { return p.name == law.dissipation_parameter; })) {
+      refuse(law, "the dissipation parameter '" + std::string(law.dissipation_parameter) + "' is not a given parameter");
+    }
     if (law.continuous_state_size < 0 || law.continuous_state_size > law.state_size) {
       refuse(law, "continuous_state_size " + std::to_string(law.continuous_state_size) + " outside [0, state_size]");
     }
@@ -170,6 +175,7 @@ class Registry {
     copy.formula = keep(law.formula);
     copy.source = keep(law.source);
     copy.notes = keep(law.notes);
+    copy.dissipation_parameter = keep(law.dissipation_parameter);
     for (std::string_view alias : law.aliases) storage.aliases.push_back(keep(alias));
     copy_table(law.parameters, storage.parameters);
     copy_table(law.derived, storage.derived);

@@ -6,12 +6,15 @@
 
 #include <limits>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "engine/compile_scene.h"
+#include "engine/scene_calibration.h"
+#include "scenes/measure.h"
 #include "scenes/scene_size.h"
 
 namespace contactlab {
@@ -41,6 +44,7 @@ struct SceneOptions {
   std::string override_flag = "--set";  // how messages name an override (`sweep` checks its --vary values)
   std::string law_override;                                            // --model ID: every contact's law
   std::string friction_law_override;                                   // every contact's friction law (compare)
+  std::optional<CommonCalibration> common_calibration;                 // compare --calibrate (CompileOptions')
   // The most a scene's own `limits` may allow (a fuzzer or a service lowers it; the default leaves it to the scene).
   SceneLimits ceiling{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
   // Whether a scene's `plugins:` list is loaded (scenes/law_plugins.h); when off it is bad input (the fuzzer turns
@@ -51,10 +55,12 @@ struct SceneOptions {
 // A compiled and calibrated scene (its name, model, initial state, simulation options, notes), and what of it is
 // the file's.
 struct Scene : CompiledScene {
+  std::vector<CalibrationOutcome> calibrated;  // what calibrate_scene did, in order
   std::string file;
   std::map<std::string, double> variables;  // after overrides
   SceneLimits limits;                       // the scene's `limits` block
   SceneSize size;                           // estimated from the file before it was built
+  std::vector<MeasureSpec> measures;        // the `measures` block, in the order written
 };
 
 // Reads, compiles and calibrates a scene file; throws SceneError on any problem, at its line and column.

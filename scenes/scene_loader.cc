@@ -22,6 +22,7 @@
 #include "engine/scene_calibration.h"
 #include "scenes/key_path.h"
 #include "scenes/law_plugins.h"
+#include "scenes/measure_reader.h"
 #include "scenes/scene.h"
 #include "scenes/scene_size.h"
 #include "scenes/value_reader.h"
@@ -52,8 +53,8 @@ auto non_negative = [](double x) { return x >= 0.0; };
 
 const std::vector<std::string_view> kBodyKeys = {"name", "count", "mass", "com", "inertia", "joint", "initial", "shapes"};
 // The keys of a contacts block that a listed pair may give too.
-const std::vector<std::string_view> kSettingKeys = {"method", "law", "parameters", "stiffness", "exponent", "mass",
-                                                    "tension", "calibrate", "friction"};
+const std::vector<std::string_view> kSettingKeys = {"method", "law", "parameters", "laws", "stiffness", "exponent",
+                                                    "mass", "tension", "calibrate", "friction"};
 
 // A body entry's `count` (checked before the scene is built, to estimate its size, and again when it is).
 double read_count(const MapReader& body) {
@@ -94,6 +95,7 @@ class SceneReader {
   template <typename Block>
   void read_settings(const MapReader& map, Block& block);
   std::vector<ParameterValue> read_parameters(const MapReader& map);
+  std::vector<LawParametersSpec> read_laws(const MapReader& map);
   void read_contacts(const MapReader& top);
   void read_integration(const MapReader& top);
   void read_constraints(const MapReader& top);
@@ -437,6 +439,7 @@ void SceneReader::read_settings(const MapReader& map, Block& block) {
   block.method = map.optional_text("method");
   block.law = map.optional_text("law");
   block.parameters = read_parameters(map);
+  block.laws = read_laws(map);
   if (map.has("stiffness")) {
     const YAML::Node stiffness = map.get("stiffness");
     if (stiffness.IsScalar() && stiffness.Scalar() == "hertz") block.stiffness = HertzStiffness{};
@@ -475,11 +478,33 @@ std::vector<ParameterValue> SceneReader::read_parameters(const MapReader& map) {
   return values;
 }
 
+// A block's `laws`: per law id or alias, a map of its parameter values by name (the compile stage checks the names).
+std::vector<LawParametersSpec> SceneReader::read_laws(const MapReader& map) {
+  std::vector<LawParametersSpec> laws;
+  if (!map.has("laws")) return laws;
+  const YAML::Node given = map.get("laws");
+  const std::string path = map.child("laws");
+  if (!given.IsMap()) reader_.fail(given, path, "expected a map of law: {parameter: value}, found " + describe(given));
+  for (const auto& entry : given) {
+    const std::string law = entry.first.Scalar();
+    const std::string law_path = path + "." + law;
+    if (!entry.second.IsMap()) reader_.fail(entry.second, law_path, "expected a map of parameter values, found " + describe(entry.second));
+    LawParametersSpec spec{law, {}};
+    for (const auto& parameter : entry.second) {
+      const std::string name = parameter.first.Scalar();
+      spec.parameters.push_back({name, reader_.number(parameter.second, law_path + "." + name)});
+    }
+    laws.push_back(std::move(spec));
+  }
+  return laws;
+}
+
 void SceneReader::read_contacts(const MapReader& top) {
   std::vector<std::string_view> keys = kSettingKeys;
-  keys.insert(keys.end(), {"pairs", "impact_velocity_floor", "rest_bounce_ratio", "rest_stroke_ratio", "stick_speed", "broadphase", "margin"});
+  keys.insert(keys.end(), {"pairs", "reference_speed", "impact_velocity_floor", "rest_bounce_ratio", "rest_stroke_ratio", "stick_speed", "broadphase", "margin"});
   const MapReader contacts(reader_, top.get("contacts"), "contacts", keys);
   ContactsSpec& spec = spec_.contacts;
+  spec.reference_speed = contacts.optional_number("reference_speed");
   spec.impact_velocity_floor = contacts.optional_number("impact_velocity_floor");
   spec.stick_speed = contacts.optional_number("stick_speed");
   spec.rest_bounce_ratio = contacts.optional_number("rest_bounce_ratio");
@@ -661,14 +686,16 @@ Scene SceneReader::load() {
   read_constraints(top);
   read_clearances(top);
   read_integration(top);
+  std::vector<MeasureSpec> measures = read_measures(reader_, top);
 
   Scene scene;
   try {
     CompileOptions compile;
     compile.law_override = options_.law_override;
     compile.friction_law_override = options_.friction_law_override;
+    compile.common_calibration = options_.common_calibration;
     static_cast<CompiledScene&>(scene) = compile_scene(spec_, compile);
-    calibrate_scene(scene);
+    scene.calibrated = calibrate_scene(scene);
   } catch (const SpecError& error) {
     refuse(error);
   }
@@ -676,6 +703,7 @@ Scene SceneReader::load() {
   scene.variables = reader_.variables();
   scene.limits = limits_;
   scene.size = size_;
+  scene.measures = std::move(measures);
   return scene;
 }
 

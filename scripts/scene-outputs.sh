@@ -33,10 +33,10 @@ done
 mkdir -p "$out/compare"
 cp "$work/compare"/comparison.csv "$out/compare/" 2>/dev/null || true
 
-# A sweep: its table.
+# A sweep: its tables (every impact, and each run with its measures).
 "$binary" -q sweep scenes/impact_1dof.yaml --vary restitution=0.5,0.9 --threads 1 --out "$work/sweep" > /dev/null 2>&1 || true
 mkdir -p "$out/sweep"
-cp "$work/sweep"/sweep.csv "$out/sweep/" 2>/dev/null || true
+cp "$work/sweep"/sweep.csv "$work/sweep"/sweep_cases.csv "$out/sweep/" 2>/dev/null || true
 
 # Strip the fields that are not behaviour.
 "$python" - "$out" <<'EOF'

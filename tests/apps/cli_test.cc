@@ -84,6 +84,45 @@ TEST_F(Cli, BadSceneExitsTwoAndWritesNothing) {
   EXPECT_NE(log.find("did you mean 'duration'?"), std::string::npos) << log;
 }
 
+// A scene's measures (docs/scenes.md "Measures"): in summary.json and on stdout for `run`, one column each in
+// comparison.csv and a table in comparison.md for `compare`; a measure of a column the scene does not have is bad
+// input for every command, at its line and column, and nothing is written.
+TEST_F(Cli, MeasuresAreReportedAndBadOnesExitTwo) {
+  const std::string ball = read(kScenes + "bouncing_ball.yaml");
+  const fs::path scene = directory_ / "measured.yaml";
+  std::ofstream(scene) << ball + "measures:\n  bounces: {of: impacts, reduce: count}\n"
+                                 "  peak_acceleration: {of: a_ball, reduce: max}\n";
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("run " + scene.string() + " --out " + out.string(), directory_ / "log"), 0) << read(directory_ / "log");
+  const std::string summary = read(out / "summary.json");
+  // Four bounces (RunWritesTheOutputContract); the count is an integer, the acceleration has its unit.
+  EXPECT_NE(summary.find("\"measures\": {\n    \"bounces\": {\n      \"value\": 4\n    },"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("\"unit\": \"m/s^2\""), std::string::npos) << summary;
+  const std::string log = read(directory_ / "log");
+  EXPECT_NE(log.find("measures:\n  bounces           = 4\n  peak_acceleration = "), std::string::npos) << log;
+  // A scene without measures has no "measures" member.
+  ASSERT_EQ(run("run " + kScenes + "bouncing_ball.yaml --out " + (directory_ / "plain").string(), directory_ / "log"), 0);
+  EXPECT_EQ(read(directory_ / "plain" / "summary.json").find("\"measures\""), std::string::npos);
+
+  ASSERT_EQ(run("compare " + scene.string() + " --models flores,hertz --out " + (directory_ / "compare").string(), directory_ / "log"), 0)
+      << read(directory_ / "log");
+  const std::string csv = read(directory_ / "compare" / "comparison.csv");
+  EXPECT_NE(csv.find(",measure.bounces,measure.peak_acceleration\n"), std::string::npos) << csv;
+  EXPECT_NE(read(directory_ / "compare" / "comparison.md").find("## Measures"), std::string::npos);
+
+  const fs::path bad = directory_ / "bad.yaml";
+  std::ofstream(bad) << ball + "measures:\n  moment: {of: drive_ball, reduce: rms}\n";
+  const int line = static_cast<int>(std::count(ball.begin(), ball.end(), '\n')) + 2;
+  const std::string where = "bad.yaml:" + std::to_string(line) + ":16: measures.moment.of: the scene has no driven joint";
+  for (const auto& [command, options] : {std::pair<std::string, std::string>{"run", ""}, {"compare", "--models hertz"},
+                                         {"sweep", "--vary restitution=0.5,0.6"}}) {
+    const fs::path target = directory_ / "bad_out";
+    EXPECT_EQ(run(command + " " + bad.string() + " " + options + " --out " + target.string(), directory_ / "log"), 2) << command;
+    EXPECT_NE(read(directory_ / "log").find(where), std::string::npos) << command << "\n" << read(directory_ / "log");
+    EXPECT_FALSE(fs::exists(target)) << command;
+  }
+}
+
 TEST_F(Cli, UnknownModelAndBadSetExitTwo) {
   EXPECT_EQ(run("run " + kScenes + "bouncing_ball.yaml --model florez --out " + (directory_ / "a").string(), directory_ / "log"), 2);
   EXPECT_NE(read(directory_ / "log").find("did you mean 'flores'?"), std::string::npos);

@@ -67,7 +67,8 @@ class Compare : public ::testing::Test {
 
 TEST_F(Compare, OneRowPerLawAgreeingWithEachLawsOwnRun) {
   const fs::path out = directory_ / "compare";
-  // `ye` is an alias of flores: resolved and not run twice. hooke needs a linear stiffness: listed, not run.
+  // `ye` is an alias of flores: resolved and not run twice. hooke needs a linear stiffness: it gets the equivalent of
+  // the ball's Hertz stiffness (equal maximum indentation at 1 m/s), reported in its row.
   ASSERT_EQ(run("compare " + kBall + " --models flores,hertz,hunt_crossley,ye,hooke --out " + out.string(), directory_ / "log"), 0)
       << read(directory_ / "log");
   const auto rows = csv_rows(out / "comparison.csv");
@@ -104,11 +105,11 @@ TEST_F(Compare, OneRowPerLawAgreeingWithEachLawsOwnRun) {
     EXPECT_NE(markdown.find(printed), std::string::npos) << laws[i] << " " << printed;
     for (const char* file : {"summary.json", "impacts.csv", "timeseries.csv"}) EXPECT_TRUE(fs::exists(out / laws[i] / file));
   }
-  EXPECT_EQ(rows[3].at("status"), "not_run");
-  EXPECT_NE(rows[3].at("reason").find("linear stiffness"), std::string::npos) << rows[3].at("reason");
-  EXPECT_FALSE(fs::exists(out / "hooke"));
-  EXPECT_NE(markdown.find("| hooke | not run | contacts.law: law 'hooke' needs a linear stiffness"), std::string::npos)
-      << markdown;
+  EXPECT_EQ(rows[3].at("status"), "completed");
+  EXPECT_EQ(rows[3].at("calibration"), "");
+  EXPECT_NE(rows[3].at("stiffness").find("N/m (equal maximum indentation at 1 m/s)"), std::string::npos) << rows[3].at("stiffness");
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(rows[i].at("stiffness"), "") << laws[i];
+  EXPECT_NE(markdown.find("## Calibration and equivalent stiffness"), std::string::npos) << markdown;
   expect_no_temporary_files(out);
 }
 
@@ -249,6 +250,70 @@ TEST_F(Compare, QuietAfterTheSubcommandSilencesInfo) {
   EXPECT_NE(read(directory_ / "log").find("debug:"), std::string::npos);  // e.g. hertz drops the restitution
 }
 
+// `compare --models all` on library scenes that give, in `contacts.laws`, what every law needs (docs/scenes.md, "The
+// library's laws entries"): every law runs, or is refused for a physical reason — never for a parameter the scene
+// could not give it. The two are sphere pairs, where every law is defined: one impact of two free steel spheres, and
+// the cradle's chain of touching balls (four pairs, impacts while in contact).
+TEST_F(Compare, EveryLawRunsOnLibraryScenesOrGivesAPhysicalReason) {
+  const std::vector<std::string> physical = {"needs the effective modulus and radius", "a rigid impact that applies a normal impulse only"};
+  const std::vector<std::string> missing = {"requires parameter", "needs a restitution", "needs a linear stiffness", "give it in"};
+  for (const char* scene : {"two_spheres_steel.yaml", "newtons_cradle.yaml"}) {
+    SCOPED_TRACE(scene);
+    const fs::path out = directory_ / scene;
+    const std::string file = std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/" + scene;
+    ASSERT_EQ(run("compare " + file + " --models all --out " + out.string(), directory_ / "log"), 0) << read(directory_ / "log");
+    const auto rows = csv_rows(out / "comparison.csv");
+    ASSERT_EQ(rows.size(), contactlab::all_laws().size());
+    int ran = 0;
+    for (const auto& row : rows) {
+      const std::string& reason = row.at("reason");
+      if (row.at("status") == "completed" || row.at("status") == "numerical_error") {
+        ++ran;
+        continue;
+      }
+      EXPECT_EQ(row.at("status"), "not_run") << row.at("law") << ": " << reason;
+      EXPECT_TRUE(std::any_of(physical.begin(), physical.end(), [&](const std::string& p) { return reason.find(p) != std::string::npos; }))
+          << row.at("law") << ": " << reason;
+      for (const std::string& m : missing) EXPECT_EQ(reason.find(m), std::string::npos) << row.at("law") << ": " << reason;
+    }
+    EXPECT_EQ(ran, static_cast<int>(rows.size())) << "every law applies to a pair of spheres";
+  }
+}
+
+// --calibrate restitution=C@V: each law with a dissipation parameter is calibrated for C at V (the value in its row's
+// `calibration`, the restitution its isolated impact then returns within the calibration's 1e-9), an elastic law is
+// listed as not calibrated, and the linear laws' stiffness is the equivalent at V. The two free spheres' first
+// impact is the isolated impact itself (reduced mass, no gravity), so its restitution is C to the run's accuracy.
+TEST_F(Compare, CalibrateGivesEveryLawTheSameRestitution) {
+  const fs::path out = directory_ / "calibrated";
+  const std::string scene = std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/two_spheres_steel.yaml";
+  ASSERT_EQ(run("compare " + scene + " --models hertz,kelvin_voigt,hunt_crossley,schafer,jian --calibrate restitution=0.8@3 --set impact_velocity=3 --out " +
+                    out.string(),
+                directory_ / "log"),
+            0)
+      << read(directory_ / "log");
+  const auto rows = csv_rows(out / "comparison.csv");
+  ASSERT_EQ(rows.size(), 5u);
+  EXPECT_EQ(rows[0].at("calibration"), "elastic: not calibrated");
+  EXPECT_NEAR(std::stod(rows[0].at("striker/target.impact1.restitution")), 1.0, 1e-6);
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    SCOPED_TRACE(rows[i].at("law"));
+    EXPECT_EQ(rows[i].at("status"), "completed");
+    const std::string parameter(contactlab::law_info(contactlab::find_law(rows[i].at("law"))).dissipation_parameter);
+    EXPECT_EQ(rows[i].at("calibration").rfind(parameter + "=", 0), 0u) << rows[i].at("calibration");
+    EXPECT_NEAR(std::stod(rows[i].at("striker/target.impact1.restitution")), 0.8, 1e-6);
+  }
+  EXPECT_NE(rows[1].at("stiffness").find("at 3 m/s"), std::string::npos) << rows[1].at("stiffness");
+  EXPECT_NE(read(out / "comparison.md").find("## Calibration and equivalent stiffness"), std::string::npos);
+  // Malformed: exit 2, nothing written.
+  for (const char* bad : {"0.8@3", "restitution=1.2@3", "restitution=0.8@0", "restitution=0.8", "restitution=x@3"}) {
+    EXPECT_EQ(run("compare " + scene + " --models hertz --calibrate " + bad + " --out " + (directory_ / "bad").string(), directory_ / "log"), 2)
+        << bad;
+    EXPECT_NE(read(directory_ / "log").find("--calibrate"), std::string::npos) << bad;
+  }
+  EXPECT_FALSE(fs::exists(directory_ / "bad"));
+}
+
 TEST_F(Compare, BadInputExitsTwoAndWritesNothing) {
   const fs::path out = directory_ / "out";
   const fs::path bad_scene = directory_ / "bad.yaml";
@@ -261,6 +326,15 @@ TEST_F(Compare, BadInputExitsTwoAndWritesNothing) {
   EXPECT_EQ(run("compare " + kBall + " --models flores --set nonsense --out " + out.string(), directory_ / "log"), 2);
   EXPECT_EQ(run("compare " + kBall + " --models flores --set no_such_variable=1 --out " + out.string(), directory_ / "log"), 2);
   EXPECT_EQ(run("compare " + kBall + " --out " + out.string(), directory_ / "log"), 2);  // --models is required
+  // A `laws` entry for a law that does not exist, in use or not: at its line and column and key path.
+  const fs::path misspelt = directory_ / "misspelt.yaml";
+  std::string text = read(kBall);
+  text.replace(text.find("  parameters: {restitution: restitution}"), 40,
+               "  parameters: {restitution: restitution}\n  laws:\n    kelvin_voight: {damping: 40}");
+  std::ofstream(misspelt) << text;
+  EXPECT_EQ(run("compare " + misspelt.string() + " --models flores --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_NE(read(directory_ / "log").find("misspelt.yaml:37:5: contacts.laws.kelvin_voight: unknown law 'kelvin_voight'"), std::string::npos)
+      << read(directory_ / "log");
   EXPECT_FALSE(fs::exists(out));
 
   fs::create_directories(directory_ / "empty");

@@ -114,18 +114,21 @@ TEST(SweepArguments, TheCartesianProductIsRowMajor) {
   EXPECT_EQ(sweep_point(three, 7), (std::vector<std::size_t>{1, 0, 1}));
 }
 
-TEST(SweepArguments, CsvHasOneRowPerRunPaddedToTheHeader) {
+TEST(SweepArguments, CsvHasOneRowPerImpactAndCasesOneRowPerRunPaddedToTheHeader) {
   SweepSetup setup;
   setup.scene_file = "scene.yaml";
   setup.variables = parse_sweep({"restitution=0.2,0.5"}, kVariables, {});
   std::vector<SweepRun> runs(2);
   runs[0].values = {"0.2"};
   runs[0].status = SweepRunStatus::kCompleted;
-  runs[0].first_impact = ImpactRecord{};
-  runs[0].first_impact->pair = "wall/body";
-  runs[0].first_impact->t_start = 1.0;
-  runs[0].first_impact->t_end = 1.5;
-  runs[0].impacts = 2;
+  runs[0].impacts.resize(2);
+  runs[0].impacts[0].pair = "wall/body";
+  runs[0].impacts[0].t_start = 1.0;
+  runs[0].impacts[0].t_end = 1.5;
+  runs[0].impacts[1].pair = "wall/body";
+  runs[0].impacts[1].t_start = 2.0;
+  runs[0].impacts[1].open = true;
+  runs[0].measures = {{"peak", 3.5, "N"}};
   runs[1].values = {"0.5"};
   runs[1].status = SweepRunStatus::kBadInput;
   runs[1].message = "contacts.parameters.restitution: expected restitution in (0, 1], found 1.5";
@@ -134,10 +137,21 @@ TEST(SweepArguments, CsvHasOneRowPerRunPaddedToTheHeader) {
   for (std::string line; std::getline(csv, line);) lines.push_back(line);
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines[0],
-            "var.restitution,status,message,pair,t_start,impact_velocity,separation_velocity,restitution,max_indentation,"
-            "max_force,contact_time,dissipated_energy,open,impacts,steps,rhs_evaluations,end_time,wall_time_s");
-  EXPECT_EQ(lines[1].rfind("0.2,ok,,wall/body,1,0,0,0,0,0,0.5,0,0,2,0,0,0,", 0), 0u) << lines[1];
-  EXPECT_EQ(lines[2], "0.5,bad_input,\"contacts.parameters.restitution: expected restitution in (0, 1], found 1.5\",,,,,,,,,,,,,,,");
+            "case,var.restitution,impact,pair,point,t_start,t_end,open,impact_velocity,separation_velocity,restitution,"
+            "max_indentation,max_force,min_force,effective_mass,dissipated_energy,slip_velocity,separation_slip_velocity,"
+            "impact_angle,rebound_angle,separation_spin,slip_distance,friction_work,stick_time");
+  EXPECT_EQ(lines[1].rfind("1,0.2,1,wall/body,0,1,1.5,0,", 0), 0u) << lines[1];
+  EXPECT_EQ(lines[2].rfind("1,0.2,2,wall/body,0,2,0,1,", 0), 0u) << lines[2];
+  Scene scene;
+  scene.measures.resize(1);
+  scene.measures[0].name = "peak";
+  std::istringstream cases_csv(sweep_cases_csv(scene, setup, runs));
+  std::vector<std::string> cases;
+  for (std::string line; std::getline(cases_csv, line);) cases.push_back(line);
+  ASSERT_EQ(cases.size(), 3u);
+  EXPECT_EQ(cases[0], "case,var.restitution,status,message,impacts,measure.peak,steps,rhs_evaluations,end_time,wall_time_s");
+  EXPECT_EQ(cases[1], "1,0.2,ok,,2,3.5,0,0,0,0");
+  EXPECT_EQ(cases[2], "2,0.5,bad_input,\"contacts.parameters.restitution: expected restitution in (0, 1], found 1.5\",,,,,,");
   EXPECT_EQ(sweep_run_command(setup, runs[0]), "contactlab run scene.yaml --set restitution=0.2");
   setup.law = "hunt_crossley";
   setup.overrides = {"mass=2*g"};

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // `contactlab sweep` and `--threads` (docs/output.md), end to end through the executable: one row per run in
-// row-major order agreeing with each run's own `run --set …`, files that do not depend on the thread count,
+// row-major order in sweep_cases.csv and one per impact in sweep.csv, agreeing with each run's own `run --set …`
+// (its impacts.csv row for row, its summary.json's measures), files that do not depend on the thread count,
 // runs that fail marked with the exit code saying so, and bad arguments that exit 2 and write nothing.
 #include <algorithm>
 #include <cstdlib>
@@ -28,7 +29,7 @@ using contactlab::test::csv_rows;
 
 const std::string kImpact = std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/impact_1dof.yaml";
 
-// sweep.csv without its last column, wall_time_s (the only one that measures time).
+// sweep_cases.csv without its last column, wall_time_s (the only one that measures time).
 std::string without_wall_times(const std::string& csv) {
   std::istringstream in(csv);
   std::string kept;
@@ -63,18 +64,21 @@ TEST_F(Sweep, RowsAreRowMajorAndAgreeWithEachSingleRun) {
                 directory_ / "log"),
             0)
       << read(directory_ / "log");
-  const auto rows = csv_rows(out / "sweep.csv");
+  const auto rows = csv_rows(out / "sweep_cases.csv");
   ASSERT_EQ(rows.size(), 6u);
+  const auto impact_rows = csv_rows(out / "sweep.csv");
   const std::vector<std::pair<std::string, std::string>> expected = {{"0.3", "1"}, {"0.3", "2"}, {"0.3", "3"},
                                                                      {"0.6", "1"}, {"0.6", "2"}, {"0.6", "3"}};
   const std::string markdown = read(out / "sweep.md");
+  std::size_t impact_row = 0;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& row = rows[i];
+    EXPECT_EQ(row.at("case"), std::to_string(i + 1));
     EXPECT_EQ(row.at("var.restitution"), expected[i].first) << i;
     EXPECT_EQ(row.at("var.impact_velocity"), expected[i].second) << i;
     EXPECT_EQ(row.at("status"), "ok");
     EXPECT_EQ(row.at("message"), "");
-    // The same run alone: its first impact, digit for digit.
+    // The same run alone: its impacts, row for row and digit for digit, and its measures.
     const fs::path single = directory_ / ("run" + std::to_string(i));
     ASSERT_EQ(run("run " + kImpact + " --model hunt_crossley --set restitution=" + expected[i].first +
                       " --set impact_velocity=" + expected[i].second + " --out " + single.string(),
@@ -83,24 +87,36 @@ TEST_F(Sweep, RowsAreRowMajorAndAgreeWithEachSingleRun) {
     const auto impacts = csv_rows(single / "impacts.csv");
     ASSERT_FALSE(impacts.empty());
     EXPECT_EQ(row.at("impacts"), std::to_string(impacts.size()));
-    for (const char* column : {"pair", "t_start", "impact_velocity", "separation_velocity", "restitution", "max_indentation",
-                               "max_force", "dissipated_energy", "open"}) {
-      EXPECT_EQ(row.at(column), impacts[0].at(column)) << "run " << i + 1 << " " << column;
+    for (std::size_t k = 0; k < impacts.size(); ++k, ++impact_row) {
+      ASSERT_LT(impact_row, impact_rows.size());
+      const auto& sweep_impact = impact_rows[impact_row];
+      EXPECT_EQ(sweep_impact.at("case"), std::to_string(i + 1));
+      EXPECT_EQ(sweep_impact.at("var.restitution"), expected[i].first);
+      EXPECT_EQ(sweep_impact.at("impact"), std::to_string(k + 1));
+      for (const auto& [column, value] : impacts[k]) EXPECT_EQ(sweep_impact.at(column), value) << "run " << i + 1 << " " << column;
     }
-    EXPECT_EQ(std::stod(row.at("contact_time")), std::stod(impacts[0].at("t_end")) - std::stod(impacts[0].at("t_start")));
     const std::string summary = read(single / "summary.json");
     EXPECT_EQ(row.at("steps"), json_integer(summary, "steps"));
     EXPECT_EQ(row.at("rhs_evaluations"), json_integer(summary, "rhs_evaluations"));
+    // The scene's measures (scenes/impact_1dof.yaml): the same numbers as the run's summary.json.
+    for (const std::string measure : {"rebound_velocity", "peak_deceleration"}) {
+      const std::string value = row.at("measure." + measure);
+      ASSERT_FALSE(value.empty()) << measure;
+      const auto at = summary.find("\"" + measure + "\": {");
+      ASSERT_NE(at, std::string::npos) << measure << "\n" << summary;
+      EXPECT_EQ(std::stod(summary.substr(summary.find("\"value\": ", at) + 9)), std::stod(value)) << measure;
+    }
     // sweep.md shows the restitution to 5 decimals.
     char printed[32];
     std::snprintf(printed, sizeof(printed), "%.5f", std::stod(impacts[0].at("restitution")));
     EXPECT_NE(markdown.find(printed), std::string::npos) << printed;
   }
+  EXPECT_EQ(impact_row, impact_rows.size());  // no other rows
   // No per-run output, no temporary file: the unit's marker, the two tables and their provenance.
   std::vector<std::string> files;
   for (const auto& entry : fs::directory_iterator(out)) files.push_back(entry.path().filename().string());
   std::sort(files.begin(), files.end());
-  EXPECT_EQ(files, (std::vector<std::string>{".contactlab", "provenance.json", "sweep.csv", "sweep.md"}));
+  EXPECT_EQ(files, (std::vector<std::string>{".contactlab", "provenance.json", "sweep.csv", "sweep.md", "sweep_cases.csv"}));
   EXPECT_NE(markdown.find("contactlab run " + kImpact + " --model hunt_crossley --set restitution=0.3 --set impact_velocity=1"),
             std::string::npos)
       << markdown;
@@ -111,11 +127,17 @@ TEST_F(Sweep, FilesDoNotDependOnTheThreadCount) {
   ASSERT_EQ(run(sweep + " --threads 1 --out " + (directory_ / "one").string(), directory_ / "log_one"), 0);
   ASSERT_EQ(run(sweep + " --threads 2 --out " + (directory_ / "two").string(), directory_ / "log_two"), 0);
   ASSERT_EQ(run(sweep + " --out " + (directory_ / "default").string(), directory_ / "log_default"), 0);
-  const std::string one = read(directory_ / "one" / "sweep.csv");
+  const std::string one = read(directory_ / "one" / "sweep_cases.csv");
   EXPECT_EQ(std::count(one.begin(), one.end(), '\n'), 13);
-  EXPECT_EQ(without_wall_times(one), without_wall_times(read(directory_ / "two" / "sweep.csv")));
-  EXPECT_EQ(without_wall_times(one), without_wall_times(read(directory_ / "default" / "sweep.csv")));
+  EXPECT_EQ(without_wall_times(one), without_wall_times(read(directory_ / "two" / "sweep_cases.csv")));
+  EXPECT_EQ(without_wall_times(one), without_wall_times(read(directory_ / "default" / "sweep_cases.csv")));
   EXPECT_NE(one, without_wall_times(one));  // the wall times are there
+  EXPECT_NE(one.find("measure.peak_deceleration"), std::string::npos);
+  // Every impact of every run, byte for byte (no wall time in it).
+  const std::string impacts = read(directory_ / "one" / "sweep.csv");
+  EXPECT_GE(std::count(impacts.begin(), impacts.end(), '\n'), 13);
+  EXPECT_EQ(impacts, read(directory_ / "two" / "sweep.csv"));
+  EXPECT_EQ(impacts, read(directory_ / "default" / "sweep.csv"));
   EXPECT_EQ(contactlab::test::without_provenance(read(directory_ / "one" / "sweep.md")),
             contactlab::test::without_provenance(read(directory_ / "two" / "sweep.md")));
   EXPECT_NE(read(directory_ / "one" / "sweep.md").find("## Provenance"), std::string::npos);
@@ -140,7 +162,7 @@ TEST_F(Sweep, RunsThatFailAreMarkedAndTheExitCodeSaysSo) {
                 directory_ / "log"),
             3)
       << read(directory_ / "log");
-  const auto rows = csv_rows(out / "sweep.csv");
+  const auto rows = csv_rows(out / "sweep_cases.csv");
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[0].at("var.stiffness"), "1000");
   EXPECT_EQ(rows[0].at("status"), "numerical_trouble");
@@ -151,7 +173,13 @@ TEST_F(Sweep, RunsThatFailAreMarkedAndTheExitCodeSaysSo) {
     EXPECT_EQ(rows[i].at("status"), "bad_input");
     EXPECT_NE(rows[i].at("message").find("restitution"), std::string::npos) << rows[i].at("message");
     EXPECT_EQ(rows[i].at("impacts"), "");
+    EXPECT_EQ(rows[i].at("measure.rebound_velocity"), "");
   }
+  // The impacts of the runs that have a result: the stopped run's one impact up to the trouble, then run 2's.
+  const auto impacts = csv_rows(out / "sweep.csv");
+  ASSERT_EQ(impacts.size(), 2u);
+  EXPECT_EQ(impacts[0].at("case"), "1");
+  EXPECT_EQ(impacts[1].at("case"), "2");
   const std::string markdown = read(out / "sweep.md");
   EXPECT_NE(markdown.find("## Runs that did not complete"), std::string::npos);
   EXPECT_NE(markdown.find("| 3 | restitution=1.5 stiffness=1000 | bad input |"), std::string::npos) << markdown;
@@ -159,7 +187,7 @@ TEST_F(Sweep, RunsThatFailAreMarkedAndTheExitCodeSaysSo) {
 
   // Only values the scene rejects: files written, exit 2.
   EXPECT_EQ(run("sweep " + kImpact + " --vary restitution=0.5,1.5 --out " + (directory_ / "bad").string(), directory_ / "log"), 2);
-  EXPECT_EQ(csv_rows(directory_ / "bad" / "sweep.csv").size(), 2u);
+  EXPECT_EQ(csv_rows(directory_ / "bad" / "sweep_cases.csv").size(), 2u);
 }
 
 TEST_F(Sweep, BadArgumentsExitTwoNameTheArgumentAndWriteNothing) {
@@ -212,7 +240,7 @@ TEST_F(Sweep, VaryTakesKeyPaths) {
                 directory_ / "log"),
             0)
       << read(directory_ / "log");
-  const auto rows = csv_rows(out / "sweep.csv");
+  const auto rows = csv_rows(out / "sweep_cases.csv");
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[0].at("var.contacts.parameters.restitution"), "0.5");
   EXPECT_EQ(rows[1].at("var.contacts.law"), "hunt_crossley");
@@ -221,7 +249,10 @@ TEST_F(Sweep, VaryTakesKeyPaths) {
   ASSERT_EQ(run("run " + kImpact + " --set contacts.parameters.restitution=0.9 --set contacts.law=flores --out " + single.string(),
                 directory_ / "log"),
             0);
-  EXPECT_EQ(rows[2].at("restitution"), csv_rows(single / "impacts.csv").at(0).at("restitution"));
+  const auto impacts = csv_rows(out / "sweep.csv");
+  const auto third = std::find_if(impacts.begin(), impacts.end(), [](const auto& row) { return row.at("case") == "3"; });
+  ASSERT_NE(third, impacts.end());
+  EXPECT_EQ(third->at("restitution"), csv_rows(single / "impacts.csv").at(0).at("restitution"));
   EXPECT_NE(read(out / "sweep.md").find("law: varied (contacts.law)"), std::string::npos);
   // A path that leads nowhere is bad input before any run, and nothing is written.
   EXPECT_EQ(run("sweep " + kImpact + " --vary contacts.parameters.dampin=1,2 --out " + (directory_ / "bad").string(),
@@ -233,7 +264,7 @@ TEST_F(Sweep, VaryTakesKeyPaths) {
   ASSERT_EQ(run("sweep " + kImpact + " --vary contacts.parameters.restitution=2,0.5 --out " + (directory_ / "mixed").string(),
                 directory_ / "log"),
             2);
-  const auto mixed = csv_rows(directory_ / "mixed" / "sweep.csv");
+  const auto mixed = csv_rows(directory_ / "mixed" / "sweep_cases.csv");
   ASSERT_EQ(mixed.size(), 2u);
   EXPECT_EQ(mixed[0].at("status"), "bad_input");
   EXPECT_EQ(mixed[1].at("status"), "ok");

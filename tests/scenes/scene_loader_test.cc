@@ -198,8 +198,6 @@ INSTANTIATE_TEST_SUITE_P(
                   "not valid UTF-8"},
         Malformed{"description_control_character", "scene: t", "scene: t\ndescription: \"a\\x07b\"", 2, "description",
                   "control character"},
-        Malformed{"linear_law_with_hertz_stiffness", "law: flores\n  parameters: {restitution: 0.9}",
-                  "law: kelvin_voigt\n  parameters: {damping: 10}", 14, "contacts.law", "needs a linear stiffness"},
         // Friction: problems the compile stage finds, reported at their line in the file.
         Malformed{"friction_law_unknown", "parameters: {restitution: 0.9}",
                   "parameters: {restitution: 0.9}\n  friction: {law: lugr}", 16, "contacts.friction.law", "did you mean 'lugre'?"},
