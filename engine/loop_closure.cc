@@ -130,13 +130,20 @@ bool factor_rows(const Model& model, Data& data) {
                                                   data.probe_qdd.data(), data.probe_acceleration, false);
     }
   }
-  // Symmetric in exact arithmetic; its round-off asymmetry averaged out before the Cholesky factorisation.
-  data.loop_operator = 0.5 * (data.loop_operator + data.loop_operator.transpose()).eval();
+  // Symmetric in exact arithmetic; its round-off asymmetry averaged out (in place: the right-hand side allocates
+  // nothing) before the Cholesky factorisation.
+  for (Eigen::Index j = 0; j < m; ++j) {
+    for (Eigen::Index i = j + 1; i < m; ++i) {
+      const double mean = 0.5 * (data.loop_operator(i, j) + data.loop_operator(j, i));
+      data.loop_operator(i, j) = mean;
+      data.loop_operator(j, i) = mean;
+    }
+  }
   data.loop_factor.compute(data.loop_operator);
   if (data.loop_factor.info() != Eigen::Success) return false;
   // A pivot at round-off of the largest: singular in all but name.
   const double largest = data.loop_operator.diagonal().maxCoeff();
-  const double smallest = data.loop_factor.matrixL().toDenseMatrix().diagonal().array().square().minCoeff();
+  const double smallest = data.loop_factor.matrixLLT().diagonal().array().square().minCoeff();
   return smallest > 1e-12 * largest;
 }
 

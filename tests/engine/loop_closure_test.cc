@@ -45,6 +45,13 @@ Trajectory run(const std::string& text) {
   return out;
 }
 
+// [x, y, z] as a scene writes it, to round-trip precision.
+std::string vector_text(const Vec3& v) {
+  char buffer[128];
+  std::snprintf(buffer, sizeof buffer, "[%.17g, %.17g, %.17g]", v.x(), v.y(), v.z());
+  return buffer;
+}
+
 // A body with its centre of mass 0.3 m below its origin, unequal principal moments, and the scene's settings.
 std::string body(const std::string& joint, const std::string& initial) {
   return R"(
@@ -92,7 +99,7 @@ TEST(LoopClosure, ARevoluteConstraintOnAFreeBodyIsARevoluteJoint) {
   const std::string axis = "[0.3, 1, 0.2]";
   const Vec3 unit = Vec3(0.3, 1, 0.2).normalized();
   const Vec3 w = 3.0 * unit;
-  const std::string spin = "[" + std::to_string(w.x()) + ", " + std::to_string(w.y()) + ", " + std::to_string(w.z()) + "]";
+  const std::string spin = vector_text(w);
   const Trajectory tree = run(body("{type: revolute, position: [0, 0, 1], axis: " + axis + "}", "{v: 3.0}"));
   const Trajectory loop = run(body("{type: free}", "{position: [0, 0, 1], angular_velocity: " + spin + "}") +
                               "constraints:\n  - {type: revolute, body_a: world, position_a: [0, 0, 1], axis: " + axis +
@@ -144,11 +151,6 @@ TEST(LoopClosure, ADistanceConstraintHoldsAConicalPendulumOnItsCircle) {
   const double rate = std::sqrt(9.81 / (length * std::cos(tilt)));
   const Vec3 pivot(0, 0, 1.5);
   const Vec3 arm = Eigen::AngleAxisd(tilt, Vec3::UnitX()) * Vec3(0, 0, -length);
-  auto text = [](const Vec3& v) {
-    char buffer[128];
-    std::snprintf(buffer, sizeof buffer, "[%.17g, %.17g, %.17g]", v.x(), v.y(), v.z());
-    return std::string(buffer);
-  };
   const Trajectory loop = run(R"(
 scene: conical
 bodies:
@@ -156,7 +158,7 @@ bodies:
     mass: 2.0
     inertia: [1e-4, 1e-4, 1e-4]
     joint: {type: free}
-    initial: {position: )" + text(pivot + arm) + ", linear_velocity: " + text(Vec3(0, 0, rate).cross(arm)) + R"(}
+    initial: {position: )" + vector_text(pivot + arm) + ", linear_velocity: " + vector_text(Vec3(0, 0, rate).cross(arm)) + R"(}
 constraints:
   - {type: distance, body_a: world, position_a: [0, 0, 1.5], body_b: bob}
 integrator: {relative_tolerance: 1e-10, absolute_tolerance: 1e-12}
@@ -207,7 +209,7 @@ duration: 0.1
 
 TEST(LoopClosure, AContactInsideALoopMeetsTheConstrainedMass) {
   // Elastic impact of 2 kg on 4 kg at 1 m/s: the ball leaves at (2 − 4)/(2 + 4) = −1/3 m/s, the pair at 2·2/6 = 2/3 m/s.
-  for (const std::string contacts : {std::string("contacts: {method: impulse, parameters: {restitution: 1.0}}\n"),
+  for (const std::string& contacts : {std::string("contacts: {method: impulse, parameters: {restitution: 1.0}}\n"),
                                      std::string("contacts: {law: hertz}\n")}) {
     const Scene scene = load_scene_text(struck_pair(contacts), "struck_pair.yaml");
     State state = scene.initial_state;
