@@ -324,6 +324,13 @@ void SceneCompiler::inertia_from_shapes(const BodySpec& spec, const std::string&
   }
 }
 
+int SceneCompiler::body_named(const Key& key, const std::optional<std::string>& name) const {
+  if (!name) refuse(key, "missing required key: expected a body's name, or world", SpecProblemAt::kMissing);
+  const auto found = body_index_.find(*name);
+  if (found == body_index_.end()) refuse(key, "no body named '" + *name + "'" + did_you_mean(*name, names_of(body_index_)));
+  return found->second;
+}
+
 void SceneCompiler::check_rotational_inertia() {
   const std::vector<std::string> problems = rotational_inertia_problems(scene_.model);
   for (std::size_t b = 1; b < problems.size(); ++b) {

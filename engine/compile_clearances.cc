@@ -49,20 +49,10 @@ void SceneCompiler::compile_clearance_shapes() {
                                     {"revolute", "translational"});
     joint.type = type == "revolute" ? ClearanceType::kRevolute : ClearanceType::kTranslational;
     const bool revolute = joint.type == ClearanceType::kRevolute;
-    auto body = [&](const char* key, const std::optional<std::string>& name) {
-      if (!name) refuse(Key{path, key}, "missing required key: expected a body's name, or world", SpecProblemAt::kMissing);
-      const auto found = body_index_.find(*name);
-      if (found == body_index_.end()) {
-        std::vector<std::string_view> names;
-        for (const auto& [known, index] : body_index_) names.emplace_back(known);
-        refuse(Key{path, key}, "no body named '" + *name + "'" + did_you_mean(*name, names));
-      }
-      return found->second;
-    };
     const char* key_a = revolute ? "journal" : "slider";
     const char* key_b = revolute ? "bearing" : "guide";
-    joint.body_a = body(key_a, spec.body_a);
-    joint.body_b = body(key_b, spec.body_b);
+    joint.body_a = body_named(Key{path, key_a}, spec.body_a);
+    joint.body_b = body_named(Key{path, key_b}, spec.body_b);
     if (joint.body_a == joint.body_b) refuse(Key{path, key_b}, "a clearance joint joins two different bodies");
     const std::string position_a = std::string("position_") + key_a;
     const std::string position_b = std::string("position_") + key_b;

@@ -17,18 +17,8 @@ LoopConstraint SceneCompiler::compile_constraint(const ConstraintSpec& spec, con
   LoopConstraint loop;
   const std::vector<std::string_view> types = loop_type_names();
   loop.type = *find_loop_type(choice(Key{path, "type"}, spec.type.empty() ? std::nullopt : std::optional(spec.type), "", types));
-  auto body = [&](const char* key, const std::optional<std::string>& name) {
-    if (!name) refuse(Key{path, key}, "missing required key: expected a body's name, or world", SpecProblemAt::kMissing);
-    const auto found = body_index_.find(*name);
-    if (found == body_index_.end()) {
-      std::vector<std::string_view> names;
-      for (const auto& [known, index] : body_index_) names.emplace_back(known);
-      refuse(Key{path, key}, "no body named '" + *name + "'" + did_you_mean(*name, names));
-    }
-    return found->second;
-  };
-  loop.body_a = body("body_a", spec.body_a);
-  loop.body_b = body("body_b", spec.body_b);
+  loop.body_a = body_named(Key{path, "body_a"}, spec.body_a);
+  loop.body_b = body_named(Key{path, "body_b"}, spec.body_b);
   if (loop.body_a == loop.body_b) refuse(Key{path, "body_b"}, "a constraint joins two different bodies");
   loop.name = spec.name ? *spec.name : *spec.body_a + "_" + *spec.body_b;
   if (std::string problem = name_problem(loop.name); !problem.empty()) refuse(Key{path, "name"}, problem);

@@ -97,6 +97,8 @@ class SceneCompiler {
   int compile_shape(const ShapeSpec& spec, const std::string& path, int body, const std::string& default_name);
   void inertia_from_shapes(const BodySpec& spec, const std::string& path, int body_index, Body& body);
   void check_rotational_inertia();
+  // The body a constraint or clearance joint names at `key` (`world` included); missing or unknown: refused.
+  int body_named(const Key& key, const std::optional<std::string>& name) const;
   // compile_contacts.cc
   void compile_contacts();
   template <typename Block>
