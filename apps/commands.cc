@@ -24,6 +24,7 @@
 #include "apps/provenance.h"
 #include "apps/report.h"
 #include "apps/sweep.h"
+#include "contact/material_parameters.h"
 #include "engine/data.h"
 #include "models/friction_registry.h"
 #include "models/registry.h"
@@ -399,11 +400,20 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
     options->common_calibration = common_calibration(arguments.calibrate);
     if (!options->common_calibration) return kBadInput;
   }
-  // The scene with its own law must be valid: a broken scene is bad input, not a column of failed laws.
-  const std::optional<Scene> scene = compile(arguments.scene, *options, spdlog::level::debug);
+  // The scene with its own law must be valid: a broken scene is bad input, not a column of failed laws. (Without the
+  // common calibration: whether its own law can be calibrated is that law's row, like every other law's.)
+  SceneOptions own_law = *options;
+  own_law.common_calibration.reset();
+  const std::optional<Scene> scene = compile(arguments.scene, own_law, spdlog::level::debug);
   if (!scene) return kBadInput;
   if (arguments.laws.empty() && arguments.friction_laws.empty()) {
     spdlog::error("compare: expected --models, --friction-models or both");
+    return kBadInput;
+  }
+  // Laws act only where shapes touch: a scene without shapes (an ideal mechanism) gives every law the same motion.
+  if (scene->model.contact.shapes.empty()) {
+    spdlog::error("compare: scene '{}' has no shapes, so no contact for a force law to act on: every law gives the "
+                  "same motion", scene->name);
     return kBadInput;
   }
   std::vector<std::string> laws, frictions;
@@ -597,7 +607,9 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
         << (p.min_exclusive ? "(" : "[") << format_number(p.min) << ", " << format_number(p.max)
         << (p.max_exclusive ? ")" : "]");
     if (!p.required) out << ", default " << format_number(p.default_value);
-    out << ": " << p.description << "\n";
+    out << ": " << p.description;
+    if (const std::string_view source = material_role_source(p.role); !source.empty()) out << "; left out: " << source;
+    out << "\n";
   };
   auto json_law = [](const LawInfo& info) {
     using Json = nlohmann::ordered_json;
@@ -610,7 +622,8 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
                             {"required", p.required},
                             {"default", finite_or_null(p.default_value)},
                             {"min", finite_or_null(p.min)},
-                            {"max", finite_or_null(p.max)}});
+                            {"max", finite_or_null(p.max)},
+                            {"from_materials", material_role_source(p.role)}});
     }
     Json derived = Json::array();
     for (const LawParameter& p : info.derived) {
@@ -633,6 +646,7 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
                 {"can_tension", info.can_tension},
                 {"force_jump", info.force_jump},
                 {"dissipation_parameter", info.dissipation_parameter.empty() ? Json(nullptr) : Json(std::string(info.dissipation_parameter))},
+                {"dissipation_twin", info.dissipation_twin.empty() ? Json(nullptr) : Json(std::string(info.dissipation_twin))},
                 {"accurate_restitution", accurate ? Json::array({info.accurate_restitution_min, info.accurate_restitution_max})
                                                   : Json(nullptr)}};
   };
@@ -668,7 +682,7 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     out << "  dissipation parameter (compare --calibrate): "
         << (info.dissipation_parameter.empty() ? (info.parameters.empty() ? "none (elastic)" : "none (from material constants)")
                                                : std::string(info.dissipation_parameter))
-        << "\n";
+        << (info.dissipation_twin.empty() ? std::string() : " = " + std::string(info.dissipation_twin) + " (set equal)") << "\n";
     if (info.accurate_restitution_max > info.accurate_restitution_min) {
       out << "  reproduces a target restitution within 0.01 for c in [" << format_number(info.accurate_restitution_min)
           << ", " << format_number(info.accurate_restitution_max) << "]\n";

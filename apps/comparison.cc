@@ -321,7 +321,11 @@ std::string calibration_text(const Scene& scene, bool common_calibration) {
     const ContactPairModel& pair = contact.pairs.at(outcome.pair);
     std::ostringstream text;
     text.precision(6);
-    text << outcome.parameter << "=" << outcome.value << " (restitution " << outcome.restitution << ")";
+    text << outcome.parameter << "=";
+    if (outcome.parameter == pair.law_info->dissipation_parameter && !pair.law_info->dissipation_twin.empty()) {
+      text << pair.law_info->dissipation_twin << "=";
+    }
+    text << outcome.value << " (restitution " << outcome.restitution << ")";
     texts.emplace_back(pair.name, text.str());
   }
   if (!texts.empty() || !common_calibration || contact.pairs.empty()) return pairs_text(texts);

@@ -17,6 +17,7 @@
 #include <spdlog/spdlog.h>
 
 #include "contact/material_mixing.h"
+#include "contact/material_parameters.h"
 #include "engine/calibration.h"
 #include "models/registry.h"
 
@@ -461,7 +462,7 @@ void write_law(const LawInfo& law, const Measurement& m, std::ostream& out) {
   out << "- **Dissipation parameter** (set by `compare --calibrate`): "
       << (law.dissipation_parameter.empty() ? std::string(law.parameters.empty() ? "none (elastic)" : "none (from material constants)")
                                             : code(law.dissipation_parameter))
-      << "\n";
+      << (law.dissipation_twin.empty() ? std::string() : " = " + code(law.dissipation_twin) + " (set equal)") << "\n";
   if (law.impulsive) {
     out << "- **Contact**: none — an instantaneous impulse at the located onset\n";
   } else {
@@ -481,7 +482,11 @@ void write_law(const LawInfo& law, const Measurement& m, std::ostream& out) {
     for (const LawParameter& p : law.parameters) {
       out << "| " << code(p.name, true) << " | " << escape(p.unit, true) << " | "
           << (p.required ? "required" : significant(p.default_value)) << " | " << range_text(p) << " | "
-          << escape(p.description, true) << " |\n";
+          << escape(p.description, true);
+      if (const std::string_view source = material_role_source(p.role); !source.empty()) {
+        out << "; left out: " << escape(source, true);
+      }
+      out << " |\n";
     }
     for (const LawParameter& p : law.derived) {
       out << "| " << code(p.name, true) << " | " << escape(p.unit, true) << " | derived | — | "

@@ -167,7 +167,8 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, con
                              {"stiffness", json_number(pair.stiffness)},
                              {"exponent", json_number(pair.exponent)},
                              {"effective_radius", json_number(pair.effective_radius)},
-                             {"effective_modulus", json_number(pair.effective_modulus)}});
+                             {"effective_modulus", json_number(pair.effective_modulus)},
+                             {"reduced_mass", json_number(pair.reduced_mass)}});
     // A pair with friction: its law and compiled parameters (those the materials gave included).
     if (pair.friction_law != nullptr) {
       Json friction = Json::object();

@@ -75,7 +75,7 @@ install(TARGETS contactlab_warnings EXPORT contactlabTargets)
 set(CONTACTLAB_PUBLIC_HEADERS
   models/registry.h models/force_law.h models/law_parameters.h models/typed_law.h models/law_plugin.h
   models/friction_registry.h models/friction_law.h
-  contact/contact_model.h contact/shape.h contact/material_mixing.h
+  contact/contact_model.h contact/shape.h contact/material_mixing.h contact/material_parameters.h
   engine/scene_spec.h engine/compile_scene.h engine/spec_error.h engine/scene_calibration.h engine/calibration.h
     engine/model.h engine/state.h engine/data.h engine/simulate.h engine/integrator_options.h engine/forward.h
     engine/kinematics.h engine/dynamics.h engine/energy.h

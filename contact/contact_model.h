@@ -69,6 +69,9 @@ struct PairSettings {
   // The law's restitution parameter (restitution_parameter, models/registry.h) was not given: take it from the two
   // materials (mixed_restitution).
   bool restitution_from_materials = false;
+  // Given parameters of a material role (contact/material_parameters.h) the scene left out, bit k for the law's
+  // parameter k: taken per pair from its shapes and materials, or the pair is refused with the reason.
+  std::uint32_t parameters_from_materials = 0;
   // For a law that needs a linear stiffness (LawInfo::requires_linear_stiffness) on a contact of Hertz stiffness or of
   // an exponent other than 1: the speed [m/s] of the impact whose maximum indentation its k matches
   // (equivalent_linear_stiffness, with the exponent); 0: refused.

@@ -10,6 +10,7 @@
 
 #include "contact/contact_model.h"
 #include "contact/material_mixing.h"
+#include "contact/material_parameters.h"
 #include "contact/narrowphase.h"
 
 namespace contactlab {
@@ -74,16 +75,42 @@ ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int s
   pair.friction_parameters = settings.friction_parameters;
 
   const bool materials = a.material >= 0 && b.material >= 0;
-  if (settings.restitution_from_materials) {
-    const double e = materials ? mixed_restitution(model.materials[static_cast<std::size_t>(a.material)],
-                                                   model.materials[static_cast<std::size_t>(b.material)])
-                               : std::numeric_limits<double>::quiet_NaN();
-    if (std::isnan(e)) {
-      throw std::invalid_argument("law '" + std::string(pair.law_info->id) + "' needs a restitution for " + pair.name +
-                                  ": give it in the contact's parameters or in the shapes' materials");
-    }
+  if (materials) {
+    pair.effective_modulus = effective_modulus(model.materials[static_cast<std::size_t>(a.material)],
+                                               model.materials[static_cast<std::size_t>(b.material)]);
+  }
+  pair.effective_radius = effective_radius(curvature_radius(a), curvature_radius(b));
+  if (settings.restitution_from_materials || settings.parameters_from_materials != 0) {
     std::vector<NamedValue> values = given_values(*pair.law_info, settings.parameters);
-    values[static_cast<std::size_t>(restitution_parameter(*pair.law_info))].value = e;
+    if (settings.restitution_from_materials) {
+      const double e = materials ? mixed_restitution(model.materials[static_cast<std::size_t>(a.material)],
+                                                     model.materials[static_cast<std::size_t>(b.material)])
+                                 : std::numeric_limits<double>::quiet_NaN();
+      if (std::isnan(e)) {
+        throw std::invalid_argument("law '" + std::string(pair.law_info->id) + "' needs a restitution for " + pair.name +
+                                    ": give it in the contact's parameters or in the shapes' materials");
+      }
+      values[static_cast<std::size_t>(restitution_parameter(*pair.law_info))].value = e;
+    }
+    for (std::size_t k = 0; k < pair.law_info->parameters.size(); ++k) {
+      if ((settings.parameters_from_materials & (1u << k)) == 0) continue;
+      const LawParameter& parameter = pair.law_info->parameters[k];
+      if (!materials) {
+        const Shape& missing = a.material < 0 ? a : b;
+        throw std::invalid_argument("law '" + std::string(pair.law_info->id) + "' takes " + std::string(parameter.name) +
+                                    " from the materials, and shape '" + missing.name + "' has none; give it in the law's parameters");
+      }
+      std::string why;
+      const MaterialPairView view{a, b, model.materials[static_cast<std::size_t>(a.material)],
+                                  model.materials[static_cast<std::size_t>(b.material)], pair.effective_modulus,
+                                  pair.effective_radius};
+      const double value = material_parameter(parameter.role, view, why);
+      if (std::isnan(value)) {
+        throw std::invalid_argument("law '" + std::string(pair.law_info->id) + "' needs " + std::string(parameter.name) +
+                                    " for " + pair.name + ": " + why);
+      }
+      values[k].value = value;
+    }
     pair.parameters = compile_law_parameters(*pair.law_info, values);
   }
   if (settings.friction_law != nullptr &&
@@ -107,11 +134,6 @@ ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int s
     }
     pair.friction_parameters = compile_parameters(table, values);
   }
-  if (materials) {
-    pair.effective_modulus = effective_modulus(model.materials[static_cast<std::size_t>(a.material)],
-                                               model.materials[static_cast<std::size_t>(b.material)]);
-  }
-  pair.effective_radius = effective_radius(curvature_radius(a), curvature_radius(b));
   if (pair.law_info->impulsive) {
     pair.stiffness = 0.0;  // a rigid impact: no compliance
   } else if (settings.hertz_stiffness) {

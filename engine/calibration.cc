@@ -166,6 +166,10 @@ class Calibrator {
              const CalibrationOptions& options)
       : pair_(pair), index_(index), mass_(mass), velocity_(velocity), options_(options) {
     values_ = given_values(*pair.law_info, pair.parameters);
+    const LawInfo& law = *pair.law_info;
+    if (values_[index].name == law.dissipation_parameter && !law.dissipation_twin.empty()) {
+      twin_ = parameter_index(law, law.dissipation_twin);
+    }
   }
 
   // Restitution of the isolated impact with the parameter at `value`.
@@ -176,7 +180,7 @@ class Calibrator {
       throw std::runtime_error(message.str());
     }
     ++simulations_;
-    values_[index_].value = value;
+    set(value);
     ContactPairModel trial = pair_;
     trial.parameters = compile_law_parameters(*pair_.law_info, values_);
     const IsolatedImpactResult run = simulate_isolated_impact(trial, mass_, velocity_, options_.impact);
@@ -193,7 +197,7 @@ class Calibrator {
   // parameter at `value`: |F(x_H, δ̇⁻) − F(x_H, 0)| / F(x_H, 0), from the force function alone (no simulation).
   // NaN where it is undefined (bad value, no elastic force).
   double damping_ratio(double value) {
-    values_[index_].value = value;
+    set(value);
     LawParameters parameters;
     try {
       parameters = compile_law_parameters(*pair_.law_info, values_);
@@ -221,11 +225,17 @@ class Calibrator {
   }
 
   LawParameters compiled(double value) {
-    values_[index_].value = value;
+    set(value);
     return compile_law_parameters(*pair_.law_info, values_);
   }
 
   int simulations() const { return simulations_; }
+
+  // The parameter, and its twin (LawInfo::dissipation_twin) when it has one.
+  void set(double value) {
+    values_[index_].value = value;
+    if (twin_ >= 0) values_[static_cast<std::size_t>(twin_)].value = value;
+  }
 
   std::string prefix() const {
     std::ostringstream text;
@@ -236,6 +246,7 @@ class Calibrator {
  private:
   const ContactPairModel& pair_;
   std::size_t index_;
+  int twin_ = -1;  // the twin parameter's index, or -1
   double mass_;
   double velocity_;
   const CalibrationOptions& options_;

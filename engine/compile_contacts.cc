@@ -11,6 +11,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "contact/material_parameters.h"
 #include "contact/shape_traits.h"
 #include "engine/names.h"
 #include "engine/calibration.h"
@@ -160,6 +161,11 @@ PairSettings SceneCompiler::compile_settings(const Block* own, const std::string
   if (calibrate && calibrate->spec.parameter && given(*calibrate->spec.parameter) == values.end()) {
     if (const LawParameter* p = find_parameter(law, *calibrate->spec.parameter)) {
       values.push_back({p->name, calibration_start_value(*p)});
+      // The twin the calibration sets equal to it (LawInfo::dissipation_twin), likewise.
+      const LawParameter* twin = p->name == law.dissipation_parameter && !law.dissipation_twin.empty()
+                                     ? find_parameter(law, law.dissipation_twin)
+                                     : nullptr;
+      if (twin != nullptr && given(twin->name) == values.end()) values.push_back({twin->name, calibration_start_value(*twin)});
     }
   }
   // A law's restitution parameter (restitution_parameter) left out is taken per pair from the materials
@@ -172,6 +178,15 @@ PairSettings SceneCompiler::compile_settings(const Block* own, const std::string
     if (given(p.name) == values.end() && (p.required || values.empty())) {
       settings.restitution_from_materials = true;
       values.push_back({p.name, p.required ? 1.0 : p.default_value});  // inside the range; replaced per pair
+    }
+  }
+  // A parameter of a material role (a yield strength, a modulus, a radius: contact/material_parameters.h) left out is
+  // taken per pair from its shapes and materials (make_contact_pair), which refuse it with the physical reason.
+  for (std::size_t k = 0; k < law.parameters.size(); ++k) {
+    const LawParameter& p = law.parameters[k];
+    if (is_material_role(p.role) && given(p.name) == values.end()) {
+      settings.parameters_from_materials |= 1u << k;
+      values.push_back({p.name, calibration_start_value(p)});  // inside the range; replaced per pair
     }
   }
   try {

@@ -29,12 +29,12 @@ struct RoyCarreteroParameters {
   double volume_damping;    // derived
 };
 constexpr LawParameter kRoyCarreteroParameters[] = {
-    {"modulus_1", "Pa", "Young's modulus E1 of body 1", 0.0, true, 0.0, kInf, true, true},
-    {"modulus_2", "Pa", "Young's modulus E2 of body 2", 0.0, true, 0.0, kInf, true, true},
+    {"modulus_1", "Pa", "Young's modulus E1 of body 1", 0.0, true, 0.0, kInf, true, true, ParameterRole::kYoungsModulus1},
+    {"modulus_2", "Pa", "Young's modulus E2 of body 2", 0.0, true, 0.0, kInf, true, true, ParameterRole::kYoungsModulus2},
     {"radius_1", "m", "radius R1 of body 1: the depth of its layer in the series coefficients of Eq (5.80)", 0.0, true,
-     0.0, kInf, true, true},
+     0.0, kInf, true, true, ParameterRole::kRadius1},
     {"radius_2", "m", "radius R2 of body 2 (a finite depth: R2 → ∞ makes both coefficients vanish)", 0.0, true, 0.0,
-     kInf, true, true},
+     kInf, true, true, ParameterRole::kRadius2},
     {"damping_1", "Pa·s", "material damping D1 of body 1", 0.0, true, 0.0, kInf, false, true},
     {"damping_2", "Pa·s", "material damping D2 of body 2", 0.0, true, 0.0, kInf, false, true},
 };
@@ -129,12 +129,12 @@ struct JianParameters {
 };
 constexpr LawParameter kJianParameters[] = {
     {"equilibrium_shear_modulus", "Pa", "G_e: long-time (equilibrium) shear modulus of the material", 0.0, true, 0.0,
-     kInf, true, true},
+     kInf, true, true, ParameterRole::kShearModulus},
     {"relaxation_shear_modulus", "Pa", "G0: amplitude of the decaying part G0 e^{−t/T} of the shear modulus", 0.0,
-     true, 0.0, kInf, true, true},
+     true, 0.0, kInf, true, true, ParameterRole::kShearModulus},
     {"viscosity", "Pa·s", "η: viscosity of the contact damper; relaxation time T = η/G0", 0.0, true, 0.0, kInf, true,
      true},
-    {"poisson_ratio", "-", "ν of the (common) material", 0.0, true, -1.0, 0.5, true, false},
+    {"poisson_ratio", "-", "ν of the (common) material", 0.0, true, -1.0, 0.5, true, false, ParameterRole::kPoissonRatio},
 };
 constexpr LawParameter kJianDerived[] = {
     {.name = "elastic_modulus", .unit = "Pa", .description = "4G_e/(3(1 − ν)), the factor of √R δ^{3/2}"},
@@ -190,6 +190,8 @@ void append_alternative_laws(std::vector<LawInfo>& laws) {
       "π R*(k_V δ² + 2 d_V δ δ̇), so restitution ends in tension, not clamped (models.md §7 decision 4).";
   roy.parameters = kRoyCarreteroParameters;
   roy.derived = kRoyCarreteroDerived;
+  roy.dissipation_parameter = "damping_1";
+  roy.dissipation_twin = "damping_2";
   roy.needs = kNeedsMaterials;
   roy.can_tension = true;
   roy.force = law_function<roy_carretero_force>;

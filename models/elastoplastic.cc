@@ -113,7 +113,7 @@ constexpr LawParameter kThorntonParameters[] = {
     {"yield_strength", "Pa",
      "σ_y of Eq (5.70): the peak Hertz contact pressure 3P_y/(2π a_y²) at which the contact becomes perfectly "
      "plastic (Thornton's limiting contact pressure)",
-     0.0, true, 0.0, kInf, true, true},
+     0.0, true, 0.0, kInf, true, true, ParameterRole::kYieldStrength},
 };
 static_assert(parameter_struct_declares<ThorntonParameters>(kThorntonParameters));
 // State: δ_max, P*, K_H, δ_P.
@@ -202,7 +202,7 @@ struct YigitParameters {
 };
 constexpr LawParameter kYieldIndentation[] = {
     {"yield_indentation", "m", "indentation δ_y at which the elastoplastic phase starts", 0.0, true, 0.0, kInf,
-     true, true},
+     true, true, ParameterRole::kYieldIndentation},
 };
 static_assert(parameter_struct_declares<YigitParameters>(kYieldIndentation));
 

@@ -51,6 +51,19 @@ enum class ParameterRole : std::uint8_t {
   // holds, over N) and the kinetic μ_k (the force in sliding, over N); the materials' pair may supply them.
   kStaticFriction,
   kKineticFriction,
+  // Material and geometry constants the pair's shapes supply when the scene leaves them out
+  // (contact/material_parameters.h): "1" is the pair's first shape, "2" its second.
+  kYieldStrength,            // σ_y [Pa] of the pair: the weaker material's (first yield happens there)
+  kYieldStrength1,           // σ_y [Pa] of body 1's material
+  kYieldStrength2,           // σ_y [Pa] of body 2's material
+  kYoungsModulus,            // E [Pa] of a law written for two bodies of one material: the identical pair of equal E*
+  kYoungsModulus1,           // E [Pa] of body 1's material
+  kYoungsModulus2,           // E [Pa] of body 2's material
+  kPoissonRatio,             // ν of that material
+  kShearModulus,             // G = E/(2(1 + ν)) [Pa] of that material
+  kRadius1,                  // radius of curvature [m] of body 1's surface at the contact
+  kRadius2,                  // radius of curvature [m] of body 2's surface at the contact
+  kYieldIndentation,         // δ_y [m] at first yield under the Hertz pressure: (π p_y/(2E*))² R*, p_y = 1.61 σ_y
 };
 
 // One law parameter. A given parameter is what a scene sets: its default applies when it is left out (unless
@@ -133,6 +146,9 @@ struct LawInfo {
   // common calibration (`compare --calibrate`) sets so that every law's isolated impact returns the same restitution.
   // Empty for a law without one: an elastic law, or one whose dissipation follows from material constants alone.
   std::string_view dissipation_parameter;
+  // A second given parameter the calibration of dissipation_parameter sets equal to it: Roy–Carretero's two bodies'
+  // dampings D1 = D2, since an impact sees only their series combination. Empty for the others.
+  std::string_view dissipation_twin;
   std::uint32_t needs = kNeedsNothing;
   int state_size = 0;             // per-contact state entries (≤ kMaxLawState)
   int continuous_state_size = 0;  // of which the first ones are integrated (StateRateFunction)

@@ -117,7 +117,7 @@ constexpr LawParameter kWangKvParameters[] = {
      0.0, 1.0, true, false},
     {"plastic_restitution", "-", "c_p: CoR of the elastoplastic/plastic phase, sets the loss factor g1 (S003 Eq (11))",
      0.0, true, 0.0, 1.0, true, false},
-    {"yield_strength", "Pa", "σ_y: yield strength; p_y = 1.61 σ_y (S003 Eq (1))", 0.0, true, 0.0, kInf, true, true},
+    {"yield_strength", "Pa", "σ_y: yield strength; p_y = 1.61 σ_y (S003 Eq (1))", 0.0, true, 0.0, kInf, true, true, ParameterRole::kYieldStrength},
     {"hardness_ratio", "-", "ψ: Brinell hardness / yield strength (Ma–Liu; S003 §3.4 uses 3.0)", 3.0, false, 0.0,
      kInf, true, true},
     {"uniform_contact_parameter", "-",
@@ -225,7 +225,7 @@ struct MaLiuParameters {
 };
 
 constexpr LawParameter kMaLiuParameters[] = {
-    {"yield_strength", "Pa", "σ_y: yield strength; p_y = 1.61 σ_y (S003 Eq (1))", 0.0, true, 0.0, kInf, true, true},
+    {"yield_strength", "Pa", "σ_y: yield strength; p_y = 1.61 σ_y (S003 Eq (1))", 0.0, true, 0.0, kInf, true, true, ParameterRole::kYieldStrength},
     {"hardness_ratio", "-", "ψ: Brinell hardness / yield strength (Ma–Liu; S003 §3.4 uses 3.0)", 3.0, false, 0.0,
      kInf, true, true},
     {"uniform_contact_parameter", "-",

@@ -132,8 +132,8 @@ struct WangYieldParameters {
 };
 
 constexpr LawParameter kWangYieldParameters[] = {
-    {"yield_strength_1", "Pa", "σ1: yield strength of body 1 (S001 Eq (5.59))", 0.0, true, 0.0, kInf, true, true},
-    {"yield_strength_2", "Pa", "σ2: yield strength of body 2 (S001 Eq (5.59))", 0.0, true, 0.0, kInf, true, true},
+    {"yield_strength_1", "Pa", "σ1: yield strength of body 1 (S001 Eq (5.59))", 0.0, true, 0.0, kInf, true, true, ParameterRole::kYieldStrength1},
+    {"yield_strength_2", "Pa", "σ2: yield strength of body 2 (S001 Eq (5.59))", 0.0, true, 0.0, kInf, true, true, ParameterRole::kYieldStrength2},
     {"similar_strength_tolerance", "-",
      "relative tolerance of the case σ2 ≈ σ1 in S001 Eq (5.59): |σ1 − σ2| ≤ tolerance · max(σ1, σ2) (not given in "
      "the paper)",

@@ -284,8 +284,8 @@ constexpr LawParameter kZhengParameters[] = {
      false, 0.0, kInf, false, true},
     {"shear_viscosity", "Pa·s", "shear viscosity η; with bulk_viscosity", 0.0, false, 0.0, kInf, false, true},
     {"bulk_viscosity", "Pa·s", "bulk viscosity ξ; with shear_viscosity", 0.0, false, 0.0, kInf, false, true},
-    {"youngs_modulus", "Pa", "Young's modulus E of the spheres' material", 0.0, true, 0.0, kInf, true, true},
-    {"poisson_ratio", "-", "Poisson ratio ν of the spheres' material", 0.0, true, 0.0, 0.5, false, false},
+    {"youngs_modulus", "Pa", "Young's modulus E of the spheres' material", 0.0, true, 0.0, kInf, true, true, ParameterRole::kYoungsModulus},
+    {"poisson_ratio", "-", "Poisson ratio ν of the spheres' material", 0.0, true, 0.0, 0.5, false, false, ParameterRole::kPoissonRatio},
 };
 constexpr LawParameter kZhengDerived[] = {
     {.name = "damping_per_root_radius",

@@ -147,6 +147,13 @@ class Registry {
                      [&](const LawParameter& p) { return p.name == law.dissipation_parameter; })) {
       refuse(law, "the dissipation parameter '" + std::string(law.dissipation_parameter) + "' is not a given parameter");
     }
+    if (!law.dissipation_twin.empty() &&
+        (law.dissipation_parameter.empty() || law.dissipation_twin == law.dissipation_parameter ||
+         std::none_of(law.parameters.begin(), law.parameters.end(),
+                      [&](const LawParameter& p) { return p.name == law.dissipation_twin; }))) {
+      refuse(law, "the dissipation twin '" + std::string(law.dissipation_twin) +
+                      "' is not a given parameter other than the dissipation parameter");
+    }
     if (law.continuous_state_size < 0 || law.continuous_state_size > law.state_size) {
       refuse(law, "continuous_state_size " + std::to_string(law.continuous_state_size) + " outside [0, state_size]");
     }
@@ -176,6 +183,7 @@ class Registry {
     copy.source = keep(law.source);
     copy.notes = keep(law.notes);
     copy.dissipation_parameter = keep(law.dissipation_parameter);
+    copy.dissipation_twin = keep(law.dissipation_twin);
     for (std::string_view alias : law.aliases) storage.aliases.push_back(keep(alias));
     copy_table(law.parameters, storage.parameters);
     copy_table(law.derived, storage.derived);

@@ -92,6 +92,26 @@ TEST(CommonCalibration, EveryLawWithADissipationParameterReturnsTheTarget) {
   }
 }
 
+// Roy–Carretero's two bodies' dampings are calibrated together, equal (LawInfo::dissipation_twin): an impact sees only
+// their series coefficient D1D2/(R2D1 + R1D2). Its moduli and radii come from the two steel spheres
+// (contact/material_parameters.h).
+TEST(CommonCalibration, RoyCarreteroDampingsAreCalibratedEqual) {
+  SceneSpec spec = sphere_on_steel("flores");
+  spec.world.shapes = {{.name = "anvil", .type = "sphere", .radius = kRadius, .material = "steel"}};
+  spec.bodies[0].initial.q = {{0.05}};
+  CompiledScene scene = compile_scene(spec, {.law_override = "roy_carretero", .common_calibration = CommonCalibration{0.9, 1.5}});
+  ASSERT_EQ(scene.calibrations.size(), 1u);
+  EXPECT_EQ(scene.calibrations[0].parameter, "damping_1");
+  const std::vector<CalibrationOutcome> outcomes = calibrate_scene(scene);
+  ASSERT_EQ(outcomes.size(), 1u);
+  const ContactPairModel& pair = scene.model.contact.pairs.at(0);
+  EXPECT_EQ(parameter_value(*pair.law_info, pair.parameters, "damping_1"), outcomes[0].value);
+  EXPECT_EQ(parameter_value(*pair.law_info, pair.parameters, "damping_2"), outcomes[0].value);
+  EXPECT_EQ(parameter_value(*pair.law_info, pair.parameters, "radius_1"), kRadius);
+  EXPECT_EQ(parameter_value(*pair.law_info, pair.parameters, "modulus_2"), 2.07e11);
+  EXPECT_NEAR(simulate_isolated_impact(pair, kMass, 1.5).restitution, 0.9, 1e-8);
+}
+
 // An elastic law, and one whose dissipation follows from a material constant, are left as given.
 TEST(CommonCalibration, LawsWithoutADissipationParameterAreNotCalibrated) {
   for (const char* law : {"hertz", "hooke", "thornton"}) {

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -334,6 +335,50 @@ TEST(CompileScene, LeavesCalibrationsForTheCalibrationStage) {
   ASSERT_EQ(listed.calibrations.size(), 1u);
   EXPECT_EQ(listed.calibrations[0].key_path, "contacts.pairs[0]");
   EXPECT_EQ(listed.calibrations[0].impact_velocity, 1.0);
+}
+
+TEST(CompileScene, ParametersOfAMaterialRoleComeFromThePairsMaterials) {
+  // Thornton's yield strength and Yigit's yield indentation left out: the ball's σ_y = 1 GPa (the rigid ground never
+  // yields), and δ_y = (π·1.61σ_y/(2E*))² R* with E* = 2e11/0.91 and R* = 0.1 m (contact/material_parameters.h).
+  SceneSpec spec = ball();
+  spec.materials[0].yield_strength = 1e9;
+  spec.contacts = {.law = "thornton"};
+  const CompiledScene thornton = compile_scene(spec);
+  const ContactPairModel& pair = thornton.model.contact.pairs.at(0);
+  EXPECT_EQ(parameter_value(*pair.law_info, pair.parameters, "yield_strength"), 1e9);
+
+  spec.contacts = {.law = "yigit"};
+  const CompiledScene yigit = compile_scene(spec);
+  const ContactPairModel& yigit_pair = yigit.model.contact.pairs.at(0);
+  const double ratio = std::numbers::pi * 1.61 * 1e9 / (2.0 * 2e11 / 0.91);
+  EXPECT_NEAR(parameter_value(*yigit_pair.law_info, yigit_pair.parameters, "yield_indentation"), ratio * ratio * 0.1,
+              1e-12 * ratio * ratio * 0.1);
+
+  // Given in the scene, the value is the scene's.
+  spec.contacts = {.law = "yigit", .parameters = {{"yield_indentation", 2e-5}}};
+  const CompiledScene given = compile_scene(spec);
+  EXPECT_EQ(parameter_value(*given.model.contact.pairs.at(0).law_info, given.model.contact.pairs.at(0).parameters,
+                            "yield_indentation"),
+            2e-5);
+
+  // Neither material gives a yield strength: refused at the contacts block, with the physical reason.
+  spec.materials[0].yield_strength.reset();
+  spec.contacts = {.law = "thornton"};
+  try {
+    compile_scene(spec);
+    FAIL() << "a yield strength no material gives was accepted";
+  } catch (const SpecError& error) {
+    EXPECT_EQ(error.key_path(), "contacts");
+    EXPECT_NE(std::string(error.problem()).find("gives a yield strength"), std::string::npos) << error.problem();
+  }
+  // Roy–Carretero needs the ground's modulus and radius: the ground is rigid (and flat).
+  spec.contacts = {.law = "roy_carretero", .parameters = {{"damping_1", 1e5}, {"damping_2", 1e5}}};
+  try {
+    compile_scene(spec);
+    FAIL() << "a rigid body's modulus was accepted";
+  } catch (const SpecError& error) {
+    EXPECT_NE(std::string(error.problem()).find("ground is rigid"), std::string::npos) << error.problem();
+  }
 }
 
 }  // namespace
