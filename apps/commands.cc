@@ -23,6 +23,7 @@
 #include "apps/progress.h"
 #include "apps/provenance.h"
 #include "apps/report.h"
+#include "apps/report_page.h"
 #include "apps/sweep.h"
 #include "contact/material_parameters.h"
 #include "engine/data.h"
@@ -86,6 +87,7 @@ std::optional<Scene> compile(const std::string& file, const SceneOptions& option
   try {
     Scene scene = load_scene(file, options);
     check_measures(scene);
+    check_report(scene);
     for (const std::string& note : scene.notes) spdlog::log(note_level, "{}", note);
     return scene;
   } catch (const SceneError& error) {
@@ -427,7 +429,8 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
   std::vector<LawRun> runs = comparison_runs(*scene, laws, frictions);
   const std::optional<int> requested_threads = thread_count(arguments.threads, runs.size());
   if (!requested_threads) return kBadInput;
-  if (arguments.plot && !plotting_available()) return kOtherError;
+  const bool plot = arguments.plot || arguments.report;  // the page embeds the plots
+  if (plot && !plotting_available()) return kOtherError;
   const std::filesystem::path directory = arguments.output_directory.empty()
                                               ? std::filesystem::path("results") / scene->name / "compare"
                                               : std::filesystem::path(arguments.output_directory);
@@ -462,7 +465,13 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
     write_file_atomically(unit->staging() / "comparison.csv", comparison_csv(*scene, runs));
     write_file_atomically(unit->staging() / "comparison.md", comparison_markdown(*scene, runs) + provenance_markdown(provenance));
     write_file_atomically(unit->staging() / "provenance.json", json_text(provenance_json(provenance)));
-    plot_code = arguments.plot ? plot_directory(unit->staging()) : 0;
+    if (arguments.report) {
+      // Before the plots: report.json says which curves and orbits plot.py overlays.
+      const ReportFigures figures = report_figures(*scene);
+      write_file_atomically(unit->staging() / "report.json", report_json(figures));
+      write_file_atomically(unit->staging() / "report.md", report_markdown(*scene, runs, figures) + provenance_markdown(provenance));
+    }
+    plot_code = plot ? plot_directory(unit->staging()) : 0;
     unit->commit();
   } catch (const std::exception& error) {
     spdlog::error("{}", error.what());
@@ -478,7 +487,7 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
       any_failed = true;
     }
   }
-  spdlog::info("wrote {}", (directory / "comparison.md").string());
+  spdlog::info("wrote {}", (directory / (arguments.report ? "report.md" : "comparison.md")).string());
   return any_failed ? kOtherError : plot_code;
 }
 

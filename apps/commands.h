@@ -27,6 +27,7 @@ struct CompareArguments {
   std::string calibrate;               // --calibrate restitution=C@V: a common calibration (CompileOptions)
   std::string output_directory;        // --out (default results/<scene name>/compare)
   bool plot = false;                   // --plot
+  bool report = false;                 // --report: report.md, the comparison page, with its plots (implies --plot)
   std::optional<int> threads;          // --threads N (≥ 1); default: the hardware threads, at most one per law
 };
 
@@ -41,7 +42,7 @@ struct SweepArguments {
 };
 
 int run_scene(const RunArguments& arguments, std::ostream& out);
-// Runs the scene once per law (in parallel) and writes <out>/<law>/ and comparison.csv/.md.
+// Runs the scene once per law (in parallel) and writes <out>/<law>/ and comparison.csv/.md (and report.md).
 int compare_scene(const CompareArguments& arguments, std::ostream& out);
 // Runs the scene once per point of the cartesian product of the --vary values (in parallel) and writes
 // sweep.csv and sweep.md: one row per run, its first impact.

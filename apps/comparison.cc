@@ -23,10 +23,6 @@ constexpr std::size_t kMarkdownImpacts = 10;
 constexpr std::size_t kPairSections = 3;
 constexpr std::size_t kMarkdownPairs = 12;
 
-bool has_result(const LawRun& run) {
-  return run.status == LawRunStatus::kCompleted || run.status == LawRunStatus::kNumericalError;
-}
-
 // Every law's impacts grouped by contact pair, built once per file (a granular chain has thousands).
 struct ImpactGrid {
   // The scene's compiled pairs in order, then pairs found at run time (broadphase) in the order they first
@@ -183,39 +179,11 @@ std::string measure_csv_fields(const Scene& scene, const LawRun& run) {
   return fields;
 }
 
-std::string measure_markdown(const Scene& scene, const std::vector<LawRun>& runs) {
-  if (scene.measures.empty()) return "";
-  std::vector<ScaledUnit> scaled;
-  for (std::size_t k = 0; k < scene.measures.size(); ++k) {
-    std::vector<double> values;
-    std::string unit;
-    for (const LawRun& run : runs) {
-      if (!has_result(run) || k >= run.measures.size()) continue;
-      values.push_back(run.measures[k].value);
-      unit = run.measures[k].unit;
-    }
-    scaled.push_back(scale_unit(unit, values));
-  }
-  std::ostringstream m;
-  m << "\n## Measures\n\nThe scene's measures (its `measures` block), per law.\n\n| law |";
-  for (std::size_t k = 0; k < scene.measures.size(); ++k) {
-    m << " " << markdown_cell(scene.measures[k].name) << (scaled[k].unit.empty() ? "" : " [" + scaled[k].unit + "]") << " |";
-  }
-  m << "\n|---|";
-  for (std::size_t k = 0; k < scene.measures.size(); ++k) m << "--:|";
-  m << "\n";
-  for (const LawRun& run : runs) {
-    if (!has_result(run)) continue;
-    m << "| " << markdown_cell(law_label(run)) << " |";
-    for (std::size_t k = 0; k < scene.measures.size(); ++k) {
-      m << " " << (k < run.measures.size() ? scaled[k].format(run.measures[k].value) : "—") << " |";
-    }
-    m << "\n";
-  }
-  return m.str();
-}
-
 }  // namespace
+
+bool has_result(const LawRun& run) {
+  return run.status == LawRunStatus::kCompleted || run.status == LawRunStatus::kNumericalError;
+}
 
 std::string run_directory(const LawRun& run) {
   if (run.friction.empty()) return run.law;
@@ -348,6 +316,39 @@ std::string linear_stiffness_text(const Scene& scene) {
     texts.emplace_back(pair.name, text);
   }
   return any ? pairs_text(texts) : "";
+}
+
+std::string measure_table(const Scene& scene, const std::vector<LawRun>& runs) {
+  if (scene.measures.empty()) return "";
+  std::vector<ScaledUnit> scaled;
+  for (std::size_t k = 0; k < scene.measures.size(); ++k) {
+    std::vector<double> values;
+    std::string unit;
+    for (const LawRun& run : runs) {
+      if (!has_result(run) || k >= run.measures.size()) continue;
+      values.push_back(run.measures[k].value);
+      unit = run.measures[k].unit;
+    }
+    scaled.push_back(scale_unit(unit, values));
+    if (scene.measures[k].reduction == Reduction::kCount) scaled.back().decimals = 0;  // a number of impacts
+  }
+  std::ostringstream m;
+  m << "| law |";
+  for (std::size_t k = 0; k < scene.measures.size(); ++k) {
+    m << " " << markdown_cell(scene.measures[k].name) << (scaled[k].unit.empty() ? "" : " [" + scaled[k].unit + "]") << " |";
+  }
+  m << "\n|---|";
+  for (std::size_t k = 0; k < scene.measures.size(); ++k) m << "--:|";
+  m << "\n";
+  for (const LawRun& run : runs) {
+    if (!has_result(run)) continue;
+    m << "| " << markdown_cell(law_label(run)) << " |";
+    for (std::size_t k = 0; k < scene.measures.size(); ++k) {
+      m << " " << (k < run.measures.size() ? scaled[k].format(run.measures[k].value) : "—") << " |";
+    }
+    m << "\n";
+  }
+  return m.str();
 }
 
 std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs) {
@@ -490,7 +491,9 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
     }
   }
 
-  m << measure_markdown(scene, runs);
+  if (!scene.measures.empty()) {
+    m << "\n## Measures\n\nThe scene's measures (its `measures` block), per law.\n\n" << measure_table(scene, runs);
+  }
   const bool any_calibration = std::any_of(runs.begin(), runs.end(), [](const LawRun& run) { return !run.calibration.empty(); });
   const bool any_stiffness = std::any_of(runs.begin(), runs.end(), [](const LawRun& run) { return !run.stiffness.empty(); });
   if (any_calibration || any_stiffness) {

@@ -40,6 +40,9 @@ struct LawRun {
   std::vector<MeasureValue> measures;          // the scene's measures over this run (same meaning)
 };
 
+// Whether the run has a result (and a directory): it completed, or stopped on numerical trouble.
+bool has_result(const LawRun& run);
+
 // The run's directory and its name in comparison.csv: the law, the friction law (with the scene's normal law), or
 // both, "hertz+coulomb_tanh".
 std::string run_directory(const LawRun& run);
@@ -53,6 +56,9 @@ std::string law_label(const LawRun& run);
 // which are the same for every law.
 std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs);
 std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& runs);
+// The markdown table law × measure of the scene's measures (scenes/measure.h), one scaled unit per column, rows for the
+// laws with a result; empty for a scene without measures. comparison.md's "Measures" and the comparison page show it.
+std::string measure_table(const Scene& scene, const std::vector<LawRun>& runs);
 void print_comparison_table(std::ostream& out, const Scene& scene, const std::vector<LawRun>& runs, int threads,
                             double wall_time_s);
 

@@ -86,6 +86,9 @@ int main(int argc, char** argv) {
                               "at V m/s returns restitution C (instead of the scene's calibrate)");
   compare_command->add_option("--out", compare.output_directory, "Output directory (default results/<scene name>/compare)");
   compare_command->add_flag("--plot", compare.plot, "Also draw PNG plots (overlays per law) into the output directory");
+  compare_command->add_flag("--report", compare.report,
+                            "Also write report.md: the laws, the scene's measures and impacts per law, and overlays of its "
+                            "headline curves (implies --plot)");
   compare_command->add_option("--threads", compare.threads, "Threads, N ≥ 1 (default: the hardware threads, at most one per law)");
 
   contactlab::SweepArguments sweep;

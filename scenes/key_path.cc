@@ -65,7 +65,7 @@ const std::vector<std::string_view>& scene_top_level_keys() {
   static const std::vector<std::string_view> keys = {"scene",  "description", "variables", "gravity",    "materials",
                                                      "bodies", "world",       "contacts",  "integrator", "duration",
                                                      "output", "checks",      "limits",    "plugins",
-                                                     "constraints", "measures",    "clearances"};
+                                                     "constraints", "measures",    "clearances", "report"};
   return keys;
 }
 

@@ -15,6 +15,7 @@
 #include "engine/compile_scene.h"
 #include "engine/scene_calibration.h"
 #include "scenes/measure.h"
+#include "scenes/report_spec.h"
 #include "scenes/scene_size.h"
 
 namespace contactlab {
@@ -61,6 +62,7 @@ struct Scene : CompiledScene {
   SceneLimits limits;                       // the scene's `limits` block
   SceneSize size;                           // estimated from the file before it was built
   std::vector<MeasureSpec> measures;        // the `measures` block, in the order written
+  ReportSpec report;                        // the `report` block: what `compare --report` overlays
 };
 
 // Reads, compiles and calibrates a scene file; throws SceneError on any problem, at its line and column.

@@ -23,6 +23,7 @@
 #include "scenes/key_path.h"
 #include "scenes/law_plugins.h"
 #include "scenes/measure_reader.h"
+#include "scenes/report_reader.h"
 #include "scenes/scene.h"
 #include "scenes/scene_size.h"
 #include "scenes/value_reader.h"
@@ -687,6 +688,7 @@ Scene SceneReader::load() {
   read_clearances(top);
   read_integration(top);
   std::vector<MeasureSpec> measures = read_measures(reader_, top);
+  ReportSpec report = read_report(reader_, top);
 
   Scene scene;
   try {
@@ -704,6 +706,7 @@ Scene SceneReader::load() {
   scene.limits = limits_;
   scene.size = size_;
   scene.measures = std::move(measures);
+  scene.report = std::move(report);
   return scene;
 }
 

@@ -14,6 +14,8 @@ the laws overlaid (first impact of each law) plus a bar chart of the first-impac
     comparison_force_time.png  comparison_force_indentation.png  comparison_phase_portrait.png
     comparison_energy.png  comparison_coordinates.png  comparison_summary.png
     comparison_force_indentation_grid.png  comparison_force_time_grid.png  (each law over the others)
+and, when the comparison has a page (`compare --report` wrote report.json), its overlays of the scene's headline
+curves and journal orbits: report_curves.png  report_orbits.png (a scene with revolute clearance joints)
 Exit codes: 0 plots written, 2 DIR holds neither, 3 matplotlib/numpy missing, 1 other errors.
 """
 
@@ -518,14 +520,19 @@ def contact_intervals(time, force):
     return intervals
 
 
-def crank_angle(summary, series):
-    """(values, label) for a clearance plot's abscissa: the driven joint's angle in degrees, else time."""
+def driven_angle(summary, series):
+    """(values, label) of the first driven revolute joint's angle in degrees, or None when no revolute joint is driven."""
     driven = [name[len("drive_"):] for name in series.names if name.startswith("drive_")]
     for body in driven:
         column = f"q_{body}"
         if column in series.columns and summary.get("coordinate_units", {}).get(column) == "rad":
             return np.degrees(series.columns[column]), f"crank angle ({body}) [deg]"
-    return series.axis_time, f"time t [{series.time_unit}]"
+    return None
+
+
+def crank_angle(summary, series):
+    """(values, label) for a clearance plot's abscissa: the driven joint's angle in degrees, else time."""
+    return driven_angle(summary, series) or (series.axis_time, f"time t [{series.time_unit}]")
 
 
 def plot_run_clearances(directory, summary, series):
@@ -832,6 +839,76 @@ def plot_comparison_summary(directory, scene, laws, skipped):
     save(figure, os.path.join(directory, "comparison_summary.png"))
 
 
+def plot_report_curves(directory, scene, laws, skipped, summary, spec):
+    """The comparison page's headline curves (report.json, written by `compare --report`): one axes per curve, one line
+    per law, against the crank angle when a revolute joint is driven (the same for every law), else time."""
+    columns = spec["columns"]
+    figure, axes_list = plt.subplots(len(columns), 1, figsize=(11, 2.8 * len(columns) + 1.2), sharex=True, squeeze=False)
+    styles = law_styles(len(laws))
+    # One time unit for all laws (a law stopped by numerical trouble has a shorter run).
+    t_scale, t_unit = si_scale(np.concatenate([law.series.time for law in laws]), "s")
+    abscissa_label = f"time t [{t_unit}]"
+    for row, curve in enumerate(columns):
+        axes = axes_list[row][0]
+        name = curve["column"]
+        values = [law.series.columns[name] for law in laws if name in law.series.columns]
+        scale, unit = si_scale(np.concatenate(values) if values else [], curve["unit"])
+        for law, (colour, dash) in zip(laws, styles):
+            if name not in law.series.columns:
+                continue
+            abscissa, abscissa_label = driven_angle(summary, law.series) or (law.series.time / t_scale, abscissa_label)
+            axes.plot(abscissa, law.series.columns[name] / scale, color=colour, linestyle=dash, linewidth=1.0, label=law.law)
+        axes.set_ylabel(f"{name} [{unit}]" if unit else name)
+        axes.grid(alpha=0.3)
+    axes_list[-1][0].set_xlabel(abscissa_label)
+    axes_list[0][0].set_title(comparison_title(scene, "headline curves", skipped), fontsize="medium")
+    figure.tight_layout()
+    figure_legend(figure, axes_list[0][0], len(laws), title="law")
+    save(figure, os.path.join(directory, spec["file"]))
+    info(f"{spec['file']}: {len(columns)} curves ({', '.join(c['column'] for c in columns)}), {len(laws)} laws")
+
+
+def plot_report_orbits(directory, scene, laws, skipped, summary, spec):
+    """Each revolute clearance joint's journal orbit (its centre in the bearing over the radial clearance c), one line
+    per law, with the circle |e| = c where the journal touches the bearing."""
+    joints = spec["joints"]
+    clearances = {joint["name"]: joint["clearance"] for joint in summary.get("clearances", [])}
+    figure, axes_list = plt.subplots(1, len(joints), figsize=(6.0 * len(joints), 6.0), squeeze=False)
+    styles = law_styles(len(laws))
+    circle = np.linspace(0.0, 2.0 * math.pi, 361)
+    for axes, joint in zip(axes_list[0], joints):
+        clearance = clearances[joint]
+        axes.plot(np.cos(circle), np.sin(circle), color="0.4", linewidth=1.2, linestyle="--", label="_contact")
+        for law, (colour, dash) in zip(laws, styles):
+            c = law.series.columns
+            axes.plot(c[f"{joint}.x"] / clearance, c[f"{joint}.y"] / clearance, color=colour, linestyle=dash,
+                      linewidth=0.8, label=law.law)
+        axes.set_aspect("equal")
+        axes.set_xlabel("x / c  (bearing frame)")
+        axes.set_ylabel("y / c")
+        axes.set_title(f"{joint}: c = {clearance * 1e3:.3g} mm (dashed: contact, |e| = c)", fontsize="medium")
+        axes.grid(alpha=0.3)
+    figure.suptitle(comparison_title(scene, "journal orbits", skipped), fontsize="medium")
+    figure.tight_layout()
+    figure_legend(figure, axes_list[0][-1], len(laws), title="law")
+    save(figure, os.path.join(directory, spec["file"]))
+    info(f"{spec['file']}: {len(joints)} orbits ({', '.join(joints)}), {len(laws)} laws")
+
+
+def plot_report(directory, scene, laws, skipped, summary):
+    """The figures of the comparison page (report.md), when the comparison has one and some law ran (the page embeds
+    them then only)."""
+    path = os.path.join(directory, "report.json")
+    if not os.path.exists(path) or not laws:
+        return
+    with open(path) as handle:
+        report = json.load(handle)
+    if report["curves"]["columns"]:
+        plot_report_curves(directory, scene, laws, skipped, summary, report["curves"])
+    if report["orbits"]["joints"]:
+        plot_report_orbits(directory, scene, laws, skipped, summary, report["orbits"])
+
+
 def scene_from_markdown(directory):
     """The scene name from comparison.md's title, for a comparison in which no law completed."""
     try:
@@ -856,6 +933,7 @@ def plot_comparison(directory):
     plot_comparison_energy(directory, scene, laws, skipped)
     plot_comparison_coordinates(directory, scene, laws, skipped, summary.get("coordinate_units", {}))
     plot_comparison_summary(directory, scene, laws, skipped)
+    plot_report(directory, scene, laws, skipped, summary)
 
 
 def main():

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // `contactlab compare` and `contactlab plot` (docs/output.md), end to end through the executable: one row
 // per law agreeing with each law's own `run --model`, every registry law listed, deterministic files, the
-// PNG plots, and bad input that exits 2 and writes nothing.
+// PNG plots, the comparison page (--report), and bad input that exits 2 and writes nothing.
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "tests/apps/cli_support.h"
 
@@ -425,6 +427,135 @@ TEST_F(Compare, PlotDrawsFrictionAndFreeBodies) {
   ASSERT_EQ(run("run " + kBall + " --out " + frictionless.string(), directory_ / "log"), 0);
   ASSERT_EQ(run("plot " + frictionless.string(), directory_ / "log"), 0) << read(directory_ / "log");
   EXPECT_FALSE(fs::exists(frictionless / "friction.png"));
+}
+
+// The cells of a markdown table row "| a | b |".
+std::vector<std::string> markdown_cells(const std::string& row) {
+  std::vector<std::string> cells;
+  std::size_t at = row.find('|');
+  while (at != std::string::npos) {
+    const std::size_t next = row.find('|', at + 1);
+    if (next == std::string::npos) break;
+    std::string cell = row.substr(at + 1, next - at - 1);
+    cell.erase(0, cell.find_first_not_of(' '));
+    cell.erase(cell.find_last_not_of(' ') + 1);
+    cells.push_back(cell);
+    at = next;
+  }
+  return cells;
+}
+
+// The lines of a markdown section's table: from the first "|" line after `heading` to the first line that is not one.
+std::vector<std::string> table_after(const std::string& markdown, const std::string& heading) {
+  std::vector<std::string> rows;
+  const std::size_t at = markdown.find(heading);
+  if (at == std::string::npos) return rows;
+  std::istringstream in(markdown.substr(at));
+  std::string line;
+  bool inside = false;
+  while (std::getline(in, line)) {
+    if (line.starts_with("|")) {
+      inside = true;
+      rows.push_back(line);
+    } else if (inside) {
+      break;
+    }
+  }
+  return rows;
+}
+
+// The factor of an SI prefix that scaled `base` into `shown` ("km/s^2" of "m/s^2": 1e3).
+double prefix_factor(const std::string& shown, const std::string& base) {
+  const std::string prefix = shown.substr(0, shown.size() - base.size());
+  EXPECT_EQ(shown.substr(prefix.size()), base);
+  const std::map<std::string, double> factors = {{"G", 1e9}, {"M", 1e6},  {"k", 1e3},  {"", 1.0},
+                                                 {"m", 1e-3}, {"µ", 1e-6}, {"n", 1e-9}, {"p", 1e-12}};
+  EXPECT_TRUE(factors.contains(prefix)) << shown;
+  return factors.contains(prefix) ? factors.at(prefix) : 1.0;
+}
+
+// compare --report on a mechanism with two laws: report.md's measures are comparison.csv's and each law's
+// summary.json's (to the digits shown: a cell is its value rounded, so it is within half its last digit), its impact
+// counts are comparison.csv's, and the PNGs it embeds exist.
+TEST_F(Compare, ReportPageTabulatesEachLawsMeasuresAndEmbedsItsOverlays) {
+  if (!matplotlib_available()) GTEST_SKIP() << "python3 with matplotlib and numpy is not importable";
+  const fs::path out = directory_ / "compare";
+  const std::string scene = std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/four_bar_clearance.yaml";
+  ASSERT_EQ(run("compare " + scene + " --models lankarani_nikravesh,flores --set duration=0.02 --report --out " + out.string(),
+                directory_ / "log"),
+            0)
+      << read(directory_ / "log");
+  const std::string page = read(out / "report.md");
+  const auto rows = csv_rows(out / "comparison.csv");
+  ASSERT_EQ(rows.size(), 2u);
+  // The scene's opening comment, quoted; the laws with their parameters.
+  EXPECT_NE(page.find("> A crank-rocker four-bar with one revolute clearance joint"), std::string::npos) << page;
+  EXPECT_NE(page.find("| lankarani_nikravesh | completed | restitution=0.9 |"), std::string::npos) << page;
+
+  const std::vector<std::string> table = table_after(page, "## Measures");
+  ASSERT_EQ(table.size(), 4u) << page;  // header, rule, two laws
+  const std::vector<std::string> header = markdown_cells(table[0]);
+  const std::vector<std::string> names = {"peak_rocker_acceleration", "rms_crank_moment", "impacts", "peak_contact_force"};
+  ASSERT_EQ(header.size(), names.size() + 1);
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const std::vector<std::string> cells = markdown_cells(table[2 + r]);
+    ASSERT_EQ(cells.size(), header.size());
+    EXPECT_EQ(cells[0], rows[r].at("law"));
+    const nlohmann::json summary = nlohmann::json::parse(read(out / rows[r].at("law") / "summary.json"));
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      ASSERT_TRUE(header[k + 1].starts_with(names[k])) << header[k + 1];
+      const double value = std::stod(rows[r].at("measure." + names[k]));
+      const nlohmann::json& measure = summary.at("measures").at(names[k]);
+      EXPECT_EQ(measure.at("value").get<double>(), value) << names[k];  // both at full precision
+      const std::string unit = measure.contains("unit") ? measure.at("unit").get<std::string>() : "";
+      const std::size_t bracket = header[k + 1].find(" [");
+      const double factor = bracket == std::string::npos
+                                ? 1.0
+                                : prefix_factor(header[k + 1].substr(bracket + 2, header[k + 1].size() - bracket - 3), unit);
+      const std::string& cell = cells[k + 1];
+      const std::size_t point = cell.find('.');
+      const int decimals = point == std::string::npos ? 0 : static_cast<int>(cell.size() - point - 1);
+      EXPECT_NEAR(std::stod(cell) * factor, value, 0.5 * std::pow(10.0, -decimals) * factor * (1 + 1e-12))
+          << rows[r].at("law") << " " << names[k] << ": " << cell;
+    }
+    // Impacts: every impact of the law, comparison.csv's count.
+    bool found = false;
+    for (const std::string& line : table_after(page, "## Impacts")) {
+      const std::vector<std::string> impact_cells = markdown_cells(line);
+      if (impact_cells.size() < 2 || impact_cells[0] != rows[r].at("law")) continue;
+      found = true;
+      EXPECT_EQ(impact_cells[1], rows[r].at("pin_b_journal/pin_b_bearing.impacts"));
+    }
+    EXPECT_TRUE(found) << page;
+  }
+
+  // The figures it embeds: the scene's report curves and its journal orbit, drawn.
+  std::vector<std::string> embedded;
+  for (std::size_t at = page.find("]("); at != std::string::npos; at = page.find("](", at + 1)) {
+    embedded.push_back(page.substr(at + 2, page.find(')', at) - at - 2));
+  }
+  EXPECT_EQ(embedded, (std::vector<std::string>{"report_curves.png", "report_orbits.png"}));
+  for (const std::string& png : embedded) EXPECT_TRUE(is_png(out / png)) << png;
+  EXPECT_NE(read(directory_ / "log").find("report_curves.png: 3 curves (a_rocker, drive_crank, pin_b_journal/pin_b_bearing.force), 2 laws"),
+            std::string::npos)
+      << read(directory_ / "log");
+  EXPECT_NE(read(directory_ / "log").find("report_orbits.png: 1 orbits (pin_b), 2 laws"), std::string::npos);
+  expect_no_temporary_files(out);
+}
+
+// A report naming a column the scene does not have: bad input at its line and column, nothing written.
+TEST_F(Compare, ReportNamingAMissingColumnExitsTwoAndWritesNothing) {
+  const fs::path scene = directory_ / "ball.yaml";
+  const std::string text = read(kBall);
+  const long lines = std::count(text.begin(), text.end(), '\n');
+  std::ofstream(scene) << text << "report:\n  curves: [v_bal]\n";
+  const fs::path out = directory_ / "compare";
+  EXPECT_EQ(run("compare " + scene.string() + " --models hertz,flores --report --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_NE(read(directory_ / "log").find(scene.string() + ":" + std::to_string(lines + 2) + ":12: report.curves[0]"),
+            std::string::npos)
+      << read(directory_ / "log");
+  EXPECT_NE(read(directory_ / "log").find("did you mean 'v_ball'?"), std::string::npos) << read(directory_ / "log");
+  EXPECT_FALSE(fs::exists(out));
 }
 
 TEST_F(Compare, PlotReportsAMissingScript) {
