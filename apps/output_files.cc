@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
+#include <string_view>
 #include <unistd.h>
 
 namespace contactlab {
@@ -40,12 +41,16 @@ void write_file_atomically(const std::filesystem::path& target, const std::strin
   file.commit();
 }
 
+char* write_number(char* out, double value) {
+  auto spell = [out](std::string_view text) { return std::copy(text.begin(), text.end(), out); };
+  if (std::isnan(value)) return spell("nan");
+  if (std::isinf(value)) return spell(value > 0 ? "inf" : "-inf");
+  return std::to_chars(out, out + kNumberChars, value).ptr;
+}
+
 std::string format_number(double value) {
-  if (std::isnan(value)) return "nan";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
-  return std::string(buffer, result.ptr);
+  char buffer[kNumberChars];
+  return std::string(buffer, write_number(buffer, value));
 }
 
 std::string csv_field(std::string text) {
