@@ -3,6 +3,7 @@
 
 #include <chrono>
 
+#include "apps/background_writer.h"
 #include "apps/report.h"
 #include "apps/run_records.h"
 #include "apps/run_writer.h"
@@ -21,8 +22,9 @@ RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& di
   State state = scene.initial_state;
   const double start_time = state.time;
   const double duration = scene.simulation.duration;
-  const std::unique_ptr<RunWriter> writer = make_run_writer(scene.output_format, directory, RunRecords::layout(scene));
-  RunRecords records(scene, *writer);
+  // Written on a thread of its own while the run goes on.
+  BackgroundWriter writer(make_run_writer(scene.output_format, directory, RunRecords::layout(scene)));
+  RunRecords records(scene, writer);
   MeasureRecorder measures(scene);
   const auto start = std::chrono::steady_clock::now();
   RunOutput output;
@@ -37,7 +39,7 @@ RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& di
   output.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   output.measures = measures.finish(output.result);
   progress.finish(task);
-  writer->finish(output.result.impacts,
+  writer.finish(output.result.impacts,
                  summary_document(scene, output.result, output.measures, output.wall_time_s, provenance));
   return output;
 }
