@@ -14,6 +14,7 @@ enum Record { kPair = 0, kSeriesRow = 1, kContactRow = 2 };
 
 BackgroundWriter::BackgroundWriter(std::unique_ptr<RunWriter> writer) : writer_(std::move(writer)) {
   filling_.reserve(kBlockValues);
+  free_.reserve(kBlocks);
   thread_ = std::thread(&BackgroundWriter::write_loop, this);
 }
 

@@ -3,7 +3,8 @@
 // overlap the simulation instead of adding to it (docs/performance.md, "Output"). The simulating thread only copies
 // each row's numbers into a block; full blocks go to the writing thread, which replays them in order (the files are
 // the same byte for byte) and hands the emptied blocks back. A few blocks are made as the queue first deepens and
-// then reused: no allocation per row. At most kBlocks are in flight; beyond that the simulation waits for the disk.
+// then reused: no allocation per row. At most kBlocks (4 MB) are in flight; beyond that the simulation waits for the
+// writing thread.
 #pragma once
 
 #include <condition_variable>
@@ -31,8 +32,8 @@ class BackgroundWriter final : public RunWriter {
   void finish(const std::vector<ImpactRecord>& impacts, const nlohmann::ordered_json& summary) override;
 
  private:
-  static constexpr std::size_t kBlocks = 8;
-  static constexpr std::size_t kBlockValues = std::size_t{1} << 16;  // 512 kB of numbers
+  static constexpr std::size_t kBlocks = 64;
+  static constexpr std::size_t kBlockValues = std::size_t{1} << 13;  // 64 kB of numbers: the writer starts early
 
   // Room for `values` more numbers in the block being filled, handing it over when full.
   double* reserve(std::size_t values);

@@ -2,7 +2,7 @@
 // A run's output allocates nothing per sample: its buffers are made when the run starts and grow to the largest row,
 // the blocks handed to the writing thread are reused, and a pair's name is stored once. The 70-bead chain is run
 // into a directory at two sampling intervals, in both formats: sampling 16 times as often adds thousands of samples
-// and hundreds of thousands of numbers, and must add no more allocations than the few blocks a deeper queue takes.
+// and hundreds of thousands of numbers, and must add no more allocations than the blocks a deeper queue takes.
 // Counted through a global operator new in this test binary only.
 #include <gtest/gtest.h>
 
@@ -55,8 +55,9 @@ TEST(OutputAllocation, SamplesDoNotAllocate) {
     if (format == OutputFormat::kCsv) {
       ASSERT_GT(dense.samples, sparse.samples + 5000);
     }
-    // The blocks in flight (at most 8, apps/background_writer.h) and a few more chunks of HDF5 metadata.
-    EXPECT_LE(dense.allocations - sparse.allocations, 40)
+    // The blocks a deeper queue takes (at most 64, apps/background_writer.h) and the queue's own few nodes; one
+    // allocation per sample would add thousands.
+    EXPECT_LE(dense.allocations - sparse.allocations, 100)
         << kOutputFormatNames[static_cast<int>(format)] << ": " << sparse.allocations << " then " << dense.allocations;
   }
 }
