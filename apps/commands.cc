@@ -119,7 +119,15 @@ Provenance run_provenance(const Scene& scene, const RunArguments& arguments) {
   std::vector<std::string> given;
   if (!arguments.law.empty()) given.push_back("--model " + arguments.law);
   for (const std::string& o : arguments.overrides) given.push_back("--set " + o);
+  if (!arguments.format.empty()) given.push_back("--format " + arguments.format);
   return make_provenance(scene, arguments.command_line, given);
+}
+
+// --plot draws from the CSV files (scripts/plot.py): bad input with another output format.
+bool plots_readable(const Scene& scene) {
+  if (scene.output_format == OutputFormat::kCsv) return true;
+  spdlog::error("--plot draws from the CSV files: run with output.format csv (or --format csv), or drop --plot");
+  return false;
 }
 
 // --plot: fail before a long run rather than after it when plots cannot be drawn.
@@ -326,10 +334,7 @@ int run_scene(const RunArguments& arguments, std::ostream& out) {
     scene->output_format = static_cast<OutputFormat>(
         std::find(std::begin(kOutputFormatNames), std::end(kOutputFormatNames), arguments.format) - std::begin(kOutputFormatNames));
   }
-  if (arguments.plot && scene->output_format != OutputFormat::kCsv) {
-    spdlog::error("--plot draws from the CSV files: run with output.format csv (or --format csv), or drop --plot");
-    return kBadInput;
-  }
+  if (arguments.plot && !plots_readable(*scene)) return kBadInput;
   if (arguments.plot && !plotting_available()) return kOtherError;
   const std::filesystem::path directory =
       arguments.output_directory.empty() ? std::filesystem::path("results") / scene->name : std::filesystem::path(arguments.output_directory);
@@ -384,6 +389,7 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
   std::vector<LawRun> runs = comparison_runs(*scene, laws, frictions);
   const std::optional<int> requested_threads = thread_count(arguments.threads, runs.size());
   if (!requested_threads) return kBadInput;
+  if (arguments.plot && !plots_readable(*scene)) return kBadInput;
   if (arguments.plot && !plotting_available()) return kOtherError;
   const std::filesystem::path directory = arguments.output_directory.empty()
                                               ? std::filesystem::path("results") / scene->name / "compare"
