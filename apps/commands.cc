@@ -24,6 +24,7 @@
 #include "apps/provenance.h"
 #include "apps/report.h"
 #include "apps/report_page.h"
+#include "apps/run_output.h"
 #include "apps/sweep.h"
 #include "contact/material_parameters.h"
 #include "engine/data.h"
@@ -102,48 +103,6 @@ std::optional<Scene> compile(const RunArguments& arguments) {
   return compile(arguments.scene, *options);
 }
 
-struct RunOutput {
-  SimulationResult result;
-  std::vector<MeasureValue> measures;
-  double wall_time_s = 0.0;
-};
-
-// The step observer that feeds a scene's measures every accepted step, or none when no measure reduces a time series
-// (the run then makes no forward() per step).
-SampleObserver measure_observer(MeasureRecorder& measures) {
-  if (!measures.observes_steps()) return {};
-  return [&measures](const State& s, const Data& d) { measures.observe(s, d); };
-}
-
-// Simulates a compiled scene and writes summary.json, impacts.csv and timeseries.csv into `directory`
-// (which must exist); reports the simulated fraction to `progress` as task `task`. Throws on I/O errors.
-RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& directory, const Provenance& provenance,
-                             ProgressBar& progress, int task) {
-  Data data(scene.model);
-  State state = scene.initial_state;
-  const double start_time = state.time;
-  const double duration = scene.simulation.duration;
-  TimeseriesWriter timeseries(directory / "timeseries.csv", scene);
-  MeasureRecorder measures(scene);
-  const auto start = std::chrono::steady_clock::now();
-  RunOutput output;
-  output.result = simulate(
-      scene.model, state, data, scene.simulation,
-      [&](const State& s, const Data& d) {
-        timeseries.write(s, d);
-        progress.update(task, (s.time - start_time) / duration);
-      },
-      measure_observer(measures));
-  output.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  output.measures = measures.finish(output.result);
-  progress.finish(task);
-  timeseries.commit();
-  write_file_atomically(directory / "impacts.csv", impacts_csv(scene, output.result));
-  write_file_atomically(directory / "summary.json",
-                        summary_json(scene, output.result, output.measures, output.wall_time_s, provenance));
-  return output;
-}
-
 // The output directory of one command as a unit (apps/output_directory.h), or nullptr after logging why not;
 // `code` is then the exit code: bad input for a target that is not an output directory, else other error.
 std::unique_ptr<OutputDirectory> open_output(const std::filesystem::path& directory, const char* command, int& code) {
@@ -163,7 +122,15 @@ Provenance run_provenance(const Scene& scene, const RunArguments& arguments) {
   std::vector<std::string> given;
   if (!arguments.law.empty()) given.push_back("--model " + arguments.law);
   for (const std::string& o : arguments.overrides) given.push_back("--set " + o);
+  if (!arguments.format.empty()) given.push_back("--format " + arguments.format);
   return make_provenance(scene, arguments.command_line, given);
+}
+
+// --plot draws from the CSV files (scripts/plot.py): bad input with another output format.
+bool plots_readable(const Scene& scene) {
+  if (scene.output_format == OutputFormat::kCsv) return true;
+  spdlog::error("--plot draws from the CSV files: run with output.format csv (or --format csv), or drop --plot");
+  return false;
 }
 
 // --plot: fail before a long run rather than after it when plots cannot be drawn.
@@ -366,6 +333,11 @@ void run_sweep_point(const std::string& scene_file, const SceneOptions& base_opt
 int run_scene(const RunArguments& arguments, std::ostream& out) {
   std::optional<Scene> scene = compile(arguments);
   if (!scene) return kBadInput;
+  if (!arguments.format.empty()) {
+    scene->output_format = static_cast<OutputFormat>(
+        std::find(std::begin(kOutputFormatNames), std::end(kOutputFormatNames), arguments.format) - std::begin(kOutputFormatNames));
+  }
+  if (arguments.plot && !plots_readable(*scene)) return kBadInput;
   if (arguments.plot && !plotting_available()) return kOtherError;
   const std::filesystem::path directory =
       arguments.output_directory.empty() ? std::filesystem::path("results") / scene->name : std::filesystem::path(arguments.output_directory);
@@ -430,6 +402,7 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
   const std::optional<int> requested_threads = thread_count(arguments.threads, runs.size());
   if (!requested_threads) return kBadInput;
   const bool plot = arguments.plot || arguments.report;  // the page embeds the plots
+  if (plot && !plots_readable(*scene)) return kBadInput;
   if (plot && !plotting_available()) return kOtherError;
   const std::filesystem::path directory = arguments.output_directory.empty()
                                               ? std::filesystem::path("results") / scene->name / "compare"

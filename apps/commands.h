@@ -16,6 +16,7 @@ struct RunArguments {
   std::vector<std::string> overrides;  // --set NAME=VALUE
   std::string output_directory;        // --out
   bool plot = false;                   // --plot: PNG plots of the output (scripts/plot.py)
+  std::string format;                  // --format: csv or hdf5, instead of the scene's output.format
 };
 
 struct CompareArguments {

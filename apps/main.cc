@@ -65,12 +65,15 @@ int main(int argc, char** argv) {
                  "A force-law plugin (shared library, models/law_plugin.h) whose laws become usable by name (repeatable)");
 
   contactlab::RunArguments run;
-  CLI::App* run_command = app.add_subcommand("run", "Run a scene and write summary.json, impacts.csv, timeseries.csv");
+  CLI::App* run_command = app.add_subcommand(
+      "run", "Run a scene and write summary.json with impacts.csv, timeseries.csv and contacts.csv, or results.h5");
   run_command->add_option("scene", run.scene, "Scene file (YAML)")->required();
   run_command->add_option("--model", run.law, "Force law for every contact (see `contactlab models`)");
   run_command->add_option("--set", run.overrides, "Override a scene variable: NAME=VALUE (repeatable)");
   run_command->add_option("--out", run.output_directory, "Output directory (default results/<scene name>)");
   run_command->add_flag("--plot", run.plot, "Also draw PNG plots into the output directory (python3 + matplotlib)");
+  run_command->add_option("--format", run.format, "Output format instead of the scene's output.format: csv or hdf5")
+      ->check(CLI::IsMember({"csv", "hdf5"}));
 
   contactlab::CompareArguments compare;
   CLI::App* compare_command =

@@ -2,12 +2,17 @@
 #include "apps/output_files.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
+#include <cstdint>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
+#include <string_view>
 #include <unistd.h>
+
+#include <fmt/format.h>
 
 namespace contactlab {
 
@@ -40,12 +45,113 @@ void write_file_atomically(const std::filesystem::path& target, const std::strin
   file.commit();
 }
 
+namespace {
+
+constexpr std::uint64_t kPowersOfTen[] = {1,
+                                          10,
+                                          100,
+                                          1000,
+                                          10000,
+                                          100000,
+                                          1000000,
+                                          10000000,
+                                          100000000,
+                                          1000000000,
+                                          10000000000,
+                                          100000000000,
+                                          1000000000000,
+                                          10000000000000,
+                                          100000000000000,
+                                          1000000000000000,
+                                          10000000000000000,
+                                          100000000000000000,
+                                          1000000000000000000};
+
+// The number of decimal digits of x ≥ 1 (at most 17 here): log10 from the bit width, corrected once.
+int digit_count(std::uint64_t x) {
+  const int guess = ((64 - std::countl_zero(x)) * 1233) >> 12;  // 1233/4096 ≈ log10(2)
+  return guess + (x >= kPowersOfTen[guess] ? 1 : 0);
+}
+
+// x's last n decimal digits (leading zeros included) at out[0, n), two at a time.
+void write_digits(char* out, std::uint64_t x, int n) {
+  static constexpr char kPairs[] =
+      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
+  char* at = out + n;
+  for (; n >= 2; n -= 2) {
+    const auto pair = static_cast<std::size_t>(x % 100) * 2;
+    x /= 100;
+    *--at = kPairs[pair + 1];
+    *--at = kPairs[pair];
+  }
+  if (n == 1) *--at = static_cast<char>('0' + x % 10);
+}
+
+}  // namespace
+
+// std::to_chars(out, end, value)'s text, made from the same shortest round-trip digits (Dragonbox's, through fmt's
+// dragonbox::to_decimal, in its detail namespace but exported by libfmt) in about a third of its time: the digits d
+// (n of them) times 10^e written fixed ("1234.5", "0.00012") or scientific ("1.2345e-07", at least two exponent
+// digits), whichever is shorter, fixed on a tie. tests/apps/number_text_test.cc checks it against std::to_chars.
+char* write_number(char* out, double value) {
+  auto spell = [out](std::string_view text) { return std::copy(text.begin(), text.end(), out); };
+  if (std::isnan(value)) return spell("nan");
+  if (std::isinf(value)) return spell(value > 0 ? "inf" : "-inf");
+  if (std::signbit(value)) *out++ = '-';
+  if (value == 0.0) {
+    *out = '0';
+    return out + 1;
+  }
+  const auto decimal = fmt::detail::dragonbox::to_decimal(std::fabs(value));
+  const std::uint64_t digits = decimal.significand;
+  const int e = decimal.exponent;
+  const int n = digit_count(digits);
+  const int scientific_exponent = e + n - 1;
+  const int magnitude = std::abs(scientific_exponent);
+  const int scientific_length = n + (n > 1 ? 1 : 0) + 2 + (magnitude >= 100 ? 3 : 2);
+  const int fixed_length = e >= 0 ? n + e : (n + e > 0 ? n + 1 : 2 - e);
+  if (fixed_length <= scientific_length) {
+    // An integer beyond 2^53 written fixed is written exactly (as printf's %.0f), not as its digits and zeros.
+    if (e > 0 && std::fabs(value) >= 0x1p53) return std::to_chars(out, out + kNumberChars, std::fabs(value)).ptr;
+    if (e >= 0) {  // the digits, then e zeros
+      write_digits(out, digits, n);
+      std::fill(out + n, out + n + e, '0');
+    } else if (n + e > 0) {  // the point among the digits
+      const std::uint64_t unit = kPowersOfTen[-e];
+      write_digits(out, digits / unit, n + e);
+      out[n + e] = '.';
+      write_digits(out + n + e + 1, digits % unit, -e);
+    } else {  // "0.", −e − n zeros, the digits
+      out[0] = '0';
+      out[1] = '.';
+      std::fill(out + 2, out + 2 - e - n, '0');
+      write_digits(out + 2 - e - n, digits, n);
+    }
+    return out + fixed_length;
+  }
+  // d.ddde±XX: the first digit, the point and the others (when there are), the exponent.
+  write_digits(out + 1, digits, n);
+  out[0] = out[1];
+  char* at = out + 1;
+  if (n > 1) {
+    *at = '.';
+    at += n;
+  }
+  *at++ = 'e';
+  *at++ = scientific_exponent < 0 ? '-' : '+';
+  if (magnitude >= 100) {
+    *at++ = static_cast<char>('0' + magnitude / 100);
+  }
+  *at++ = static_cast<char>('0' + magnitude / 10 % 10);
+  *at++ = static_cast<char>('0' + magnitude % 10);
+  return at;
+}
+
 std::string format_number(double value) {
-  if (std::isnan(value)) return "nan";
-  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
-  return std::string(buffer, result.ptr);
+  char buffer[kNumberChars];
+  return std::string(buffer, write_number(buffer, value));
 }
 
 std::string csv_field(std::string text) {

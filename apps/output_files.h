@@ -33,6 +33,9 @@ void write_file_atomically(const std::filesystem::path& target, const std::strin
 
 // Shortest decimal that reads back to the same double (round trip), "nan"/"inf" spelled out.
 std::string format_number(double value);
+// The same text written at `out`, which has room for kNumberChars; returns the end of what was written.
+inline constexpr int kNumberChars = 32;
+char* write_number(char* out, double value);
 
 // RFC 4180 CSV field: quoted when it holds a comma or quote; line breaks become spaces.
 std::string csv_field(std::string text);

@@ -8,17 +8,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "apps/contact_columns.h"
 #include "apps/friction_models.h"
 #include "apps/impact_columns.h"
 #include "contact/narrowphase.h"
 #include "engine/clearance_joint.h"
-#include "engine/element_kernels.h"
 #include "engine/energy.h"
 #include "engine/joint_traits.h"
 #include "engine/loop_closure.h"
 #include "engine/pair_impacts.h"
-#include "engine/stick_force.h"
 
 namespace contactlab {
 namespace {
@@ -116,6 +113,12 @@ nlohmann::ordered_json clearances_json(const Scene& scene) {
 
 std::string summary_json(const Scene& scene, const SimulationResult& result, const std::vector<MeasureValue>& measures,
                          double wall_time_s, const Provenance& provenance) {
+  return json_text(summary_document(scene, result, measures, wall_time_s, provenance));
+}
+
+nlohmann::ordered_json summary_document(const Scene& scene, const SimulationResult& result,
+                                        const std::vector<MeasureValue>& measures, double wall_time_s,
+                                        const Provenance& provenance) {
   using Json = nlohmann::ordered_json;
   const IntegratorOptions& integrator = scene.simulation.integrator;
   Json j;
@@ -204,7 +207,7 @@ std::string summary_json(const Scene& scene, const SimulationResult& result, con
   j["diagnostics"] = scene.notes;
   for (const std::string& diagnostic : result.diagnostics) j["diagnostics"].push_back(diagnostic);
   j["provenance"] = provenance_json(provenance);
-  return json_text(j);
+  return j;
 }
 
 std::string impact_csv_header() {
@@ -225,9 +228,9 @@ std::string impact_csv_fields(const ImpactRecord& r) {
   return fields;
 }
 
-std::string impacts_csv(const Scene& /*scene*/, const SimulationResult& result) {
+std::string impacts_csv(const std::vector<ImpactRecord>& impacts) {
   std::string csv = impact_csv_header() + "\n";
-  for (const ImpactRecord& r : result.impacts) csv += impact_csv_fields(r) + "\n";
+  for (const ImpactRecord& r : impacts) csv += impact_csv_fields(r) + "\n";
   return csv;
 }
 
@@ -279,56 +282,6 @@ void print_impact_table(std::ostream& out, const Scene& scene, const SimulationR
   std::snprintf(line, sizeof(line), "energy balance: max |E + W_dissipated - E(0)| = %.3e J (%.3e of %.6g J)\n",
                 result.max_energy_balance_error, relative, result.energy_scale);
   out << line;
-}
-
-TimeseriesWriter::TimeseriesWriter(const std::filesystem::path& file, const Scene& scene)
-    : scene_(scene), file_(file), contacts_(file.parent_path() / "contacts.csv"), reader_(scene) {
-  for (SeriesColumn& column : series_columns(scene)) {
-    if (column.written) columns_.push_back(std::move(column));
-  }
-  std::ofstream& out = file_.stream();
-  for (std::size_t k = 0; k < columns_.size(); ++k) out << (k == 0 ? "" : ",") << columns_[k].name;
-  out << "\n";
-  friction_ = scene_has_friction(scene);
-  contacts_.stream() << "time,pair,point,indentation,normal_velocity,force";
-  if (friction_) {
-    for (const ContactColumn& column : kFrictionContactColumns) contacts_.stream() << "," << column.name;
-  }
-  contacts_.stream() << "\n";
-}
-
-void TimeseriesWriter::write(const State& state, const Data& data) {
-  std::ofstream& out = file_.stream();
-  const Energy e = energy(scene_.model, state, data);
-  for (std::size_t k = 0; k < columns_.size(); ++k) {
-    out << (k == 0 ? "" : ",") << format_number(reader_.value(columns_[k], state, data, e));
-  }
-  out << "\n";
-  // contacts.csv, long format: every pair in contact at this sample, also the ones the broadphase found at
-  // run time (which have no columns above).
-  std::ofstream& contacts = contacts_.stream();
-  for (std::size_t p = 0; p < data.elements.size(); ++p) {
-    if (!state.contacts[p].active) continue;
-    contacts << format_number(state.time) << "," << csv_field(data.elements[p].pair->name) << "," << data.elements[p].point << ","
-             << format_number(-data.geometry[p].gap)
-             << "," << format_number(data.geometry[p].normal_velocity) << "," << format_number(data.contact_force[p].force);
-    if (friction_) {
-      const ContactElement& element = data.elements[p];
-      ContactFriction point;
-      if (element.tangential_law != nullptr) {
-        point.slip = data.frames[p].slip_velocity;
-        point.friction = data.friction_force[p];
-        point.sticking = holds_contact(element, state.contacts[p], data.friction_input[p]);
-      }
-      // ω_B − ω_A split at the contact normal: the spin about it and the rolling part in the plane.
-      const Vec3 relative = element_relative_spin(scene_.model, data, state.q.data(), state.v.data(), p);
-      const Vec3& normal = data.geometry[p].normal;
-      point.spin = relative.dot(normal);
-      point.rolling = in_contact_plane(relative, normal);
-      for (const ContactColumn& column : kFrictionContactColumns) contacts << "," << format_number(column.value(point));
-    }
-    contacts << "\n";
-  }
 }
 
 }  // namespace contactlab

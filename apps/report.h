@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The output contract of `contactlab run` (docs/output.md): summary.json, impacts.csv, timeseries.csv and
-// the per-impact table on stdout.
+// The output contract of `contactlab run` (docs/output.md): summary.json, impacts.csv and the per-impact table on
+// stdout (the time series and contact rows: apps/run_records.h).
 #pragma once
 
-#include <filesystem>
-#include <memory>
 #include <ostream>
 #include <string>
 
@@ -19,37 +17,18 @@ namespace contactlab {
 
 // `provenance` is written as the last member, "provenance"; the scene's measures (when it declares some) as
 // "measures", after the impacts.
+nlohmann::ordered_json summary_document(const Scene& scene, const SimulationResult& result,
+                                        const std::vector<MeasureValue>& measures, double wall_time_s,
+                                        const Provenance& provenance);
 std::string summary_json(const Scene& scene, const SimulationResult& result, const std::vector<MeasureValue>& measures,
                          double wall_time_s, const Provenance& provenance);
-std::string impacts_csv(const Scene& scene, const SimulationResult& result);
+std::string impacts_csv(const std::vector<ImpactRecord>& impacts);
 // impacts.csv's header (without a line break) and one impact's fields: pair, point and the recorded impact columns
 // (apps/impact_columns.h), `open` after t_end. sweep.csv's rows end with the same fields.
 std::string impact_csv_header();
 std::string impact_csv_fields(const ImpactRecord& r);
 void print_impact_table(std::ostream& out, const Scene& scene, const SimulationResult& result,
                         const std::vector<MeasureValue>& measures, double wall_time_s);
-
-// Streams timeseries.csv rows (apps/series_columns.h: time, coordinates, velocities, energies, per-contact δ, δ̇, F) and
-// contacts.csv rows as samples arrive.
-class TimeseriesWriter {
- public:
-  TimeseriesWriter(const std::filesystem::path& file, const Scene& scene);
-  void write(const State& state, const Data& data);
-  void commit() {
-    file_.commit();
-    contacts_.commit();
-  }
-
- private:
-  const Scene& scene_;
-  AtomicFile file_;
-  AtomicFile contacts_;  // contacts.csv beside it
-  SeriesReader reader_;
-  std::vector<SeriesColumn> columns_;  // the written ones
-  // Some pair has a friction law: the friction force's columns (and contacts.csv's slip, spin and rolling) are
-  // written.
-  bool friction_ = false;
-};
 
 // The law that every contact of the scene uses, or "mixed".
 std::string scene_law(const Scene& scene);

@@ -9,6 +9,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -55,6 +56,10 @@ struct SceneOptions {
 
 // A compiled and calibrated scene (its name, model, initial state, simulation options, notes), and what of it is
 // the file's.
+// How `contactlab run` writes a run's records (docs/output.md): CSV files, or one HDF5 file, results.h5.
+enum class OutputFormat { kCsv, kHdf5 };
+inline constexpr std::string_view kOutputFormatNames[] = {"csv", "hdf5"};  // by OutputFormat
+
 struct Scene : CompiledScene {
   std::vector<CalibrationOutcome> calibrated;  // what calibrate_scene did, in order
   std::string file;
@@ -63,6 +68,7 @@ struct Scene : CompiledScene {
   SceneSize size;                           // estimated from the file before it was built
   std::vector<MeasureSpec> measures;        // the `measures` block, in the order written
   ReportSpec report;                        // the `report` block: what `compare --report` overlays
+  OutputFormat output_format = OutputFormat::kCsv;  // `output.format`
 };
 
 // Reads, compiles and calibrates a scene file; throws SceneError on any problem, at its line and column.

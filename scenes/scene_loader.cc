@@ -5,6 +5,7 @@
 // and the size it would take, before anything is built; everything else is the compile stage's, and reported here
 // at the line and column of its key path. Every error names file:line:column, the key path, what was expected and
 // what was found.
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -110,6 +111,7 @@ class SceneReader {
   std::vector<std::size_t> body_entries_;  // per body of the specification: its entry's index in `bodies`
   SceneLimits limits_;
   SceneSize size_;
+  OutputFormat output_format_ = OutputFormat::kCsv;  // output.format
 };
 
 // Estimates the scene's size from the file (scenes/scene_size.h) and refuses what would not fit, before any
@@ -177,7 +179,7 @@ void SceneReader::check_size(const MapReader& top) {
   }
   if (!top.has("duration")) return;  // the compile stage says so
   const double duration = top.checked("duration", std::nullopt, "a positive duration [s]", positive);
-  const MapReader output(reader_, top.get("output"), "output", {"interval", "steps_in_contact"});
+  const MapReader output(reader_, top.get("output"), "output", {"interval", "steps_in_contact", "format"});
   const double interval = output.checked("interval", duration / 1000.0, "an interval >= 0 [s]", non_negative);
   size.timeseries_rows = interval > 0.0 ? std::floor(duration / interval) + 1.0 : 0.0;
   size.timeseries_columns = 1.0 + values + 7.0 + 3.0 * compiled_pairs;
@@ -553,9 +555,14 @@ void SceneReader::read_integration(const MapReader& top) {
   spec.bdf_at_rest = integrator.flag("bdf_at_rest", spec.bdf_at_rest);
   spec.baumgarte_frequency = integrator.optional_number("baumgarte_frequency");
 
-  const MapReader output(reader_, top.get("output"), "output", {"interval", "steps_in_contact"});
+  const MapReader output(reader_, top.get("output"), "output", {"interval", "steps_in_contact", "format"});
   spec_.output.interval = output.optional_number("interval");
   spec_.output.steps_in_contact = output.flag("steps_in_contact", spec_.output.steps_in_contact);
+  if (const std::optional<std::string> format = output.optional_text("format")) {
+    const auto* name = std::find(std::begin(kOutputFormatNames), std::end(kOutputFormatNames), *format);
+    if (name == std::end(kOutputFormatNames)) output.fail("format", "expected csv or hdf5, found " + *format);
+    output_format_ = static_cast<OutputFormat>(name - std::begin(kOutputFormatNames));
+  }
 
   const MapReader checks(reader_, top.get("checks"), "checks",
                          {"energy_tolerance", "max_indentation_ratio", "overlap_tolerance", "constraint_tolerance"});
@@ -707,6 +714,7 @@ Scene SceneReader::load() {
   scene.size = size_;
   scene.measures = std::move(measures);
   scene.report = std::move(report);
+  scene.output_format = output_format_;
   return scene;
 }
 

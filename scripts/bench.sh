@@ -3,7 +3,7 @@
 # speed-up) in a Release build, writes the raw results to results/bench/ and rewrites docs/performance.md from
 # them (scripts/performance_report.py).
 #
-#   scripts/bench.sh           # everything, about 6 minutes on 2 cores
+#   scripts/bench.sh           # everything, about 9 minutes on 2 cores
 #   scripts/bench.sh --quick   # without the 10^6-bead scaling point
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,7 +35,7 @@ fi
 # ---- build (Release, as scripts/build.sh) --------------------------------------------------------------------------
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j"$(nproc)" --target contactlab end_to_end_benchmark contact_benchmark dynamics_benchmark solve_scene \
-  forward_allocation_test simulate_allocation_test
+  output_benchmark forward_allocation_test simulate_allocation_test output_allocation_test
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -162,9 +162,9 @@ else
 fi
 
 # ---- allocation: the right-hand side and the step loop (operator new counted in the test binaries) ----------------
-for t in forward_allocation_test simulate_allocation_test; do
+for t in engine/forward_allocation_test engine/simulate_allocation_test apps/output_allocation_test; do
   echo "== $t" >&2
-  if ! "build/tests/engine/$t" --gtest_output="json:$out/$t.json" >&2; then failures+=("$t"); fi
+  if ! "build/tests/$t" --gtest_output="json:$out/$(basename "$t").json" >&2; then failures+=("$t"); fi
 done
 
 # ---- Google Benchmark suites ---------------------------------------------------------------------------------------
@@ -185,6 +185,8 @@ gbench() {
 gbench dynamics_benchmark --benchmark_repetitions=3
 gbench contact_benchmark --benchmark_repetitions=3
 gbench end_to_end_benchmark "${filter[@]}"
+# output_benchmark: every library scene, run (with its outputs) against simulate() alone; sets its own repetitions.
+gbench output_benchmark
 
 elapsed() { awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }'; }
 load_end=$(awk '{ printf "[%s, %s, %s]", $1, $2, $3 }' /proc/loadavg)

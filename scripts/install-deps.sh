@@ -3,12 +3,14 @@
 set -euo pipefail
 
 # python3-scipy: the independent reference of the Newton's cradle test (tests/validation/newtons_cradle_reference.py).
+# libhdf5-dev: results.h5 (output.format: hdf5; the serial library, /usr/include/hdf5/serial); python3-h5py reads it
+# back in its test. libfmt-dev: the shortest digits of the numbers written (apps/output_files.cc).
 packages=(
   g++ make cmake git
-  libeigen3-dev libfcl-dev libyaml-cpp-dev libspdlog-dev libcli11-dev libsundials-dev
+  libeigen3-dev libfcl-dev libyaml-cpp-dev libspdlog-dev libcli11-dev libsundials-dev libfmt-dev libhdf5-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libssl-dev
-  python3 python3-numpy python3-matplotlib python3-scipy
+  python3 python3-numpy python3-matplotlib python3-scipy python3-h5py
 )
 
 missing=()

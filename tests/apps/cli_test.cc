@@ -84,6 +84,42 @@ TEST_F(Cli, BadSceneExitsTwoAndWritesNothing) {
   EXPECT_NE(log.find("did you mean 'duration'?"), std::string::npos) << log;
 }
 
+// output.format (docs/output.md): hdf5 writes results.h5 and summary.json instead of the CSV files, as --format hdf5
+// does for a scene that says csv; an unknown format is bad input at its key, and --plot (which reads the CSV files)
+// is refused with hdf5 before anything runs.
+TEST_F(Cli, OutputFormatChoosesTheFiles) {
+  const std::string ball = read(kScenes + "bouncing_ball.yaml");
+  // The scene's output block with a format added.
+  auto with_format = [&](const std::string& format) {
+    std::string text = ball;
+    const std::size_t output = text.find("\noutput:\n");
+    return text.insert(output + 9, "  format: " + format + "\n");
+  };
+  const fs::path scene = directory_ / "hdf5.yaml";
+  std::ofstream(scene) << with_format("hdf5");
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("run " + scene.string() + " --out " + out.string(), directory_ / "log"), 0) << read(directory_ / "log");
+  EXPECT_TRUE(fs::exists(out / "results.h5"));
+  EXPECT_TRUE(fs::exists(out / "summary.json"));
+  EXPECT_FALSE(fs::exists(out / "timeseries.csv"));
+  EXPECT_FALSE(fs::exists(out / "impacts.csv"));
+  const fs::path by_option = directory_ / "by_option";
+  ASSERT_EQ(run("run " + kScenes + "bouncing_ball.yaml --format hdf5 --out " + by_option.string(), directory_ / "log"), 0);
+  EXPECT_TRUE(fs::exists(by_option / "results.h5"));
+  EXPECT_FALSE(fs::exists(by_option / "contacts.csv"));
+
+  const fs::path bad = directory_ / "bad.yaml";
+  std::ofstream(bad) << with_format("netcdf");
+  const fs::path nothing = directory_ / "nothing";
+  EXPECT_EQ(run("run " + bad.string() + " --out " + nothing.string(), directory_ / "log"), 2);
+  EXPECT_FALSE(fs::exists(nothing));
+  const std::string log = read(directory_ / "log");
+  EXPECT_NE(log.find("bad.yaml:"), std::string::npos) << log;
+  EXPECT_NE(log.find("output.format: expected csv or hdf5, found netcdf"), std::string::npos) << log;
+  EXPECT_EQ(run("run " + scene.string() + " --plot --out " + nothing.string(), directory_ / "log"), 2);
+  EXPECT_FALSE(fs::exists(nothing));
+}
+
 // A scene's measures (docs/scenes.md "Measures"): in summary.json and on stdout for `run`, one column each in
 // comparison.csv and a table in comparison.md for `compare`; a measure of a column the scene does not have is bad
 // input for every command, at its line and column, and nothing is written.

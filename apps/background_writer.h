@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// A RunWriter that hands its rows to another RunWriter on a thread of its own, so that formatting and writing them
+// overlap the simulation instead of adding to it (docs/performance.md, "Output"). The simulating thread only copies
+// each row's numbers into a block; full blocks go to the writing thread, which replays them in order (the files are
+// the same byte for byte) and hands the emptied blocks back. A few blocks are made as the queue first deepens and
+// then reused: no allocation per row. At most kBlocks (4 MB) are in flight; beyond that the simulation waits for the
+// writing thread.
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "apps/run_writer.h"
+
+namespace contactlab {
+
+class BackgroundWriter final : public RunWriter {
+ public:
+  explicit BackgroundWriter(std::unique_ptr<RunWriter> writer);
+  ~BackgroundWriter() override;  // stops the thread; what was not finished is dropped with the inner writer
+  BackgroundWriter(const BackgroundWriter&) = delete;
+  BackgroundWriter& operator=(const BackgroundWriter&) = delete;
+
+  void add_pair(const std::string& name) override;
+  void series_row(std::span<const double> values) override;
+  void contact_row(double time, int pair, int point, std::span<const double> values) override;
+  // Waits for every row to be written, then finishes the inner writer here. Rethrows the writing thread's error.
+  void finish(const std::vector<ImpactRecord>& impacts, const nlohmann::ordered_json& summary) override;
+
+ private:
+  static constexpr std::size_t kBlocks = 64;
+  static constexpr std::size_t kBlockValues = std::size_t{1} << 13;  // 64 kB of numbers: the writer starts early
+
+  // Room for `values` more numbers in the block being filled, handing it over when full.
+  double* reserve(std::size_t values);
+  void hand_over();
+  void write_loop();
+  void replay(const std::vector<double>& block);
+
+  std::unique_ptr<RunWriter> writer_;
+  std::vector<double> filling_;  // the simulating thread's block
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<std::vector<double>> full_;   // to write, in order
+  std::vector<std::vector<double>> free_;  // written, to fill again
+  std::size_t blocks_ = 1;                 // made so far
+  std::vector<std::string> pairs_;         // names by pair index (add_pair)
+  bool done_ = false;
+  std::exception_ptr error_;
+  std::thread thread_;
+};
+
+}  // namespace contactlab
