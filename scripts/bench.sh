@@ -34,7 +34,7 @@ fi
 
 # ---- build (Release, as scripts/build.sh) --------------------------------------------------------------------------
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
-cmake --build build -j"$(nproc)" --target contactlab end_to_end_benchmark contact_benchmark dynamics_benchmark solve_scene \
+cmake --build build -j"$(nproc)" --target contactlab end_to_end_benchmark law_benchmark contact_benchmark dynamics_benchmark solve_scene \
   forward_allocation_test simulate_allocation_test
 
 rm -rf "$out"
@@ -185,6 +185,7 @@ gbench() {
 gbench dynamics_benchmark --benchmark_repetitions=3
 gbench contact_benchmark --benchmark_repetitions=3
 gbench end_to_end_benchmark "${filter[@]}"
+gbench law_benchmark
 
 elapsed() { awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }'; }
 load_end=$(awk '{ printf "[%s, %s, %s]", $1, $2, $3 }' /proc/loadavg)
