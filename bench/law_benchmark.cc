@@ -3,9 +3,10 @@
 // (scenes/granular_chain_horizontal.yaml, its beads 1 nm apart as in BM_Scene) with the law in place of the scene's
 // own, the law's parameters from the scene's `laws` entries (docs/scenes.md, "The library's laws entries"): 70 beads
 // for 600 µs, and 10 000 beads for 100 µs. simulate() alone is timed, its minimum over the iterations; the counters
-// divide it by the right-hand-side evaluations (ns_per_rhs) and say how many active contacts an evaluation computed
-// on average (contacts_per_rhs): a dissipative law keeps neighbours touching behind the wave, so its right-hand sides
-// evaluate several times more contacts than the elastic law's.
+// divide it by the right-hand-side evaluations (ns_per_rhs), say how many active contacts an evaluation computed on
+// average (contacts_per_rhs), and divide it by the contact evaluations, right-hand sides × active contacts
+// (ns_per_contact): a dissipative law keeps neighbours touching behind the wave, so its right-hand sides evaluate
+// several times more contacts than the elastic law's, and only the cost per contact compares the laws' own work.
 // Every registered law runs but the rigid `impulse` method, which has no force to evaluate.
 #include <benchmark/benchmark.h>
 
@@ -54,6 +55,7 @@ void BM_ChainLaw(benchmark::State& bench, std::string law, int beads) {
   bench.counters["rhs_evaluations"] = rhs;
   bench.counters["contacts_per_rhs"] = contacts / rhs;
   bench.counters["ns_per_rhs"] = best * 1e9 / rhs;
+  bench.counters["ns_per_contact"] = best * 1e9 / contacts;
 }
 
 }  // namespace
