@@ -40,6 +40,7 @@ struct IntegratorStats {
   long step_attempts = 0;
   long error_test_failures = 0;
   long rhs_evaluations = 0;
+  long contact_evaluations = 0;  // active contact elements the right-hand sides evaluated, summed over them
   long root_evaluations = 0;
   long events = 0;
   long broadphase_refreshes = 0;

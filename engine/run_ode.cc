@@ -124,6 +124,7 @@ void RunOde::copy_law_states(const double* y, std::vector<PairState>& contacts) 
 
 int RunOde::rhs(double t, const double* y, double* ydot) {
   ++stats_.rhs_evaluations;
+  stats_.contact_evaluations += static_cast<long>(table_.active().size());
   const auto q = q_of(y);
   const auto v = v_of(y);
   copy_law_states(y, state_.contacts);

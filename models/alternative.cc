@@ -111,7 +111,7 @@ void xiong_state_rate(const ContactInput& in, const XiongParameters& p, const do
   const double alpha = s[0];
   const double gamma = p.relaxation_rate;
   const double gain = gamma * (p.damping_offset + p.damping_slope * alpha);
-  const double power = std::pow(std::max(in.indentation, 0.0), in.exponent);
+  const double power = indentation_power(std::max(in.indentation, 0.0), in.exponent);
   rate[0] = std::max(-gamma * alpha / (1.0 + gain), gamma * (power - alpha));
 }
 
@@ -169,7 +169,7 @@ ContactForce jian_force(const ContactInput& in, const JianParameters& p, const d
 double jian_potential(const ContactInput& in, const JianParameters& p, const double*) {
   const double d = in.indentation;
   if (d <= 0.0) return 0.0;
-  return 0.4 * p.elastic_modulus * std::sqrt(std::abs(in.effective_radius)) * std::pow(d, 2.5);
+  return 0.4 * p.elastic_modulus * std::sqrt(std::abs(in.effective_radius)) * indentation_power(d, 2.5);
 }
 
 }  // namespace

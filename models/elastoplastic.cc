@@ -81,7 +81,7 @@ ContactForce goldsmith_force(const ContactInput& in, const GoldsmithParameters&,
   }
   const double permanent = s[2];
   if (d <= permanent) return {};
-  const double f = s[1] * std::pow((d - permanent) / (s[0] - permanent), n);
+  const double f = s[1] * indentation_power((d - permanent) / (s[0] - permanent), n);
   return {f, n * f / (d - permanent), 0.0};
 }
 
@@ -134,7 +134,7 @@ ThorntonYield thornton_yield(const ContactInput& in, double yield_strength) {
   y.loading_stiffness = 4.0 / 3.0 * modulus * std::sqrt(radius);
   const double ratio = kPi * yield_strength / (2.0 * modulus);
   y.indentation = radius * ratio * ratio;
-  y.force = y.loading_stiffness * std::pow(y.indentation, 1.5);
+  y.force = y.loading_stiffness * indentation_power(y.indentation, 1.5);
   y.plastic_slope = kPi * yield_strength * radius;
   return y;
 }
@@ -142,7 +142,7 @@ ThorntonYield thornton_yield(const ContactInput& in, double yield_strength) {
 // Thornton loading: K_L δ^{3/2} up to δ_y, then P_y + π σ_y R*(δ − δ_y) — Corral et al. (S001) Eq (5.67)–(5.68).
 ContactForce thornton_loading(const ThorntonYield& y, double d) {
   if (d <= y.indentation) {
-    const double f = y.loading_stiffness * std::pow(d, 1.5);
+    const double f = y.loading_stiffness * indentation_power(d, 1.5);
     return {f, 1.5 * f / d, 0.0};
   }
   return {y.force + y.plastic_slope * (d - y.indentation), y.plastic_slope, 0.0};
@@ -155,7 +155,7 @@ ContactForce thornton_force(const ContactInput& in, const ThorntonParameters& p,
   if (d >= s[0]) return thornton_loading(thornton_yield(in, p.yield_strength), d);
   const double permanent = s[3];
   if (d <= permanent) return {};
-  const double f = s[2] * std::pow(d - permanent, 1.5);
+  const double f = s[2] * indentation_power(d - permanent, 1.5);
   return {f, 1.5 * f / (d - permanent), 0.0};
 }
 
@@ -172,7 +172,7 @@ void thornton_unloading(const ContactInput& in, double yield_strength, double ma
   }
   const double modulus = in.effective_modulus;
   const double plastic_radius =
-      4.0 * modulus / (3.0 * peak) * std::pow((2.0 * peak + y.force) / (2.0 * kPi * yield_strength), 1.5);
+      4.0 * modulus / (3.0 * peak) * indentation_power((2.0 * peak + y.force) / (2.0 * kPi * yield_strength), 1.5);
   s[2] = 4.0 / 3.0 * modulus * std::sqrt(plastic_radius);
   s[3] = max_indentation - std::pow(peak / s[2], 2.0 / 3.0);
 }
@@ -191,7 +191,7 @@ double thornton_potential(const ContactInput& in, const ThorntonParameters& p, c
   std::copy(s, s + kThorntonState, unloading);
   if (d >= s[0]) thornton_unloading(in, p.yield_strength, d, unloading);
   if (d <= unloading[3]) return 0.0;
-  return 0.4 * unloading[2] * std::pow(d - unloading[3], 2.5);
+  return 0.4 * unloading[2] * indentation_power(d - unloading[3], 2.5);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -208,13 +208,13 @@ static_assert(parameter_struct_declares<YigitParameters>(kYieldIndentation));
 
 // K_y = n K δ_y^{n−1}: Eq (5.76) K_y = 1.5 K √δ_y generalised to the pair's exponent (C¹ at δ_y for any n).
 double yigit_plastic_stiffness(const ContactInput& in, double yield_indentation) {
-  return in.exponent * in.stiffness * std::pow(yield_indentation, in.exponent - 1.0);
+  return in.exponent * in.stiffness * indentation_power(yield_indentation, in.exponent - 1.0);
 }
 
 // Unloading from δ_m (≥ δ_y): F = K δ^n − C with C = K(δ_m^n − δ_y^n) − K_y(δ_m − δ_y) ≥ 0 (convexity of δ^n).
 double yigit_unloading_offset(const ContactInput& in, double yield_indentation, double max_indentation) {
   const double n = in.exponent;
-  return in.stiffness * (std::pow(max_indentation, n) - std::pow(yield_indentation, n)) -
+  return in.stiffness * (indentation_power(max_indentation, n) - indentation_power(yield_indentation, n)) -
          yigit_plastic_stiffness(in, yield_indentation) * (max_indentation - yield_indentation);
 }
 
@@ -227,7 +227,7 @@ ContactForce yigit_force(const ContactInput& in, const YigitParameters& p, const
   const double yield = p.yield_indentation;
   if (d >= s[0] && d > yield) {  // virgin elastoplastic loading
     const double slope = yigit_plastic_stiffness(in, yield);
-    return {in.stiffness * std::pow(yield, n) + slope * (d - yield), slope, 0.0};
+    return {in.stiffness * indentation_power(yield, n) + slope * (d - yield), slope, 0.0};
   }
   // Elastic loading below δ_y, or unloading: K δ^n − C (C = 0 when δ_max ≤ δ_y), clipped at F = 0 below δ_f.
   const double elastic = in.stiffness * indentation_power(d, n);
@@ -251,7 +251,7 @@ double yigit_potential(const ContactInput& in, const YigitParameters& p, const d
   const double offset = turning > yield ? yigit_unloading_offset(in, yield, turning) : 0.0;
   const double zero_force = std::pow(offset / in.stiffness, 1.0 / n);  // δ_f
   if (d <= zero_force) return 0.0;
-  return in.stiffness * (std::pow(d, n + 1.0) - std::pow(zero_force, n + 1.0)) / (n + 1.0) -
+  return in.stiffness * (indentation_power(d, n + 1.0) - indentation_power(zero_force, n + 1.0)) / (n + 1.0) -
          offset * (d - zero_force);
 }
 
@@ -262,7 +262,7 @@ constexpr int kLinearizedState = 3;
 // negative (δ_m < (K_y/K)^{1/(n−1)}, i.e. 2.25 δ_y at n = 3/2): δ_f = 0, γ = 1, elastic rebound.
 double linearized_permanent(const ContactInput& in, double yield_indentation, double max_indentation) {
   const double bracket = 1.0 - yigit_plastic_stiffness(in, yield_indentation) /
-                                   (in.stiffness * std::pow(max_indentation, in.exponent - 1.0));
+                                   (in.stiffness * indentation_power(max_indentation, in.exponent - 1.0));
   return max_indentation * std::pow(std::max(bracket, 0.0), 1.0 / in.exponent);
 }
 

@@ -38,10 +38,14 @@ struct PowerAndSlope {
   double slope;  // d(x^p)/dx = p x^{p−1} (0 for p = 0)
 };
 
-// x^p and its derivative for x ≥ 0, p ≥ 0 (slope at the floor above; x^0 = 1 with slope 0).
+// x^p and its derivative for x ≥ 0, p ≥ 0 (slope at the floor above; x^0 = 1 with slope 0). One power, no
+// std::pow for the common exponents (indentation_power): the slope p x^{p−1} is p x^p / x, from the same power.
 PowerAndSlope power_and_slope(double x, double p) {
   if (p == 0.0) return {1.0, 0.0};
-  return {std::pow(x, p), p * std::pow(std::max(x, kSlopeFloor), p - 1.0)};
+  if (p == 1.0) return {x, 1.0};
+  const double value = indentation_power(x, p);
+  const double at = std::max(x, kSlopeFloor);
+  return {value, p * (at == x ? value : indentation_power(at, p)) / at};
 }
 
 double sign(double x) { return x > 0.0 ? 1.0 : (x < 0.0 ? -1.0 : 0.0); }

@@ -34,8 +34,8 @@ fi
 
 # ---- build (Release, as scripts/build.sh) --------------------------------------------------------------------------
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
-cmake --build build -j"$(nproc)" --target contactlab end_to_end_benchmark contact_benchmark dynamics_benchmark solve_scene \
-  output_benchmark forward_allocation_test simulate_allocation_test output_allocation_test
+cmake --build build -j"$(nproc)" --target contactlab end_to_end_benchmark law_benchmark contact_benchmark dynamics_benchmark \
+  solve_scene output_benchmark forward_allocation_test simulate_allocation_test output_allocation_test
 
 rm -rf "$out"
 mkdir -p "$out"
@@ -187,6 +187,7 @@ gbench contact_benchmark --benchmark_repetitions=3
 gbench end_to_end_benchmark "${filter[@]}"
 # output_benchmark: every library scene, run (with its outputs) against simulate() alone; sets its own repetitions.
 gbench output_benchmark
+gbench law_benchmark
 
 elapsed() { awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }'; }
 load_end=$(awk '{ printf "[%s, %s, %s]", $1, $2, $3 }' /proc/loadavg)
