@@ -361,9 +361,8 @@ class Report:
             "column's text is reused while its number repeats, rows go to the file in 256 kB blocks, nothing is "
             "allocated per sample, contacts.csv leaves out the rows of a point held unchanged, and the rows are "
             "formatted and written on a thread of their own while the simulation goes on: the simulating thread only "
-            "samples (a `forward()` per sample) and copies each row's numbers. On the 70-bead chain (callgrind) that "
-            "thread executes 1.20× the instructions of `simulate()` alone (1.58× before, when it also formatted the "
-            "rows with `std::to_chars` per number); the writing thread's share runs on the other core.", "",
+            "samples (a `forward()` per sample) and copies each row's numbers; the writing thread's share runs on the "
+            "other core when the machine has one free.", "",
             table(["scene", "simulate()", "run", "run / simulate", f"≤ {self.OUTPUT_LIMIT}×"], table_rows)
             if table_rows else NA, "",
             "### HDF5 against CSV", "",
