@@ -81,12 +81,12 @@ def test_the_registry_is_browsable():
 
 
 def pendulums(scenes, duration):
-    # Two pendulums striking each other again and again (~5 ms of solving per simulated second), sampled sparsely.
+    # Two pendulums striking each other again and again (~0.2 ms of solving per simulated second), sampled sparsely.
     return contactlab.load(scenes / "two_pendulums.yaml", set={"duration": duration, "output.interval": 0.1})
 
 
 def test_a_run_releases_the_gil(scenes):
-    scene = pendulums(scenes, 60)  # ~ 0.3 s of solving
+    scene = pendulums(scenes, 3000)  # ~ 0.6 s of solving
     done = threading.Event()
     counts = []
 
@@ -104,16 +104,16 @@ def test_a_run_releases_the_gil(scenes):
     done.set()
     counter.join()
     # With the GIL held for the run the counter would stand still; released, it counts millions per second.
-    assert elapsed > 0.05 and counts[0] > 1000 * elapsed
+    assert elapsed > 0.2 and counts[0] > 1000 * elapsed
 
 
 def test_ctrl_c_stops_a_run(scenes):
-    scene = pendulums(scenes, 4000)  # ~ 20 s of solving
+    scene = pendulums(scenes, 40000)  # ~ 6 s of solving
     timer = threading.Timer(0.3, _thread.interrupt_main)
     start = time.perf_counter()
     with pytest.raises(KeyboardInterrupt):
         timer.start()  # inside: the interruption must not land outside pytest.raises
         scene.run()
-    # Stopped well before the run's ~20 s: the signal is seen within 50 ms, the run ends at its next step (the bound
+    # Stopped well before the run's ~6 s: the signal is seen within 50 ms, the run ends at its next step (the bound
     # leaves room for a loaded machine).
-    assert time.perf_counter() - start < 5.0
+    assert time.perf_counter() - start < 3.0
