@@ -29,7 +29,6 @@
 #include "engine/data.h"
 #include "models/friction_registry.h"
 #include "models/registry.h"
-#include "scenes/key_path.h"
 #include "scenes/scene.h"
 
 namespace contactlab {
