@@ -1,7 +1,6 @@
 # SPDX-License-Identifier: MIT
 # What the module's tests share: where the scenes and the runner are (set by tests/python/CMakeLists.txt), and the
 # runner's output read as the module reads it.
-import io
 import os
 import subprocess
 from pathlib import Path

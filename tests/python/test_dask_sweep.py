@@ -2,7 +2,6 @@
 # contactlab.sweep on a Dask LocalCluster of two worker processes: 100 runs, the tables the runner's sweep.csv and
 # sweep_cases.csv row for row (wall times aside), whichever worker ran which case in whatever order; a case that does
 # not compile is its row, and the others are kept.
-import os
 
 import pandas as pd
 import pytest
