@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -26,11 +27,11 @@
 #include "apps/report_page.h"
 #include "apps/run_output.h"
 #include "apps/sweep.h"
+#include "apps/sweep_case.h"
 #include "contact/material_parameters.h"
 #include "engine/data.h"
 #include "models/friction_registry.h"
 #include "models/registry.h"
-#include "scenes/key_path.h"
 #include "scenes/scene.h"
 
 namespace contactlab {
@@ -272,62 +273,6 @@ std::optional<int> thread_count(const std::optional<int>& requested, std::size_t
   return static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(*requested), std::max<std::size_t>(tasks, 1)));
 }
 
-// One run of a sweep: compile the scene with the run's values, simulate it, keep its impacts and measures. Writes
-// no file. Never throws: whatever stops the run is recorded as its status and message, so the others go on.
-void run_sweep_point(const std::string& scene_file, const SceneOptions& base_options, const std::vector<SweepVariable>& variables,
-                     std::size_t index, ProgressBar& progress, SweepRun& run) {
-  const int task = static_cast<int>(index);
-  const std::vector<std::size_t> point = sweep_point(variables, index);
-  SceneOptions options = base_options;
-  for (std::size_t v = 0; v < variables.size(); ++v) {
-    run.values.push_back(variables[v].values[point[v]]);
-    options.variable_overrides.emplace_back(variables[v].name, variables[v].values[point[v]]);
-  }
-  try {
-    std::optional<Scene> scene;
-    std::optional<MeasureRecorder> measures;
-    try {
-      scene.emplace(load_scene(scene_file, options));
-      measures.emplace(*scene);
-    } catch (const SceneError& error) {
-      // Without the file:line: prefix, which is the same scene file for every run.
-      run.status = SweepRunStatus::kBadInput;
-      run.message = error.key_path().empty() ? error.problem() : error.key_path() + ": " + error.problem();
-      progress.finish(task);
-      return;
-    }
-    for (std::size_t v = 0; v < variables.size(); ++v) {
-      const auto value = scene->variables.find(variables[v].name);  // a key path's value stays as given
-      if (value != scene->variables.end()) run.values[v] = format_number(value->second);
-    }
-    Data data(scene->model);
-    State state = scene->initial_state;
-    const double start_time = state.time;
-    const double duration = scene->simulation.duration;
-    const auto start = std::chrono::steady_clock::now();
-    // The same observer calls as `run` makes (without writing), so the run is the same step for step.
-    SimulationResult result = simulate(
-        scene->model, state, data, scene->simulation,
-        [&](const State& s, const Data&) { progress.update(task, (s.time - start_time) / duration); },
-        measure_observer(*measures));
-    run.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    run.measures = measures->finish(result);
-    run.impacts = result.impacts;
-    run.stats = result.stats;
-    run.end_time = result.end_time;
-    if (result.status == SimulationStatus::kCompleted) {
-      run.status = SweepRunStatus::kCompleted;
-    } else {
-      run.status = SweepRunStatus::kNumericalTrouble;
-      run.message = result.message;
-    }
-  } catch (const std::exception& error) {
-    run.status = SweepRunStatus::kFailed;
-    run.message = error.what();
-  }
-  progress.finish(task);
-}
-
 }  // namespace
 
 int run_scene(const RunArguments& arguments, std::ostream& out) {
@@ -464,87 +409,26 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
   return any_failed ? kOtherError : plot_code;
 }
 
-int sweep_scene(const SweepArguments& arguments, std::ostream& out) {
-  const std::optional<SceneOptions> options = scene_options(arguments.overrides, arguments.law);
-  if (!options) return kBadInput;
-  // The scene with --model and --set must be valid, and gives the variables --vary may name.
-  const std::optional<Scene> scene = compile(arguments.scene, *options);
-  if (!scene) return kBadInput;
-  SweepSetup setup{arguments.scene, arguments.law, arguments.overrides, {}};
-  try {
-    std::vector<std::string> set_names;
-    for (const auto& [name, value] : options->variable_overrides) set_names.push_back(name);
-    setup.variables = parse_sweep(arguments.varies, scene->variables, set_names);
-  } catch (const SweepArgumentError& error) {
-    spdlog::error("{}", error.what());
-    return kBadInput;
-  }
-  // A varied key path must lead somewhere: bad input, and nothing runs, when the scene compiles with none of its
-  // values. (A value that fails where others compile is that run's row: bad_input.)
-  for (const SweepVariable& variable : setup.variables) {
-    if (!overrides_a_key(variable.name, scene->variables.count(variable.name) > 0)) continue;
-    std::optional<SceneError> first_error;
-    bool any = false;
-    for (const std::string& value : variable.values) {
-      SceneOptions one = *options;
-      one.override_flag = "--vary";
-      one.variable_overrides.emplace_back(variable.name, value);
-      try {
-        load_scene(arguments.scene, one);
-        any = true;
-        break;
-      } catch (const SceneError& error) {
-        if (!first_error) first_error.emplace(error);
-      }
-    }
-    if (!any) {
-      spdlog::error("{}", first_error->what());
-      return kBadInput;
-    }
-  }
-  const std::size_t count = sweep_size(setup.variables);
-  const std::optional<int> requested_threads = thread_count(arguments.threads, count);
-  if (!requested_threads) return kBadInput;
-  const std::filesystem::path directory = arguments.output_directory.empty()
-                                              ? std::filesystem::path("results") / scene->name / "sweep"
-                                              : std::filesystem::path(arguments.output_directory);
+namespace {
 
-  int code = 0;
-  const std::unique_ptr<OutputDirectory> unit = open_output(directory, "sweep", code);  // before the runs: fails at once
-  if (!unit) return code;
-
-  std::vector<SweepRun> runs(count);
-  int threads = 0;
-  const auto start = std::chrono::steady_clock::now();
+// A sweep's case outcomes written as a unit into `directory` (sweep.csv, sweep_cases.csv, sweep.md, provenance.json)
+// and its table printed; returns the exit code (the worst outcome: other error, numerical trouble, bad input).
+int write_sweep(const SweepPlan& plan, const Scene& scene, const std::vector<SweepRun>& runs,
+                const std::filesystem::path& directory, OutputDirectory& unit, const std::string& command_line,
+                int threads, double wall_time, std::ostream& out) {
+  const SweepSetup& setup = plan.setup;
   try {
-    ProgressBar progress("sweep " + scene->name, static_cast<int>(count));
-    // Every run has its own Scene (Model), Data and State and writes only its own slot of `runs`, so the
-    // result does not depend on the scheduling or the number of threads.
-    threads = run_in_parallel(count, *requested_threads, [&](std::size_t i) {
-      run_sweep_point(arguments.scene, *options, setup.variables, i, progress, runs[i]);
-    });
+    write_file_atomically(unit.staging() / "sweep.csv", sweep_csv(setup, runs));
+    write_file_atomically(unit.staging() / "sweep_cases.csv", sweep_cases_csv(scene, setup, runs));
+    const Provenance provenance = make_provenance(scene, command_line, plan.arguments);
+    write_file_atomically(unit.staging() / "sweep.md", sweep_markdown(scene, setup, runs) + provenance_markdown(provenance));
+    write_file_atomically(unit.staging() / "provenance.json", json_text(provenance_json(provenance)));
+    unit.commit();
   } catch (const std::exception& error) {
     spdlog::error("{}", error.what());
     return kOtherError;
   }
-  const double wall_time = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-
-  try {
-    write_file_atomically(unit->staging() / "sweep.csv", sweep_csv(setup, runs));
-    write_file_atomically(unit->staging() / "sweep_cases.csv", sweep_cases_csv(*scene, setup, runs));
-    std::vector<std::string> given;
-    if (!arguments.law.empty()) given.push_back("--model " + arguments.law);
-    for (const std::string& o : arguments.overrides) given.push_back("--set " + o);
-    for (const std::string& v : arguments.varies) given.push_back("--vary " + v);
-    const Provenance provenance = make_provenance(*scene, arguments.command_line, given);
-    write_file_atomically(unit->staging() / "sweep.md", sweep_markdown(*scene, setup, runs) + provenance_markdown(provenance));
-    write_file_atomically(unit->staging() / "provenance.json", json_text(provenance_json(provenance)));
-    unit->commit();
-  } catch (const std::exception& error) {
-    spdlog::error("{}", error.what());
-    return kOtherError;
-  }
-  print_sweep_table(out, *scene, setup, runs, threads, wall_time);
+  print_sweep_table(out, scene, setup, runs, threads, wall_time);
   out.flush();  // the table before the log lines on stderr, also when both go to one file
   std::size_t counts[4] = {0, 0, 0, 0};
   for (const SweepRun& run : runs) ++counts[static_cast<int>(run.status)];
@@ -559,6 +443,185 @@ int sweep_scene(const SweepArguments& arguments, std::ostream& out) {
   if (failed > 0) return kOtherError;
   if (numerical_trouble > 0) return kNumericalTrouble;
   return bad_input > 0 ? kBadInput : 0;
+}
+
+// plan.json of a --plan directory; logs why not and returns nullopt when it cannot be read.
+std::optional<SweepPlan> read_plan(const std::filesystem::path& directory) {
+  const std::filesystem::path file = directory / "plan.json";
+  try {
+    std::ifstream in(file);
+    if (!in) throw std::runtime_error("cannot open it (is " + directory.string() + " a directory of `sweep --plan`?)");
+    return sweep_plan_from_json(nlohmann::ordered_json::parse(in));
+  } catch (const std::exception& error) {
+    spdlog::error("{}: {}", file.string(), error.what());
+    return std::nullopt;
+  }
+}
+
+// cases.csv of a --plan directory: each case's number and values, as sweep.csv names them.
+std::string plan_cases_csv(const SweepSetup& setup) {
+  std::string text = "case";
+  for (const SweepVariable& variable : setup.variables) text.append(",").append(csv_field("var." + variable.name));
+  text += "\n";
+  for (std::size_t i = 0; i < sweep_size(setup.variables); ++i) {
+    const std::vector<std::size_t> point = sweep_point(setup.variables, i);
+    text += std::to_string(i + 1);
+    for (std::size_t v = 0; v < point.size(); ++v) text.append(",").append(csv_field(setup.variables[v].values[point[v]]));
+    text += "\n";
+  }
+  return text;
+}
+
+std::filesystem::path case_file(const std::filesystem::path& directory, std::size_t case_number) {
+  return directory / "cases" / (std::to_string(case_number) + ".json");
+}
+
+int collect_sweep(const SweepArguments& arguments, std::ostream& out) {
+  const std::filesystem::path plan_directory(arguments.collect_directory);
+  const std::optional<SweepPlan> plan = read_plan(plan_directory);
+  if (!plan) return kBadInput;
+  std::optional<Scene> scene;
+  try {
+    scene.emplace(sweep_base_scene(*plan));
+  } catch (const SceneError& error) {
+    spdlog::error("{}", error.what());
+    return kBadInput;
+  }
+  const std::size_t count = sweep_size(plan->setup.variables);
+  std::vector<SweepRun> runs(count);
+  std::vector<std::string> missing;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::filesystem::path file = case_file(plan_directory, i + 1);
+    std::ifstream in(file);
+    if (!in) {
+      missing.push_back(std::to_string(i + 1));
+      continue;
+    }
+    try {
+      runs[i] = sweep_run_from_json(nlohmann::ordered_json::parse(in));
+    } catch (const std::exception& error) {
+      spdlog::error("{}: {}", file.string(), error.what());
+      return kBadInput;
+    }
+  }
+  if (!missing.empty()) {
+    const std::size_t shown = std::min<std::size_t>(missing.size(), 20);
+    std::string list;
+    for (std::size_t k = 0; k < shown; ++k) list += (k ? "," : "") + missing[k];
+    spdlog::error("--collect {}: {} of {} cases have no result yet (run-case --index {}{}); nothing written",
+                  plan_directory.string(), missing.size(), count, list, shown < missing.size() ? ",…" : "");
+    return kBadInput;
+  }
+  const std::filesystem::path directory =
+      arguments.output_directory.empty() ? plan_directory / "sweep" : std::filesystem::path(arguments.output_directory);
+  int code = 0;
+  const std::unique_ptr<OutputDirectory> unit = open_output(directory, "sweep", code);
+  if (!unit) return code;
+  double wall_time = 0.0;  // the cases' own, summed: they ran elsewhere, in whatever parallel
+  for (const SweepRun& run : runs) wall_time += run.wall_time_s;
+  return write_sweep(*plan, *scene, runs, directory, *unit, arguments.command_line, 1, wall_time, out);
+}
+
+}  // namespace
+
+int sweep_scene(const SweepArguments& arguments, std::ostream& out) {
+  if (!arguments.collect_directory.empty()) return collect_sweep(arguments, out);
+  std::optional<SweepPlan> plan;
+  std::optional<Scene> scene;
+  try {
+    plan.emplace(make_sweep_plan(arguments.scene, arguments.law, arguments.overrides, arguments.varies));
+    scene.emplace(sweep_base_scene(*plan));
+  } catch (const SceneError& error) {
+    spdlog::error("{}", error.what());
+    return kBadInput;
+  } catch (const SweepArgumentError& error) {
+    spdlog::error("{}", error.what());
+    return kBadInput;
+  }
+  for (const std::string& note : scene->notes) spdlog::warn("{}", note);
+  const std::size_t count = sweep_size(plan->setup.variables);
+  const std::optional<int> requested_threads = thread_count(arguments.threads, count);
+  if (!requested_threads) return kBadInput;
+
+  if (!arguments.plan_directory.empty()) {
+    const std::filesystem::path directory(arguments.plan_directory);
+    int code = 0;
+    const std::unique_ptr<OutputDirectory> unit = open_output(directory, "plan", code);
+    if (!unit) return code;
+    try {
+      std::filesystem::create_directory(unit->staging() / "cases");
+      write_file_atomically(unit->staging() / "plan.json", json_text(sweep_plan_json(*plan)));
+      write_file_atomically(unit->staging() / "cases.csv", plan_cases_csv(plan->setup));
+      unit->commit();
+    } catch (const std::exception& error) {
+      spdlog::error("{}", error.what());
+      return kOtherError;
+    }
+    // The count on stdout alone, for a job script: sbatch --array=1-$(…).
+    out << count << "\n";
+    spdlog::info("planned {} cases in {}: run each with `contactlab run-case {} --index I` (I = 1…{}), then "
+                 "`contactlab sweep --collect {}`",
+                 count, directory.string(), directory.string(), count, directory.string());
+    return 0;
+  }
+
+  const std::filesystem::path directory = arguments.output_directory.empty()
+                                              ? std::filesystem::path("results") / scene->name / "sweep"
+                                              : std::filesystem::path(arguments.output_directory);
+  int code = 0;
+  const std::unique_ptr<OutputDirectory> unit = open_output(directory, "sweep", code);  // before the runs: fails at once
+  if (!unit) return code;
+
+  std::vector<SweepRun> runs(count);
+  int threads = 0;
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    ProgressBar progress("sweep " + scene->name, static_cast<int>(count));
+    // Every run has its own Scene (Model), Data and State and writes only its own slot of `runs`, so the
+    // result does not depend on the scheduling or the number of threads.
+    threads = run_in_parallel(count, *requested_threads, [&](std::size_t i) {
+      const int task = static_cast<int>(i);
+      runs[i] = run_sweep_case(*plan, i, [&](double fraction) { progress.update(task, fraction); });
+      progress.finish(task);
+    });
+  } catch (const std::exception& error) {
+    spdlog::error("{}", error.what());
+    return kOtherError;
+  }
+  const double wall_time = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return write_sweep(*plan, *scene, runs, directory, *unit, arguments.command_line, threads, wall_time, out);
+}
+
+int run_case(const RunCaseArguments& arguments, std::ostream& out) {
+  const std::filesystem::path directory(arguments.directory);
+  const std::optional<SweepPlan> plan = read_plan(directory);
+  if (!plan) return kBadInput;
+  const std::size_t count = sweep_size(plan->setup.variables);
+  if (arguments.index < 1 || static_cast<std::size_t>(arguments.index) > count) {
+    spdlog::error("--index {}: expected a case number from 1 to {} (cases.csv)", arguments.index, count);
+    return kBadInput;
+  }
+  const std::size_t index = static_cast<std::size_t>(arguments.index) - 1;
+  SweepRun run;
+  {
+    ProgressBar progress("case " + std::to_string(arguments.index), 1);
+    run = run_sweep_case(*plan, index, [&](double fraction) { progress.update(0, fraction); });
+  }
+  try {
+    write_file_atomically(case_file(directory, index + 1), json_text(sweep_run_json(run)));
+  } catch (const std::exception& error) {
+    spdlog::error("{}", error.what());
+    return kOtherError;
+  }
+  out << "case " << arguments.index << ": " << sweep_run_status_name(run.status) << ", " << run.impacts.size()
+      << " impact(s)" << (run.message.empty() ? "" : ": " + run.message) << "\n";
+  switch (run.status) {
+    case SweepRunStatus::kCompleted: return 0;
+    case SweepRunStatus::kNumericalTrouble: return kNumericalTrouble;
+    case SweepRunStatus::kBadInput: return kBadInput;
+    case SweepRunStatus::kFailed: return kOtherError;
+  }
+  return kOtherError;
 }
 
 int plot_results(const std::string& directory) {

@@ -40,14 +40,25 @@ struct SweepArguments {
   std::vector<std::string> varies;     // --vary NAME=VALUES (a list 1,2,5 or a range start:stop:count[:log])
   std::string output_directory;        // --out (default results/<scene name>/sweep)
   std::optional<int> threads;          // --threads N (≥ 1); default: the hardware threads, at most one per run
+  std::string plan_directory;          // --plan DIR: write the cases (plan.json, cases.csv) instead of running them
+  std::string collect_directory;       // --collect DIR: assemble the cases run-case wrote (no scene, no --vary)
+};
+
+// `run-case DIR --index I`: case I (1-based, as cases.csv numbers them) of a `sweep --plan DIR`.
+struct RunCaseArguments {
+  std::string directory;
+  long index = 0;
 };
 
 int run_scene(const RunArguments& arguments, std::ostream& out);
 // Runs the scene once per law (in parallel) and writes <out>/<law>/ and comparison.csv/.md (and report.md).
 int compare_scene(const CompareArguments& arguments, std::ostream& out);
 // Runs the scene once per point of the cartesian product of the --vary values (in parallel) and writes
-// sweep.csv and sweep.md: one row per run, its first impact.
+// sweep.csv and sweep.md: one row per run, its first impact. With --plan, writes the cases instead of running them;
+// with --collect, assembles the outcomes run-case wrote into the same files.
 int sweep_scene(const SweepArguments& arguments, std::ostream& out);
+// Runs one case of a planned sweep into <directory>/cases/<I>.json; exits as `run` would for that case.
+int run_case(const RunCaseArguments& arguments, std::ostream& out);
 int check_scene(const RunArguments& arguments, std::ostream& out);
 // PNG plots of a run or comparison directory.
 int plot_results(const std::string& directory);

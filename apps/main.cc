@@ -97,14 +97,29 @@ int main(int argc, char** argv) {
   contactlab::SweepArguments sweep;
   CLI::App* sweep_command = app.add_subcommand(
       "sweep", "Run a scene once per combination of variable values and write sweep.csv and sweep.md (first impact of each)");
-  sweep_command->add_option("scene", sweep.scene, "Scene file (YAML)")->required();
-  sweep_command->add_option("--vary", sweep.varies,
-                            "Vary a scene variable: NAME=V1,V2,… or NAME=START:STOP:COUNT[:log] (repeatable: the cartesian product)")
-      ->required();
+  CLI::Option* sweep_scene = sweep_command->add_option("scene", sweep.scene, "Scene file (YAML)");
+  CLI::Option* sweep_vary = sweep_command->add_option(
+      "--vary", sweep.varies, "Vary a scene variable: NAME=V1,V2,… or NAME=START:STOP:COUNT[:log] (repeatable: the cartesian product)");
   sweep_command->add_option("--model", sweep.law, "Force law for every contact (see `contactlab models`)");
   sweep_command->add_option("--set", sweep.overrides, "Override a scene variable: NAME=VALUE (repeatable)");
   sweep_command->add_option("--out", sweep.output_directory, "Output directory (default results/<scene name>/sweep)");
   sweep_command->add_option("--threads", sweep.threads, "Threads, N ≥ 1 (default: the hardware threads, at most one per run)");
+  CLI::Option* sweep_plan = sweep_command->add_option(
+      "--plan", sweep.plan_directory, "Write the cases into DIR (plan.json, cases.csv) for `run-case`, instead of running them");
+  CLI::Option* sweep_collect = sweep_command->add_option(
+      "--collect", sweep.collect_directory, "Assemble the cases `run-case` ran in DIR (a --plan directory) into DIR/sweep (or --out)");
+  sweep_collect->excludes(sweep_scene)->excludes(sweep_vary)->excludes(sweep_plan);
+  sweep_command->callback([&] {
+    if (!sweep.collect_directory.empty()) return;
+    if (sweep.scene.empty()) throw CLI::RequiredError("scene");
+    if (sweep.varies.empty()) throw CLI::RequiredError("--vary");
+  });
+
+  contactlab::RunCaseArguments run_case;
+  CLI::App* run_case_command =
+      app.add_subcommand("run-case", "Run one case of a `sweep --plan DIR` into DIR/cases/I.json (a job array's task)");
+  run_case_command->add_option("directory", run_case.directory, "The --plan directory")->required();
+  run_case_command->add_option("--index", run_case.index, "The case, 1 … N (cases.csv; e.g. $SLURM_ARRAY_TASK_ID)")->required();
 
   std::string plot_directory;
   CLI::App* plot_command = app.add_subcommand("plot", "Draw PNG plots of a run or comparison directory (python3 + matplotlib)");
@@ -161,6 +176,7 @@ int main(int argc, char** argv) {
   if (*run_command) return contactlab::run_scene(run, std::cout);
   if (*compare_command) return contactlab::compare_scene(compare, std::cout);
   if (*sweep_command) return contactlab::sweep_scene(sweep, std::cout);
+  if (*run_case_command) return contactlab::run_case(run_case, std::cout);
   if (*plot_command) return contactlab::plot_results(plot_directory);
   if (*check_command) return contactlab::check_scene(check, std::cout);
   if (*validate_command) {

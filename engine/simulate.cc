@@ -16,6 +16,7 @@
 
 #include "engine/contact_events.h"
 #include "engine/energy.h"
+#include "engine/run_interruption.h"
 #include "engine/forward.h"
 #include "engine/loop_closure.h"
 #include "engine/pair_table.h"
@@ -310,6 +311,10 @@ void Run::execute() {
     }
     ++result_.stats.steps;
     if (resting_.resting()) ++result_.stats.resting_steps;
+    if (stop_requested()) {
+      monitor_.fail(monitor_.describe(t, -1) + ": interrupted");
+      break;
+    }
     if (result_.stats.steps > options_.integrator.max_steps) {
       std::ostringstream message;
       message << monitor_.describe(t, -1) << ": the step budget of " << options_.integrator.max_steps

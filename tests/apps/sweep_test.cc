@@ -2,7 +2,8 @@
 // `contactlab sweep` and `--threads` (docs/output.md), end to end through the executable: one row per run in
 // row-major order in sweep_cases.csv and one per impact in sweep.csv, agreeing with each run's own `run --set …`
 // (its impacts.csv row for row, its summary.json's measures), files that do not depend on the thread count,
-// runs that fail marked with the exit code saying so, and bad arguments that exit 2 and write nothing.
+// runs that fail marked with the exit code saying so, and bad arguments that exit 2 and write nothing; and the same
+// sweep planned, run case by case and collected (--plan, run-case, --collect).
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -277,6 +278,66 @@ TEST_F(Sweep, DefaultOutputDirectoryIsResultsSceneSweep) {
   ASSERT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0) << read(directory_ / "log");
   EXPECT_TRUE(fs::exists(directory_ / "results" / "impact_1dof" / "sweep" / "sweep.csv"));
   EXPECT_TRUE(fs::exists(directory_ / "results" / "impact_1dof" / "sweep" / "sweep.md"));
+}
+
+// `sweep --plan`, `run-case` and `sweep --collect` (docs/output.md, "Sweeps on a cluster"): the cases run as separate
+// processes, in an order of their own, assemble into the same sweep.csv and sweep_cases.csv as `sweep` in one process
+// (wall times aside), and sweep.md's tables agree.
+TEST_F(Sweep, PlanRunCaseCollectMatchesTheSweep) {
+  const std::string arguments = kImpact + " --model hunt_crossley --set mass=0.2 --vary restitution=0.3,0.6 --vary impact_velocity=1:3:3";
+  ASSERT_EQ(run("sweep " + arguments + " --out " + (directory_ / "sweep").string(), directory_ / "log"), 0)
+      << read(directory_ / "log");
+  const fs::path plan = directory_ / "plan";
+  ASSERT_EQ(run("-q sweep " + arguments + " --plan " + plan.string(), directory_ / "plan.log"), 0) << read(directory_ / "plan.log");
+  EXPECT_EQ(read(directory_ / "plan.log"), "6\n");  // the number of cases alone on stdout, for a job script
+  const auto planned = csv_rows(plan / "cases.csv");
+  ASSERT_EQ(planned.size(), 6u);
+  EXPECT_EQ(planned[4].at("var.restitution"), "0.6");
+  EXPECT_EQ(planned[4].at("var.impact_velocity"), "2");
+  // Collecting before every case ran is refused, naming the missing ones, and writes nothing.
+  ASSERT_EQ(run("run-case " + plan.string() + " --index 2", directory_ / "case.log"), 0) << read(directory_ / "case.log");
+  EXPECT_EQ(run("sweep --collect " + plan.string(), directory_ / "early.log"), 2);
+  EXPECT_NE(read(directory_ / "early.log").find("5 of 6 cases have no result yet (run-case --index 1,3,4,5,6)"),
+            std::string::npos)
+      << read(directory_ / "early.log");
+  EXPECT_FALSE(fs::exists(plan / "sweep"));
+  for (int index : {6, 1, 5, 3, 4}) {
+    ASSERT_EQ(run("run-case " + plan.string() + " --index " + std::to_string(index), directory_ / "case.log"), 0)
+        << read(directory_ / "case.log");
+  }
+  ASSERT_EQ(run("sweep --collect " + plan.string(), directory_ / "collect.log"), 0) << read(directory_ / "collect.log");
+  EXPECT_EQ(read(plan / "sweep" / "sweep.csv"), read(directory_ / "sweep" / "sweep.csv"));
+  EXPECT_EQ(without_wall_times(read(plan / "sweep" / "sweep_cases.csv")),
+            without_wall_times(read(directory_ / "sweep" / "sweep_cases.csv")));
+  EXPECT_EQ(contactlab::test::without_provenance(read(plan / "sweep" / "sweep.md")),
+            contactlab::test::without_provenance(read(directory_ / "sweep" / "sweep.md")));
+}
+
+TEST_F(Sweep, RunCaseRefusesAnIndexOutsideThePlanAndADirectoryWithoutOne) {
+  const fs::path plan = directory_ / "plan";
+  ASSERT_EQ(run("-q sweep " + kImpact + " --vary restitution=0.3,0.6 --plan " + plan.string(), directory_ / "log"), 0);
+  EXPECT_EQ(run("run-case " + plan.string() + " --index 3", directory_ / "log"), 2);
+  EXPECT_NE(read(directory_ / "log").find("--index 3: expected a case number from 1 to 2"), std::string::npos) << read(directory_ / "log");
+  EXPECT_EQ(run("run-case " + plan.string() + " --index 0", directory_ / "log"), 2);
+  EXPECT_EQ(run("run-case " + directory_.string() + " --index 1", directory_ / "log"), 2);
+  EXPECT_NE(read(directory_ / "log").find("plan.json"), std::string::npos) << read(directory_ / "log");
+  EXPECT_TRUE(fs::is_empty(plan / "cases"));
+}
+
+// A case whose values do not compile is recorded as such (exit 2 from run-case) and collected as that row, as `sweep`
+// reports it.
+TEST_F(Sweep, CollectKeepsACaseThatDidNotCompile) {
+  const fs::path plan = directory_ / "plan";
+  ASSERT_EQ(run("-q sweep " + kImpact + " --model hunt_crossley --vary restitution=0.5,1.5 --plan " + plan.string(), directory_ / "log"), 0)
+      << read(directory_ / "log");
+  EXPECT_EQ(run("run-case " + plan.string() + " --index 1", directory_ / "log"), 0);
+  EXPECT_EQ(run("run-case " + plan.string() + " --index 2", directory_ / "log"), 2);
+  EXPECT_EQ(run("sweep --collect " + plan.string() + " --out " + (directory_ / "out").string(), directory_ / "log"), 2);
+  const auto rows = csv_rows(directory_ / "out" / "sweep_cases.csv");
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].at("status"), "ok");
+  EXPECT_EQ(rows[1].at("status"), "bad_input");
+  EXPECT_NE(rows[1].at("message").find("restitution"), std::string::npos) << rows[1].at("message");
 }
 
 }  // namespace

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: MIT
+// Runs and comparisons, their samples as NumPy arrays; the GIL is released while they run (python/gil_release.h).
+#include <chrono>
+#include <optional>
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "apps/comparison.h"
+#include "apps/impact_columns.h"
+#include "apps/law_reduction.h"
+#include "apps/parallel.h"
+#include "apps/report.h"
+#include "apps/sweep_case.h"
+#include "engine/run_interruption.h"
+#include "models/registry.h"
+#include "python/bindings.h"
+#include "python/gil_release.h"
+
+namespace contactlab::python {
+namespace {
+
+template <typename T>
+py::array_t<T> array(const std::vector<T>& values) {
+  return py::array_t<T>(static_cast<py::ssize_t>(values.size()), values.data());
+}
+
+py::dict impacts_dict(const std::vector<ImpactRecord>& impacts) {
+  py::dict columns;
+  std::vector<std::string> pair;
+  std::vector<int> point;
+  std::vector<bool> open;
+  for (const ImpactRecord& r : impacts) {
+    pair.push_back(r.pair);
+    point.push_back(r.point);
+    open.push_back(r.open);
+  }
+  columns["pair"] = pair;
+  columns["point"] = array(point);
+  columns["open"] = py::array(py::cast(open));
+  py::dict units;
+  for (const ImpactColumn& column : kImpactColumns) {
+    std::vector<double> values;
+    for (const ImpactRecord& r : impacts) values.push_back(column.value(r));
+    columns[py::str(std::string(column.name))] = array(values);
+    units[py::str(std::string(column.name))] = std::string(column.unit);
+  }
+  py::dict result;
+  result["columns"] = columns;
+  result["units"] = units;
+  return result;
+}
+
+// The laws named in `laws` as registry ids (aliases resolved, "all" for every law); ValueError for an unknown name.
+std::vector<std::string> law_ids_of(const std::vector<std::string>& laws) {
+  std::vector<std::string> ids;
+  auto add = [&](std::string_view id) {
+    if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.emplace_back(id);
+  };
+  for (const std::string& name : laws) {
+    if (name == "all") {
+      for (std::string_view id : law_ids()) add(id);
+      continue;
+    }
+    const LawIndex index = find_law(name);
+    if (index < 0) {
+      std::string known;
+      for (std::string_view id : law_ids()) known += (known.empty() ? "" : ", ") + std::string(id);
+      throw py::value_error("unknown law '" + name + "'; valid names are all, " + known);
+    }
+    add(law_info(index).id);
+  }
+  if (ids.empty()) throw py::value_error("compare: expected at least one law");
+  return ids;
+}
+
+}  // namespace
+
+RunOutcome run_recorded(std::shared_ptr<const Scene> scene) {
+  RunOutcome outcome{scene, RunRecording(*scene), {}, {}, 0.0};
+  Data data(scene->model);
+  State state = scene->initial_state;
+  MeasureRecorder measures(*scene);
+  SampleObserver step_observer;
+  if (measures.observes_steps()) step_observer = [&](const State& s, const Data& d) { measures.observe(s, d); };
+  const auto start = std::chrono::steady_clock::now();
+  outcome.result = simulate(
+      scene->model, state, data, scene->simulation, [&](const State& s, const Data& d) { outcome.recording.observe(s, d); },
+      step_observer);
+  if (stop_requested()) throw SweepInterrupted("interrupted");
+  outcome.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  outcome.measures = measures.finish(outcome.result);
+  return outcome;
+}
+
+py::dict outcome_dict(const RunOutcome& outcome) {
+  const RunRecording& recording = outcome.recording;
+  const SimulationResult& result = outcome.result;
+  py::dict d;
+  d["scene"] = outcome.scene->name;
+  d["status"] = result.status == SimulationStatus::kCompleted ? "completed" : "numerical_trouble";
+  d["message"] = result.message;
+  d["diagnostics"] = result.diagnostics;
+  d["end_time"] = result.end_time;
+  d["wall_time_s"] = outcome.wall_time_s;
+  d["touches"] = result.touches;
+  d["energy"] = py::dict(py::arg("initial_energy") = result.initial_energy,
+                         py::arg("max_energy_balance_error") = result.max_energy_balance_error,
+                         py::arg("energy_scale") = result.energy_scale);
+  d["stats"] = py::dict(py::arg("steps") = result.stats.steps, py::arg("step_attempts") = result.stats.step_attempts,
+                        py::arg("error_test_failures") = result.stats.error_test_failures,
+                        py::arg("rhs_evaluations") = result.stats.rhs_evaluations,
+                        py::arg("root_evaluations") = result.stats.root_evaluations,
+                        py::arg("events") = result.stats.events, py::arg("resting_steps") = result.stats.resting_steps);
+  std::vector<std::string> names, units;
+  std::vector<bool> written;
+  for (const SeriesColumn& column : recording.columns) {
+    names.push_back(column.name);
+    units.push_back(column.unit);
+    written.push_back(column.written);
+  }
+  py::array_t<double> series({static_cast<py::ssize_t>(recording.rows), static_cast<py::ssize_t>(names.size())});
+  std::copy(recording.series.begin(), recording.series.end(), series.mutable_data());
+  d["series"] = series;
+  d["series_columns"] = names;
+  d["series_units"] = units;
+  d["series_written"] = written;
+  py::dict contacts;
+  contacts["time"] = array(recording.contacts.time);
+  contacts["pair"] = recording.contacts.pair;
+  contacts["point"] = array(recording.contacts.point);
+  for (std::size_t c = 0; c < recording.contacts.names.size(); ++c) {
+    contacts[py::str(recording.contacts.names[c])] = array(recording.contacts.values[c]);
+  }
+  d["contacts"] = contacts;
+  d["impacts"] = impacts_dict(result.impacts);
+  py::list measures;
+  for (const MeasureValue& m : outcome.measures) measures.append(py::make_tuple(m.name, m.value, m.unit));
+  d["measures"] = measures;
+  return d;
+}
+
+void bind_results(py::module_& m) {
+  m.def(
+      "run",
+      [](std::shared_ptr<Scene> scene) {
+        std::optional<RunOutcome> outcome;
+        run_without_gil([&] { outcome.emplace(run_recorded(scene)); });
+        return outcome_dict(*outcome);
+      },
+      py::arg("scene"), "Runs a scene as `contactlab run` does; its samples, impacts and measures as a dict.");
+
+  m.def(
+      "compare",
+      [](const std::string& path, const std::optional<std::string>& text,
+         const std::vector<std::pair<std::string, std::string>>& overrides, const std::vector<std::string>& laws,
+         int threads) {
+        SceneOptions options;
+        options.variable_overrides = overrides;
+        auto load = [&](const SceneOptions& o) { return text ? load_scene_text(*text, path, o) : load_scene(path, o); };
+        const Scene scene = load(options);  // a broken scene is bad input, not a column of failed laws
+        std::vector<LawRun> runs;
+        for (const std::string& id : law_ids_of(laws)) {
+          runs.emplace_back();
+          runs.back().law = id;
+        }
+        std::vector<std::optional<RunOutcome>> outcomes(runs.size());
+        const int workers = threads > 0 ? threads : default_thread_count(runs.size());
+        // One law: compile the scene with it and run it; a law that does not compile is recorded, not raised.
+        auto run_law = [&](std::size_t i) {
+          LawRun& run = runs[i];
+          SceneOptions law_options = options;
+          law_options.law_override = run.law;
+          std::shared_ptr<Scene> law_scene;
+          try {
+            law_scene = std::make_shared<Scene>(load(law_options));
+          } catch (const SceneError& error) {
+            run.status = LawRunStatus::kNotRun;
+            run.reason = error.key_path().empty() ? error.problem() : error.key_path() + ": " + error.problem();
+            return;
+          }
+          run.parameters = law_parameter_text(*law_scene);
+          run.calibration = calibration_text(*law_scene, false);
+          run.stiffness = linear_stiffness_text(*law_scene);
+          run.same_as = elastic_equivalent(*law_scene);
+          run.rubs = scene_has_friction(*law_scene);
+          run.notes = law_scene->notes;
+          outcomes[i].emplace(run_recorded(law_scene));
+          run.result = outcomes[i]->result;
+          run.measures = outcomes[i]->measures;
+          run.status = run.result.status == SimulationStatus::kCompleted ? LawRunStatus::kCompleted
+                                                                         : LawRunStatus::kNumericalError;
+          run.reason = run.result.message;
+        };
+        run_without_gil([&] {
+          run_in_parallel(runs.size(), workers, [&](std::size_t i) { with_thread_state([&] { run_law(i); }); });
+        });
+        py::list per_law;
+        for (const std::optional<RunOutcome>& outcome : outcomes) {
+          per_law.append(outcome ? py::object(outcome_dict(*outcome)) : py::object(py::none()));
+        }
+        py::list labels, reasons;
+        for (const LawRun& run : runs) {
+          labels.append(run.law);
+          reasons.append(run.reason);
+        }
+        return py::make_tuple(comparison_csv(scene, runs), labels, per_law, reasons);
+      },
+      py::arg("path"), py::arg("text"), py::arg("overrides"), py::arg("laws"), py::arg("threads"),
+      "Runs the scene once per law, in parallel; comparison.csv's text, the law ids, each law's run (None when it "
+      "could not run) and why not.");
+}
+
+}  // namespace contactlab::python

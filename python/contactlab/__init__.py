@@ -1,0 +1,154 @@
+# SPDX-License-Identifier: MIT
+"""contactlab from Python: load a scene, run it, compare force laws, sweep variables (on a Dask cluster too).
+
+Results come as NumPy arrays and pandas DataFrames whose column names are those of the CLI's files
+(docs/output.md); every DataFrame carries the SI unit of each column in ``df.attrs["units"]``.
+
+    >>> import contactlab
+    >>> result = contactlab.run("scenes/bouncing_ball.yaml", set={"restitution": 0.5})
+    >>> result.impacts[["t_start", "restitution", "max_force"]]
+
+Bad input raises :class:`SceneError` (with ``file``, ``line``, ``column``, ``key``); runs release the GIL and stop on
+Ctrl-C (KeyboardInterrupt). docs/python.md is the guide.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional, Sequence, Union
+
+import pandas as pd
+
+from . import _core
+from ._core import Scene, SceneError, SweepArgumentError
+from ._frames import Comparison, Result, result_from
+from ._sweep import SweepResult, sweep
+
+__all__ = [
+    "Comparison", "Parameter", "Result", "Scene", "SceneError", "SweepArgumentError", "SweepResult", "compare",
+    "friction_models", "load", "load_text", "model", "models", "register_law", "run", "sweep",
+]
+
+Overrides = Optional[Mapping[str, Any]]
+
+
+def override_text(value: Any) -> str:
+    """A ``set=`` value as ``--set NAME=VALUE`` takes it: text as given, numbers to round trip, the rest as YAML."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(float(value)) if isinstance(value, float) else str(value)
+    return json.dumps(value)  # a mapping or list: JSON is YAML's flow style
+
+
+def overrides(set: Overrides) -> list[tuple[str, str]]:
+    return [(name, override_text(value)) for name, value in (set or {}).items()]
+
+
+def load(path: Union[str, os.PathLike], *, set: Overrides = None, model: Optional[str] = None) -> Scene:
+    """Reads, compiles and calibrates a scene file.
+
+    ``set`` overrides scene variables or key paths, as ``--set NAME=VALUE``: ``{"restitution": 0.5,
+    "contacts.parameters.damping": 40}``; ``model`` replaces every contact's force law (``--model``).
+    Raises SceneError naming the file, line, column and key of bad input.
+    """
+    return _core.load(os.fspath(path), overrides(set), model or "")
+
+
+def load_text(text: str, *, file: str = "<text>", set: Overrides = None, model: Optional[str] = None) -> Scene:
+    """As :func:`load`, from the YAML text of a scene; ``file`` names it in messages."""
+    return _core.load_text(text, file, overrides(set), model or "")
+
+
+def run(scene: Union[Scene, str, os.PathLike], *, set: Overrides = None, model: Optional[str] = None) -> Result:
+    """Runs a scene (a Scene, or a file loaded with ``set`` and ``model``) as ``contactlab run`` does.
+
+    The GIL is released while it runs; Ctrl-C stops it (KeyboardInterrupt). Numerical trouble does not raise: the
+    result's ``status`` is ``"numerical_trouble"`` and ``message`` says why (time, pair, law), as exit code 3 does.
+    """
+    if not isinstance(scene, Scene):
+        scene = load(scene, set=set, model=model)
+    elif set or model:
+        raise ValueError("set= and model= apply when loading: contactlab.load(path, set=…, model=…)")
+    return result_from(_core.run(scene))
+
+
+Scene.run = run  # scene.run()
+
+
+def compare(scene: Union[str, os.PathLike], laws: Union[str, Iterable[str]], *, set: Overrides = None,
+            text: Optional[str] = None, threads: Optional[int] = None) -> Comparison:
+    """Runs a scene file once per force law, in parallel, as ``contactlab compare --models`` does.
+
+    ``laws`` is a list of law ids or aliases, a comma list, or ``"all"``. With ``text``, the scene is that YAML text
+    and ``scene`` only names it. Returns a Comparison: ``table`` (comparison.csv: one row per law, each pair's impacts as columns),
+    ``runs`` (each law's Result, None for a law that could not run on the scene) and ``reasons``.
+    """
+    names = [name.strip() for name in laws.split(",")] if isinstance(laws, str) else list(laws)
+    table, ids, runs, reasons = _core.compare(os.fspath(scene), text, overrides(set), names, threads or 0)
+    frame = pd.read_csv(io.StringIO(table), float_precision="round_trip")
+    return Comparison(table=frame, runs={law: (result_from(r) if r is not None else None) for law, r in zip(ids, runs)},
+                      reasons=dict(zip(ids, reasons)))
+
+
+def models() -> pd.DataFrame:
+    """Every normal force law of the registry, one row each (id, family, formula, source, parameters with units).
+
+    ``model(id)`` gives one law in full, as ``contactlab models ID --json`` does.
+    """
+    laws = json.loads(_core.models_json())
+    rows = []
+    for law in laws:
+        parameters = ", ".join(f"{p['name']} [{p['unit']}]" for p in law["parameters"])
+        rows.append({"id": law["id"], "family": law["family"], "formula": law["formula"], "source": law["source"],
+                     "parameters": parameters})
+    return pd.DataFrame(rows).set_index("id")
+
+
+def model(law: str) -> dict:
+    """One law as ``contactlab models ID --json`` describes it: parameters (name, unit, description, default, range),
+    derived parameters, aliases, formula, source, notes. KeyError for an unknown id or alias."""
+    for entry in json.loads(_core.models_json()):
+        if law == entry["id"] or law in entry.get("aliases", []):
+            return entry
+    raise KeyError(f"no force law '{law}'; contactlab.models() lists them")
+
+
+def friction_models() -> pd.DataFrame:
+    """Every friction law of the registry (``contactlab models --friction --json``), one row each."""
+    laws = json.loads(_core.friction_models_json())
+    rows = [{"id": law["id"], "formula": law.get("formula", ""), "source": law.get("source", ""),
+             "parameters": ", ".join(f"{p['name']} [{p['unit']}]" for p in law.get("parameters", []))} for law in laws]
+    return pd.DataFrame(rows).set_index("id")
+
+
+class Parameter(NamedTuple):
+    """A parameter of a force law written in Python: name, SI unit, description, default, whether a scene must give
+    it, and its range [min, max]."""
+    name: str
+    unit: str = ""
+    description: str = ""
+    default: float = 0.0
+    required: bool = False
+    min: float = float("-inf")
+    max: float = float("inf")
+
+
+def register_law(id: str, force: Callable[[float, float, dict, dict], float], parameters: Sequence[Parameter] = (), *,
+                 formula: str = "", source: str = "", notes: str = "") -> None:
+    """Registers a force law written in Python; scenes, ``model=`` and :func:`compare` then use it by name.
+
+    ``force(indentation, rate, parameters, contact)`` returns the normal force F [N] (> 0 repulsive) at indentation
+    δ [m] (> 0 penetrating) and rate δ̇ [m/s] (> 0 approaching), and 0 at δ ≤ 0 (where the engine evaluates it too,
+    at onsets and events); ``parameters`` maps the law's parameter names to the
+    pair's values, ``contact`` holds what the engine froze at onset: impact_velocity [m/s], effective_mass [kg],
+    effective_radius [m], effective_modulus [Pa], stiffness K [N/m^n], exponent n, time_since_onset [s].
+    Every evaluation is a Python call (docs/python.md measures it: ~100× a C++ law); register before any run.
+    An exception in ``force`` stops the run and is raised from run().
+    """
+    table = [tuple(Parameter(*p) if not isinstance(p, Parameter) else p) for p in parameters]
+    _core.register_law(id, force, table, formula, source, notes)

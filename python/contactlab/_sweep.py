@@ -1,0 +1,96 @@
+# SPDX-License-Identifier: MIT
+"""Sweeps: every combination of the varied values, run on threads of this process or on a Dask cluster.
+
+The cases are planned, run and assembled by the same code as ``contactlab sweep`` (apps/sweep_case.h), so the tables
+are the CLI's sweep.csv and sweep_cases.csv row for row, whatever the number of workers and the order in which the
+cases finish.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from dataclasses import dataclass
+from typing import Any, Mapping, Optional, Sequence, Union
+
+import pandas as pd
+
+from . import _core
+
+
+@dataclass
+class SweepResult:
+    """``cases`` is sweep_cases.csv (one row per case: varied values ``var.<name>``, status, message, impacts,
+    ``measure.<name>``, steps, wall time), ``impacts`` sweep.csv (every impact of every case), ``markdown`` sweep.md.
+    A case that failed (also one whose Dask worker died) is a row with status ``failed`` and its message; the others
+    are kept."""
+
+    cases: pd.DataFrame
+    impacts: pd.DataFrame
+    markdown: str
+    plan: str  # plan.json's text
+
+    @property
+    def failed(self) -> pd.DataFrame:
+        return self.cases[self.cases["status"] != "ok"]
+
+    def __repr__(self) -> str:
+        return f"<contactlab.SweepResult of {len(self.cases)} case(s), {len(self.failed)} not ok>"
+
+
+def read_table(text: str) -> pd.DataFrame:
+    # round_trip: the tables hold the shortest text of each double, read back to the same double.
+    return pd.read_csv(io.StringIO(text), float_precision="round_trip")
+
+
+def vary_argument(name: str, values: Union[str, Sequence[Any]]) -> str:
+    """``--vary NAME=VALUES``: a range text as given ("0.1:0.9:9", "1:100:5:log"), a list of values comma-joined."""
+    if isinstance(values, str):
+        return f"{name}={values}"
+    return f"{name}=" + ",".join(repr(float(v)) if isinstance(v, float) else str(v) for v in values)
+
+
+def run_case(plan: str, index: int) -> str:
+    """One case (0-based) of a plan, on a worker: its outcome as JSON text."""
+    return _core.run_case(plan, index)
+
+
+def sweep(scene: Union[str, os.PathLike], vary: Mapping[str, Union[str, Sequence[Any]]], *,
+          model: Optional[str] = None, set: Optional[Mapping[str, Any]] = None, client: Any = None,
+          threads: Optional[int] = None) -> SweepResult:
+    """Runs a scene file once per combination of the ``vary`` values, as ``contactlab sweep`` does.
+
+    ``vary`` maps a variable (or key path) to a list of values or a range text, ``{"restitution": "0.1:0.9:9",
+    "impact_velocity": [0.1, 1, 10]}``; the last one varies fastest. Without ``client`` the cases run on ``threads``
+    threads of this process (GIL released; Ctrl-C stops them). With a ``distributed.Client`` they run on its
+    cluster's workers (a LocalCluster, or a scheduler's address for many machines), which must import contactlab.
+    """
+    from . import overrides  # the package's set= conversion
+
+    set_arguments = [f"{name}={value}" for name, value in overrides(set)]
+    plan = _core.plan_sweep(os.fspath(scene), model or "", set_arguments,
+                            [vary_argument(name, values) for name, values in vary.items()])
+    count = _core.case_count(plan)
+    if client is None:
+        outcomes = _core.run_cases(plan, threads or 0)
+    else:
+        outcomes = _run_on_dask(client, plan, count)
+    impacts, cases, markdown = _core.collect_sweep(plan, outcomes)
+    return SweepResult(cases=read_table(cases), impacts=read_table(impacts),
+                       markdown=markdown, plan=plan)
+
+
+def _run_on_dask(client: Any, plan: str, count: int) -> list:
+    from distributed import wait
+
+    [plan_future] = client.scatter([plan], broadcast=True)
+    futures = client.map(run_case, [plan_future] * count, range(count), pure=False)
+    wait(futures)
+    outcomes = []
+    for index, future in enumerate(futures):
+        if future.status == "finished":
+            outcomes.append(future.result())
+        else:  # its worker died, or the task raised: the case is reported failed, the others are kept
+            error = future.exception()
+            outcomes.append(_core.failed_case(plan, index, f"{type(error).__name__}: {error}"))
+    return outcomes
