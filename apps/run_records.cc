@@ -11,6 +11,26 @@
 
 namespace contactlab {
 
+ContactPoint contact_point(const Scene& scene, const State& state, const Data& data, std::size_t p, bool friction) {
+  const ContactElement& element = data.elements[p];
+  ContactPoint point;
+  point.indentation = -data.geometry[p].gap;
+  point.normal_velocity = data.geometry[p].normal_velocity;
+  point.force = data.contact_force[p].force;
+  if (!friction) return point;
+  if (element.tangential_law != nullptr) {
+    point.slip = data.frames[p].slip_velocity;
+    point.friction = data.friction_force[p];
+    point.sticking = holds_contact(element, state.contacts[p], data.friction_input[p]);
+  }
+  // ω_B − ω_A split at the contact normal: the spin about it and the rolling part in the plane.
+  const Vec3 relative = element_relative_spin(scene.model, data, state.q.data(), state.v.data(), p);
+  const Vec3& normal = data.geometry[p].normal;
+  point.spin = relative.dot(normal);
+  point.rolling = in_contact_plane(relative, normal);
+  return point;
+}
+
 RunLayout RunRecords::layout(const Scene& scene) {
   RunLayout layout;
   for (const SeriesColumn& column : series_columns(scene)) {
@@ -65,22 +85,7 @@ void RunRecords::sample(const State& state, const Data& data) {
   for (std::size_t p = 0; p < data.elements.size(); ++p) {
     if (!state.contacts[p].active) continue;
     const ContactElement& element = data.elements[p];
-    ContactPoint point;
-    point.indentation = -data.geometry[p].gap;
-    point.normal_velocity = data.geometry[p].normal_velocity;
-    point.force = data.contact_force[p].force;
-    if (friction_) {
-      if (element.tangential_law != nullptr) {
-        point.slip = data.frames[p].slip_velocity;
-        point.friction = data.friction_force[p];
-        point.sticking = holds_contact(element, state.contacts[p], data.friction_input[p]);
-      }
-      // ω_B − ω_A split at the contact normal: the spin about it and the rolling part in the plane.
-      const Vec3 relative = element_relative_spin(scene_.model, data, state.q.data(), state.v.data(), p);
-      const Vec3& normal = data.geometry[p].normal;
-      point.spin = relative.dot(normal);
-      point.rolling = in_contact_plane(relative, normal);
-    }
+    const ContactPoint point = contact_point(scene_, state, data, p, friction_);
     std::size_t k = 0;
     for (const ContactColumn& column : kContactColumns) contact_[k++] = column.value(point);
     if (friction_) {

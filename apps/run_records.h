@@ -17,6 +17,12 @@
 
 namespace contactlab {
 
+struct ContactPoint;
+
+// Contact element p at a sample, as contacts.csv reports it (apps/contact_columns.h): its indentation, rate and force,
+// and with `friction` its slip, friction force, stick flag, spin and rolling.
+ContactPoint contact_point(const Scene& scene, const State& state, const Data& data, std::size_t p, bool friction);
+
 class RunRecords {
  public:
   RunRecords(const Scene& scene, RunWriter& writer);

@@ -46,6 +46,7 @@ constexpr std::pair<const char*, long IntegratorStats::*> kStats[] = {
     {"step_attempts", &IntegratorStats::step_attempts},
     {"error_test_failures", &IntegratorStats::error_test_failures},
     {"rhs_evaluations", &IntegratorStats::rhs_evaluations},
+    {"contact_evaluations", &IntegratorStats::contact_evaluations},
     {"root_evaluations", &IntegratorStats::root_evaluations},
     {"events", &IntegratorStats::events},
     {"broadphase_refreshes", &IntegratorStats::broadphase_refreshes},

@@ -39,7 +39,8 @@ TEST(SweepCase, AnOutcomeReadsBackExactly) {
   run.impacts[1].restitution = std::numeric_limits<double>::quiet_NaN();
   run.impacts[1].friction_work = -std::numeric_limits<double>::infinity();
   run.measures = {{"rebound", 1.0 / 7.0, "m/s"}, {"empty", std::numeric_limits<double>::quiet_NaN(), ""}};
-  run.stats = {11, 12, 13, 14, 15, 16, 17, 18};
+  run.stats = {.steps = 11, .step_attempts = 12, .error_test_failures = 13, .rhs_evaluations = 14, .contact_evaluations = 15,
+               .root_evaluations = 16, .events = 17, .broadphase_refreshes = 18, .resting_steps = 19};
   run.end_time = 0.1 / 3.0;
   run.wall_time_s = 2.0 / 3.0;
 
@@ -71,7 +72,9 @@ TEST(SweepCase, AnOutcomeReadsBackExactly) {
   EXPECT_EQ(back.measures[0].unit, "m/s");
   EXPECT_TRUE(std::isnan(back.measures[1].value));
   EXPECT_EQ(back.stats.steps, 11);
-  EXPECT_EQ(back.stats.resting_steps, 18);
+  EXPECT_EQ(back.stats.contact_evaluations, 15);
+  EXPECT_EQ(back.stats.broadphase_refreshes, 18);
+  EXPECT_EQ(back.stats.resting_steps, 19);
   EXPECT_EQ(back.end_time, run.end_time);
   EXPECT_EQ(back.wall_time_s, run.wall_time_s);
 }
