@@ -141,7 +141,7 @@ void SceneCompiler::compile_clearance_pairs() {
   for (std::size_t i = 0; i < scene_.clearances.size(); ++i) {
     const std::string path = "clearances[" + std::to_string(i) + "]";
     const PairSpec& contact = spec_.clearances[i].contact;
-    const PairSettings settings = compile_settings(&contact, path);
+    const BlockSettings settings = compile_settings(&contact, path);
     const std::vector<int>& shapes = clearance_shapes_[i];
     for (std::size_t k = 1; k < shapes.size(); ++k) {
       scene_.clearances[i].pairs.push_back(scene_.model.contact.pairs.size());

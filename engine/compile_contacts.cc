@@ -112,9 +112,9 @@ bool SceneCompiler::materials_give_restitution(int shape_a, int shape_b) const {
 // The settings of the contacts block (own null) or of a listed pair over it: law, parameters, stiffness, mass and
 // tension rules.
 template <typename Block>
-PairSettings SceneCompiler::compile_settings(const Block* own, const std::string& own_path) {
+SceneCompiler::BlockSettings SceneCompiler::compile_settings(const Block* own, const std::string& own_path) {
   const ContactsSpec& contacts = spec_.contacts;
-  PairSettings settings;
+  BlockSettings settings;
   // `method: impulse` is the piecewise impulse–momentum method (the registry's `impulse`), instead of a law.
   const auto method = pick(contacts.method, own, &Block::method, own_path);
   const auto law_given = pick(contacts.law, own, &Block::law, own_path);
@@ -189,6 +189,19 @@ PairSettings SceneCompiler::compile_settings(const Block* own, const std::string
       values.push_back({p.name, calibration_start_value(p)});  // inside the range; replaced per pair
     }
   }
+  // A required parameter left out is refused; for a law that takes others from the materials, only once a pair has
+  // been made (compile_pair, the broadphase's check), so that a pair the law cannot describe (a flat face, no yield
+  // strength) gives that reason first: it is why the law does not apply, whatever the parameter.
+  if (settings.parameters_from_materials != 0) {
+    for (const LawParameter& p : law.parameters) {
+      if (!p.required || given(p.name) != values.end()) continue;
+      if (settings.missing_parameters.empty()) {
+        settings.missing_parameters = "law '" + std::string(law.id) + "' requires parameter '" + std::string(p.name) + "' (" +
+                                      std::string(p.description) + ")";
+      }
+      values.push_back({p.name, calibration_start_value(p)});
+    }
+  }
   try {
     settings.parameters = compile_law_parameters(law, values);
   } catch (const std::invalid_argument& error) {
@@ -247,7 +260,7 @@ PairSettings SceneCompiler::compile_settings(const Block* own, const std::string
 }
 
 // A pair's problems (a missing material, flat–flat Hertz contact, …) are the block's it comes from.
-void SceneCompiler::compile_pair(int shape_a, int shape_b, const PairSettings& given, const std::string& path) {
+void SceneCompiler::compile_pair(int shape_a, int shape_b, const BlockSettings& given, const std::string& path) {
   ContactModel& contact = scene_.model.contact;
   PairSettings settings = given;
   if (settings.restitution_from_materials && optional_restitution(settings) && !materials_give_restitution(shape_a, shape_b)) {
@@ -258,6 +271,7 @@ void SceneCompiler::compile_pair(int shape_a, int shape_b, const PairSettings& g
   } catch (const std::invalid_argument& error) {
     refuse(Key{path, ""}, error.what());
   }
+  if (!given.missing_parameters.empty()) refuse(Key{path, "law"}, given.missing_parameters);
   // Values derived from finite inputs can still overflow (a huge modulus times a huge radius).
   const ContactPairModel& pair = contact.pairs.back();
   if (!std::isfinite(pair.stiffness)) {
@@ -304,7 +318,7 @@ void SceneCompiler::compile_contacts() {
                                       "a non-negative ratio", non_negative);
   contact.rest_stroke_ratio = checked(Key{kContacts, "rest_stroke_ratio"}, spec.rest_stroke_ratio, defaults.rest_stroke_ratio,
                                       "a non-negative ratio", non_negative);
-  const PairSettings default_settings = compile_settings<ContactsSpec>(nullptr, kContacts);
+  const BlockSettings default_settings = compile_settings<ContactsSpec>(nullptr, kContacts);
 
   if (spec.pairs) {
     if (spec.broadphase) refuse(Key{kContacts, "broadphase"}, "listed pairs are always checked; the broadphase is for pairs: all");
@@ -348,6 +362,7 @@ void SceneCompiler::compile_contacts() {
         request_calibration<ContactsSpec>(nullptr, kContacts);
       }
     }
+    if (!default_settings.missing_parameters.empty()) refuse(Key{kContacts, "law"}, default_settings.missing_parameters);
     return;
   }
   // Pairs found at run time are made from the settings alone: nothing of a pair's own can be given, and nothing
@@ -393,10 +408,11 @@ void SceneCompiler::compile_contacts() {
       }
     }
   }
+  if (!default_settings.missing_parameters.empty()) refuse(Key{kContacts, "law"}, default_settings.missing_parameters);
 }
 
 // A clearance joint's pairs are compiled as a listed pair's (compile_clearances.cc).
-template PairSettings SceneCompiler::compile_settings<PairSpec>(const PairSpec*, const std::string&);
+template SceneCompiler::BlockSettings SceneCompiler::compile_settings<PairSpec>(const PairSpec*, const std::string&);
 template void SceneCompiler::request_calibration<PairSpec>(const PairSpec*, const std::string&);
 
 }  // namespace contactlab::compile

@@ -101,9 +101,14 @@ class SceneCompiler {
   int body_named(const Key& key, const std::optional<std::string>& name) const;
   // compile_contacts.cc
   void compile_contacts();
+  // A block's pair settings, and the refusal of a required law parameter it left out, for a law that takes others from
+  // the materials: given once a pair has been made, so that a pair the law cannot describe says that first.
+  struct BlockSettings : PairSettings {
+    std::string missing_parameters;  // empty when none is missing
+  };
   template <typename Block>
-  PairSettings compile_settings(const Block* own, const std::string& own_path);
-  void compile_pair(int shape_a, int shape_b, const PairSettings& settings, const std::string& path);
+  BlockSettings compile_settings(const Block* own, const std::string& own_path);
+  void compile_pair(int shape_a, int shape_b, const BlockSettings& settings, const std::string& path);
   template <typename Block>
   void request_calibration(const Block* own, const std::string& own_path);
   // A calibration to run on a block's pairs, and the key path of what asked for it: a block, or `--calibrate`.

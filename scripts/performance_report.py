@@ -289,8 +289,11 @@ class Report:
         target = "every force law ≤ 1.5× `hertz` per contact evaluation (70 and 10 000 beads)"
         if ratios:
             within = sum(1 for by_beads in laws.values() if len(by_beads) == 2 and max(by_beads.values()) <= 1.5)
+            # Not judged met: this ratio spreads the run's costs that do not depend on contacts over the contacts
+            # evaluated, so a law that keeps more contacts active looks cheaper (Per law); the marginal cost of a
+            # contact per law is the fair criterion, not measured yet.
             rows.append((target, "≤ 1.5×", f"{within} of {len(laws)} laws; the largest {ratio(max(ratios))}",
-                         "yes" if within == len(laws) else "no"))
+                         "not judged: the ratio favours laws that keep more contacts active (Per law)"))
         else:
             rows.append((target, "≤ 1.5×", NA, "no"))
         two = next((s for t, _, _, s, _ in self.sweep_rows() if t == 2), None)

@@ -379,6 +379,24 @@ TEST(CompileScene, ParametersOfAMaterialRoleComeFromThePairsMaterials) {
   } catch (const SpecError& error) {
     EXPECT_NE(std::string(error.problem()).find("ground is rigid"), std::string::npos) << error.problem();
   }
+  // Without its dampings too, the reason the law does not apply comes first: a missing damping is beside the point.
+  spec.contacts = {.law = "roy_carretero"};
+  try {
+    compile_scene(spec);
+    FAIL() << "a rigid body's modulus was accepted";
+  } catch (const SpecError& error) {
+    EXPECT_NE(std::string(error.problem()).find("ground is rigid"), std::string::npos) << error.problem();
+  }
+  // Two steel spheres can be described: then the missing damping is refused, at the block's law.
+  spec.world.shapes = {{.name = "anvil", .type = "sphere", .radius = 0.1, .material = "steel"}};
+  spec.bodies[0].initial.q = {{0.25}};
+  try {
+    compile_scene(spec);
+    FAIL() << "a missing required damping was accepted";
+  } catch (const SpecError& error) {
+    EXPECT_EQ(error.key_path(), "contacts.law");
+    EXPECT_NE(std::string(error.problem()).find("requires parameter 'damping_1'"), std::string::npos) << error.problem();
+  }
 }
 
 }  // namespace
