@@ -189,10 +189,11 @@ SceneCompiler::BlockSettings SceneCompiler::compile_settings(const Block* own, c
       values.push_back({p.name, calibration_start_value(p)});  // inside the range; replaced per pair
     }
   }
-  // A required parameter left out is refused; for a law that takes others from the materials, only once a pair has
-  // been made (compile_pair, the broadphase's check), so that a pair the law cannot describe (a flat face, no yield
-  // strength) gives that reason first: it is why the law does not apply, whatever the parameter.
-  if (settings.parameters_from_materials != 0) {
+  // A required parameter left out is refused; for a law that takes others from the materials or needs E* and R*, only
+  // once a pair has been made (compile_pair, the broadphase's check), so that a pair the law cannot describe (a flat
+  // face, no yield strength) gives that reason first: it is why the law does not apply, whatever the parameter. A block
+  // whose law applies to no pair is not refused for it.
+  if (settings.parameters_from_materials != 0 || (law.needs & kNeedsMaterials) != 0) {
     for (const LawParameter& p : law.parameters) {
       if (!p.required || given(p.name) != values.end()) continue;
       if (settings.missing_parameters.empty()) {
@@ -362,7 +363,6 @@ void SceneCompiler::compile_contacts() {
         request_calibration<ContactsSpec>(nullptr, kContacts);
       }
     }
-    if (!default_settings.missing_parameters.empty()) refuse(Key{kContacts, "law"}, default_settings.missing_parameters);
     return;
   }
   // Pairs found at run time are made from the settings alone: nothing of a pair's own can be given, and nothing

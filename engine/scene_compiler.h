@@ -102,7 +102,8 @@ class SceneCompiler {
   // compile_contacts.cc
   void compile_contacts();
   // A block's pair settings, and the refusal of a required law parameter it left out, for a law that takes others from
-  // the materials: given once a pair has been made, so that a pair the law cannot describe says that first.
+  // the materials or needs E* and R*: given once a pair has been made, so that a pair the law cannot describe says so
+  // first.
   struct BlockSettings : PairSettings {
     std::string missing_parameters;  // empty when none is missing
   };
