@@ -128,8 +128,8 @@ def main():
         rows = compare(args.contactlab, args.scene, list(CALIBRATED) + ["luo_nahon"], c, v, sets, os.path.join(work, "b"))
         for law in ("luo_nahon", "wang_kv_granular"):
             row = rows.get(law)
-            if law in entries and (row is None or row["status"] != "completed"):
-                del entries[law]  # its rule's entry is of no use where the law cannot run
+            if law in entries and (row is None or row["status"] == "not_run"):
+                del entries[law]  # its rule's entry is of no use where the law cannot apply
         for law, names in CALIBRATED.items():
             row = rows.get(law)
             # The calibration is the isolated impact's; the value stands whether or not the scene then runs with it.
