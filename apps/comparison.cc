@@ -282,6 +282,21 @@ std::string pairs_text(const std::vector<std::pair<std::string, std::string>>& t
 
 }  // namespace
 
+std::string scene_file_lines(const Scene& scene) {
+  std::ostringstream m;
+  m << "- Scene file: `" << scene.file << "`\n";
+  if (!scene.variables.empty()) {
+    m << "- Variables:";
+    bool first = true;
+    for (const auto& [name, value] : scene.variables) {
+      m << (first ? " " : ", ") << name << " = " << format_number(value);
+      first = false;
+    }
+    m << "\n";
+  }
+  return m.str();
+}
+
 std::string calibration_text(const Scene& scene, bool common_calibration) {
   const ContactModel& contact = scene.model.contact;
   std::vector<std::pair<std::string, std::string>> texts;
@@ -409,16 +424,7 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
   std::ostringstream m;
   m << "# Force-law comparison: " << scene.name << "\n\n";
   if (!scene.description.empty()) m << scene.description << "\n\n";
-  m << "- Scene file: `" << scene.file << "`\n";
-  if (!scene.variables.empty()) {
-    m << "- Variables:";
-    bool first = true;
-    for (const auto& [name, value] : scene.variables) {
-      m << (first ? " " : ", ") << name << " = " << format_number(value);
-      first = false;
-    }
-    m << "\n";
-  }
+  m << scene_file_lines(scene);
   m << "- Every law runs the same geometry, initial state, integrator (" << integrator_method_name(integrator.method)
     << ", relative tolerance " << format_number(integrator.relative_tolerance) << ", absolute tolerance "
     << format_number(integrator.absolute_tolerance) << ") and duration (" << format_number(scene.simulation.duration)

@@ -41,6 +41,9 @@ struct LawRun {
 };
 
 // Whether the run has a result (and a directory): it completed, or stopped on numerical trouble.
+// The markdown list items naming the scene's file and its variables' values (comparison.md, report.md).
+std::string scene_file_lines(const Scene& scene);
+
 bool has_result(const LawRun& run);
 
 // The run's directory and its name in comparison.csv: the law, the friction law (with the scene's normal law), or

@@ -235,16 +235,7 @@ std::string report_markdown(const Scene& scene, const std::vector<LawRun>& runs,
     }
     m << "\n";
   }
-  m << "- Scene file: `" << scene.file << "`\n";
-  if (!scene.variables.empty()) {
-    m << "- Variables:";
-    bool first = true;
-    for (const auto& [name, value] : scene.variables) {
-      m << (first ? " " : ", ") << name << " = " << format_number(value);
-      first = false;
-    }
-    m << "\n";
-  }
+  m << scene_file_lines(scene);
   const IntegratorOptions& integrator = scene.simulation.integrator;
   m << "- Every law runs the same mechanism, initial state, integrator (" << integrator_method_name(integrator.method)
     << ", relative tolerance " << format_number(integrator.relative_tolerance) << ") and duration ("

@@ -197,8 +197,7 @@ SceneCompiler::BlockSettings SceneCompiler::compile_settings(const Block* own, c
     for (const LawParameter& p : law.parameters) {
       if (!p.required || given(p.name) != values.end()) continue;
       if (settings.missing_parameters.empty()) {
-        settings.missing_parameters = "law '" + std::string(law.id) + "' requires parameter '" + std::string(p.name) + "' (" +
-                                      std::string(p.description) + ")";
+        settings.missing_parameters = missing_parameter_message(law.id, p);
       }
       values.push_back({p.name, calibration_start_value(p)});
     }

@@ -43,6 +43,11 @@ double parameter_value(const ParameterTable& table, const LawParameters& paramet
   return parameters.values[index];
 }
 
+std::string missing_parameter_message(std::string_view law, const LawParameter& parameter) {
+  return "law '" + std::string(law) + "' requires parameter '" + std::string(parameter.name) + "' (" +
+         std::string(parameter.description) + ")";
+}
+
 int role_parameter(const ParameterTable& table, ParameterRole role) {
   for (std::size_t i = 0; i < table.given.size(); ++i) {
     if (table.given[i].role == role) return static_cast<int>(i);
@@ -86,9 +91,7 @@ LawParameters compile_parameters(const ParameterTable& table, std::span<const Na
   for (std::size_t i = 0; i < table.given.size(); ++i) {
     if (given[i]) continue;
     if (table.given[i].required) {
-      throw std::invalid_argument("law '" + std::string(table.law) + "' requires parameter '" +
-                                  std::string(table.given[i].name) + "' (" + std::string(table.given[i].description) +
-                                  ")");
+      throw std::invalid_argument(missing_parameter_message(table.law, table.given[i]));
     }
     out.values[i] = table.given[i].default_value;
   }
