@@ -47,7 +47,7 @@ Energy bodies_energy(const Model& model, const Eigen::Ref<const Eigen::VectorXd>
 
 Energy bodies_energy(const Model& model, const State& state, const Data& data) {
   Energy e = bodies_energy(model, state.q, state.v, data);
-  e.absorbed = state.absorbed_work.sum();
+  e.absorbed = state.absorbed_work.sum() + state.retired_work;
   e.joint_work = state.joint_work;
   return e;
 }
@@ -64,7 +64,7 @@ Energy energy(const Model& model, const State& state, const Data& data) {
 }
 
 Energy energy(const Model& model, const State& state, const Data& data, std::span<const int> active) {
-  return energy(model, state.q, state.v, state.absorbed_work.sum(), state.joint_work, state.contacts, data, active);
+  return energy(model, state.q, state.v, state.absorbed_work.sum() + state.retired_work, state.joint_work, state.contacts, data, active);
 }
 
 Energy energy(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q, const Eigen::Ref<const Eigen::VectorXd>& v,

@@ -153,10 +153,14 @@ bool PairTable::refresh(State& state, Data& data, bool initial) {
   }
   std::vector<PairState> contacts;
   std::vector<double> work;
+  double carried_work = 0.0;
   for (int from : carried_from_) {
     contacts.push_back(from >= 0 ? state.contacts[static_cast<std::size_t>(from)] : PairState{});
     work.push_back(from >= 0 ? state.absorbed_work[from] : 0.0);
+    carried_work += work.back();
   }
+  // A pair that leaves the table takes its dissipated work out of the per-pair ledger, not out of the run's.
+  state.retired_work += state.absorbed_work.sum() - carried_work;
   state.dynamic_pairs = std::move(next);
   state.contacts = std::move(contacts);
   state.absorbed_work = Eigen::Map<const Eigen::VectorXd>(work.data(), static_cast<Eigen::Index>(work.size()));

@@ -44,6 +44,7 @@ void Sampler::evaluate(double t, const double* y) {
   sample_.q = ode_.q_of(y);
   sample_.v = ode_.v_of(y);
   sample_.absorbed_work = ode_.work_of(y);
+  sample_.retired_work = state_.retired_work;
   sample_.joint_work = ode_.joint_work_of(y);
   sample_.dynamic_pairs = state_.dynamic_pairs;  // same pair table, or forward() would rebind data_ to another
   sample_.contacts = state_.contacts;

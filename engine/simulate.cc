@@ -169,7 +169,7 @@ bool Run::check_step(double t) {
   }
   if (!monitor_.halfspaces_hold(t, q, v, data_)) return false;
   const double* y = y_.data();
-  return monitor_.energy_holds(t, energy(model_, ode_.q_of(y), ode_.v_of(y), ode_.work_of(y).sum(), ode_.joint_work_of(y),
+  return monitor_.energy_holds(t, energy(model_, ode_.q_of(y), ode_.v_of(y), ode_.work_of(y).sum() + state_.retired_work, ode_.joint_work_of(y),
                                          state_.contacts, data_, table_.active()));
 }
 
@@ -211,7 +211,7 @@ bool Run::project_onto_loops(double t, bool& projected) {
   if (drift.position <= tolerance && drift.velocity * stepper_->last_step() <= tolerance) return true;
   auto total_energy = [&] {
     ode_.contact_stage_at(t, y);
-    return energy(model_, ode_.q_of(y), ode_.v_of(y), ode_.work_of(y).sum(), 0.0, state_.contacts, data_,
+    return energy(model_, ode_.q_of(y), ode_.v_of(y), ode_.work_of(y).sum() + state_.retired_work, 0.0, state_.contacts, data_,
                   table_.active()).total();
   };
   const double before = total_energy();

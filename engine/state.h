@@ -20,6 +20,7 @@ struct State {
   std::vector<PairKey> dynamic_pairs;
   std::vector<PairState> contacts;    // one per pair of the table
   Eigen::VectorXd absorbed_work;      // ∫ F δ̇ dt per pair of the table since t = 0 [J] (the energy ledger)
+  double retired_work = 0.0;          // ∫ F δ̇ dt of the pairs that have left the table [J]: still in the ledger
   double joint_work = 0.0;            // work of the joints' dampers, efforts and drives on the bodies since t = 0 [J]
 };
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Tests of engine/pair_table.h: the active and inactive elements, the elements holding a gap offset, the sizes the
-// checks read, the halfspaces without an element, and the broadphase's refresh carrying each element's state.
+// checks read, the halfspaces without an element, and the broadphase's refresh carrying each element's state and
+// keeping the work of the pairs that leave.
 #include "engine/pair_table.h"
 
 #include <cmath>
@@ -185,6 +186,18 @@ TEST(PairTable, TheBroadphasesRefreshCarriesTheElementsThatStay) {
   EXPECT_GE(kept, 0);
   // Nothing moved since: the same table, nothing made anew.
   EXPECT_FALSE(table.refresh(state, data, false));
+
+  // a and b fly off, their contacts over: every pair leaves the table, and the 0.5 J the ground–a contact absorbed
+  // stays in the run's ledger (State::retired_work), or E + W_dissipated = E(0) would break by 0.5 J.
+  for (PairState& contact : state.contacts) contact = PairState{};
+  state.absorbed_work[kept] = 0.5;
+  state.q.segment<3>(0) = Vec3(-3.0, 0.0, 3.0);
+  state.q.segment<3>(7) = Vec3(3.0, 0.0, 3.0);
+  forward_kinematics(model, state.q, state.v, data);
+  ASSERT_TRUE(table.refresh(state, data, false));
+  EXPECT_TRUE(state.dynamic_pairs.empty());
+  EXPECT_EQ(state.absorbed_work.size(), 0);
+  EXPECT_EQ(state.retired_work, 0.5);
 }
 
 }  // namespace
