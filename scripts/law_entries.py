@@ -103,7 +103,9 @@ def main():
             pair = pair_of(json.load(f), args.pair)
         stiffness, exponent, mass = pair["stiffness"], pair["exponent"], pair["reduced_mass"]
         radius, modulus = pair["effective_radius"], pair["effective_modulus"]
-        match = re.match(r"k=([0-9.eE+-]+) N/m", first["hooke"]["stiffness"])
+        # One pair's "k=… N/m (rule)", or "pair: k=… N/m (rule); pair: …" when the scene has several pairs.
+        match = (re.search(rf"(?:^|; ){re.escape(pair['pair'])}: k=([0-9.eE+-]+) N/m", first["hooke"]["stiffness"]) or
+                 re.match(r"k=([0-9.eE+-]+) N/m", first["hooke"]["stiffness"]))
         linear = float(match.group(1)) if match else stiffness if exponent == 1 else None
 
         entries, notes = {}, []
@@ -144,6 +146,7 @@ def main():
         entries.pop("xiong", None)  # its relaxation rate is of no use without a calibrated damping
     entries.pop(own_law, None)
     print(f"  # By scripts/law_entries.py --restitution {c} --speed {v}" + "".join(f" --set {s}" for s in args.sets) +
+          (f" --pair {args.pair}" if args.pair else "") +
           f" (pair {pair['pair']}: R* {radius} m, E* {modulus} Pa, K {stiffness:.4e} N/m^{exponent}, m {mass:.4e} kg)")
     for note in notes:
         print(f"  # {note}")
