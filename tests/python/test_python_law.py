@@ -181,3 +181,32 @@ def test_a_law_with_state_is_the_cpp_law_impact_for_impact(scenes):
 def test_a_law_declares_state_and_event_together():
     with pytest.raises(ValueError, match="event function"):
         contactlab.register_law("python_no_event", bilinear, state=[contactlab.StateVariable("x")])
+
+
+evaluations = [0]
+
+
+def failing_late(indentation, rate, parameters, contact):
+    # Hertz until the 21st evaluation, mid-impact, then an exception.
+    evaluations[0] += 1
+    if evaluations[0] > 20:
+        raise ZeroDivisionError("from the law, mid-impact")
+    return python_hertz(indentation, rate, parameters, contact)
+
+
+contactlab.register_law("python_failing_late", failing_late)
+
+
+@pytest.mark.parametrize("method", ["bdf", "arkode_dormand_prince", "dormand_prince"])
+def test_its_exception_stops_a_run_on_any_integrator(scenes, method):
+    # On SUNDIALS (CVODE's BDF, ARKODE) the exception is raised inside SUNDIALS' callbacks: it is kept there, the
+    # integrator is told the function failed, and run() raises it; nothing of it is left for the next run.
+    evaluations[0] = 0
+    setting = {"integrator.method": method}
+    with pytest.raises(ZeroDivisionError, match="mid-impact"):
+        contactlab.run(scenes / "impact_1dof.yaml", model="python_failing_late", set=setting)
+    assert evaluations[0] == 21  # stopped at the first exception
+    reference = contactlab.run(scenes / "impact_1dof.yaml", model="hertz", set=setting)
+    python = contactlab.run(scenes / "impact_1dof.yaml", model="python_hertz", set=setting)
+    assert reference.completed and python.completed, python.message
+    assert python.impacts["max_force"].iloc[0] == pytest.approx(reference.impacts["max_force"].iloc[0], rel=1e-8)
