@@ -4,10 +4,16 @@
 // the event functions themselves. After a root they restart from it whether or not the caller changed anything:
 // going on would have their root finders meet the same root again (an event function that is flat there, such as
 // a force rate at a peak, stops them with "root found at and very near t").
+//
+// An exception thrown by the system (a force law written in Python raises) must not cross SUNDIALS' C frames, which
+// it would leave without their cleanup (the difference-quotient Jacobian's work vector leaked): the callbacks catch it,
+// report an unrecoverable failure (a negative return), and advance() rethrows it once SUNDIALS has returned.
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <string>
+#include <utility>
 
 #include <arkode/arkode_erkstep.h>
 #include <cvode/cvode.h>
@@ -20,13 +26,6 @@
 
 namespace contactlab {
 namespace {
-
-int rhs_callback(double t, N_Vector y, N_Vector ydot, void* user) {
-  return static_cast<OdeSystem*>(user)->rhs(t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot));
-}
-int roots_callback(double t, N_Vector y, double* g, void* user) {
-  return static_cast<OdeSystem*>(user)->roots(t, N_VGetArrayPointer(y), nullptr, g);
-}
 
 // SUNDIALS cannot leave the quadratures (the ledgers) out of its error test: this absolute tolerance for them lets the
 // motion alone set the steps.
@@ -56,7 +55,18 @@ class SundialsStepper : public Stepper {
   std::string message() const override { return message_; }
 
  protected:
+  // The callbacks SUNDIALS calls with this stepper as its user data.
+  static int rhs_callback(double t, N_Vector y, N_Vector ydot, void* user) {
+    auto* self = static_cast<SundialsStepper*>(user);
+    return self->guarded([&] { return self->system_.rhs(t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot)); });
+  }
+  static int roots_callback(double t, N_Vector y, double* g, void* user) {
+    auto* self = static_cast<SundialsStepper*>(user);
+    return self->guarded([&] { return self->system_.roots(t, N_VGetArrayPointer(y), nullptr, g); });
+  }
+
   Outcome finish(int flag, int root_flag, int stop_flag, double* y) {
+    if (thrown_) std::rethrow_exception(std::exchange(thrown_, nullptr));
     if (flag < 0) return Outcome::kFailure;
     std::copy(N_VGetArrayPointer(y_), N_VGetArrayPointer(y_) + size_, y);
     if (flag == root_flag) return Outcome::kRoot;
@@ -75,6 +85,16 @@ class SundialsStepper : public Stepper {
   static void error_handler(int, const char*, const char* function, char* text, void* user) {
     static_cast<SundialsStepper*>(user)->message_ = std::string(function) + ": " + text;
   }
+  // `call()`, or −1 (an unrecoverable failure, for SUNDIALS) with what it threw kept for finish().
+  template <typename Call>
+  int guarded(Call call) {
+    try {
+      return call();
+    } catch (...) {
+      if (!thrown_) thrown_ = std::current_exception();
+      return -1;
+    }
+  }
 
   OdeSystem& system_;
   int size_;
@@ -84,6 +104,7 @@ class SundialsStepper : public Stepper {
   N_Vector tolerances_ = nullptr;
   double max_step_ = 0.0;  // the options' (0: unbounded)
   std::string message_;
+  std::exception_ptr thrown_;  // by a callback, until finish() rethrows it
 };
 
 class ArkodeStepper final : public SundialsStepper {
@@ -91,7 +112,7 @@ class ArkodeStepper final : public SundialsStepper {
   ArkodeStepper(OdeSystem& system, const IntegratorOptions& options, double t0, const double* y0, double t_stop)
       : SundialsStepper(system, options, y0), t_stop_(t_stop) {
     memory_ = ERKStepCreate(rhs_callback, t0, y_, context_);
-    ERKStepSetUserData(memory_, &system);
+    ERKStepSetUserData(memory_, static_cast<SundialsStepper*>(this));
     ERKStepSetErrHandlerFn(memory_, error_handler, static_cast<SundialsStepper*>(this));
     ERKStepSetTableNum(memory_, ARKODE_DORMAND_PRINCE_7_4_5);
     ERKStepSVtolerances(memory_, options.relative_tolerance, tolerances_);
@@ -160,7 +181,7 @@ class CvodeStepper final : public SundialsStepper {
       : SundialsStepper(system, options, y0), t_stop_(t_stop) {
     memory_ = CVodeCreate(CV_BDF, context_);
     CVodeInit(memory_, rhs_callback, t0, y_);
-    CVodeSetUserData(memory_, &system);
+    CVodeSetUserData(memory_, static_cast<SundialsStepper*>(this));
     CVodeSetErrHandlerFn(memory_, error_handler, static_cast<SundialsStepper*>(this));
     CVodeSVtolerances(memory_, options.relative_tolerance, tolerances_);
     matrix_ = SUNDenseMatrix(size_, size_, context_);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Runs and comparisons, their samples as NumPy arrays; the GIL is released while they run (python/gil_release.h).
 #include <chrono>
+#include <functional>
 #include <optional>
 
 #include <pybind11/numpy.h>
@@ -72,6 +73,58 @@ std::vector<std::string> law_ids_of(const std::vector<std::string>& laws) {
   }
   if (ids.empty()) throw py::value_error("compare: expected at least one law");
   return ids;
+}
+
+// Runs the scene `load(law)` gives once per law of `laws`, in parallel (`load("")`: the scene as written, whose
+// refusal is raised: a broken scene is bad input, not a column of failed laws); comparison.csv's text, the law ids,
+// each law's run (None when it could not run) and why not. Called with the GIL held.
+py::tuple compare_laws(const std::function<Scene(const std::string& law)>& load, const std::vector<std::string>& laws,
+                       int threads) {
+  const Scene scene = load("");
+  std::vector<LawRun> runs;
+  for (const std::string& id : law_ids_of(laws)) {
+    runs.emplace_back();
+    runs.back().law = id;
+  }
+  std::vector<std::optional<RunOutcome>> outcomes(runs.size());
+  const int workers = threads > 0 ? threads : default_thread_count(runs.size());
+  // One law: compile the scene with it and run it; a law that does not compile is recorded, not raised.
+  auto run_law = [&](std::size_t i) {
+    LawRun& run = runs[i];
+    std::shared_ptr<Scene> law_scene;
+    try {
+      law_scene = std::make_shared<Scene>(load(run.law));
+    } catch (const SceneError& error) {
+      run.status = LawRunStatus::kNotRun;
+      run.reason = error.key_path().empty() ? error.problem() : error.key_path() + ": " + error.problem();
+      return;
+    }
+    run.parameters = law_parameter_text(*law_scene);
+    run.calibration = calibration_text(*law_scene, false);
+    run.stiffness = linear_stiffness_text(*law_scene);
+    run.same_as = elastic_equivalent(*law_scene);
+    run.rubs = scene_has_friction(*law_scene);
+    run.notes = law_scene->notes;
+    outcomes[i].emplace(run_recorded(law_scene));
+    run.result = outcomes[i]->result;
+    run.measures = outcomes[i]->measures;
+    run.status = run.result.status == SimulationStatus::kCompleted ? LawRunStatus::kCompleted
+                                                                   : LawRunStatus::kNumericalError;
+    run.reason = run.result.message;
+  };
+  run_without_gil([&] {
+    run_in_parallel(runs.size(), workers, [&](std::size_t i) { with_thread_state([&] { run_law(i); }); });
+  });
+  py::list per_law;
+  for (const std::optional<RunOutcome>& outcome : outcomes) {
+    per_law.append(outcome ? py::object(outcome_dict(*outcome)) : py::object(py::none()));
+  }
+  py::list labels, reasons;
+  for (const LawRun& run : runs) {
+    labels.append(run.law);
+    reasons.append(run.reason);
+  }
+  return py::make_tuple(comparison_csv(scene, runs), labels, per_law, reasons);
 }
 
 }  // namespace
@@ -155,60 +208,24 @@ void bind_results(py::module_& m) {
       [](const std::string& path, const std::optional<std::string>& text,
          const std::vector<std::pair<std::string, std::string>>& overrides, const std::vector<std::string>& laws,
          int threads) {
-        SceneOptions options;
-        options.variable_overrides = overrides;
-        auto load = [&](const SceneOptions& o) { return text ? load_scene_text(*text, path, o) : load_scene(path, o); };
-        const Scene scene = load(options);  // a broken scene is bad input, not a column of failed laws
-        std::vector<LawRun> runs;
-        for (const std::string& id : law_ids_of(laws)) {
-          runs.emplace_back();
-          runs.back().law = id;
-        }
-        std::vector<std::optional<RunOutcome>> outcomes(runs.size());
-        const int workers = threads > 0 ? threads : default_thread_count(runs.size());
-        // One law: compile the scene with it and run it; a law that does not compile is recorded, not raised.
-        auto run_law = [&](std::size_t i) {
-          LawRun& run = runs[i];
-          SceneOptions law_options = options;
-          law_options.law_override = run.law;
-          std::shared_ptr<Scene> law_scene;
-          try {
-            law_scene = std::make_shared<Scene>(load(law_options));
-          } catch (const SceneError& error) {
-            run.status = LawRunStatus::kNotRun;
-            run.reason = error.key_path().empty() ? error.problem() : error.key_path() + ": " + error.problem();
-            return;
-          }
-          run.parameters = law_parameter_text(*law_scene);
-          run.calibration = calibration_text(*law_scene, false);
-          run.stiffness = linear_stiffness_text(*law_scene);
-          run.same_as = elastic_equivalent(*law_scene);
-          run.rubs = scene_has_friction(*law_scene);
-          run.notes = law_scene->notes;
-          outcomes[i].emplace(run_recorded(law_scene));
-          run.result = outcomes[i]->result;
-          run.measures = outcomes[i]->measures;
-          run.status = run.result.status == SimulationStatus::kCompleted ? LawRunStatus::kCompleted
-                                                                         : LawRunStatus::kNumericalError;
-          run.reason = run.result.message;
-        };
-        run_without_gil([&] {
-          run_in_parallel(runs.size(), workers, [&](std::size_t i) { with_thread_state([&] { run_law(i); }); });
-        });
-        py::list per_law;
-        for (const std::optional<RunOutcome>& outcome : outcomes) {
-          per_law.append(outcome ? py::object(outcome_dict(*outcome)) : py::object(py::none()));
-        }
-        py::list labels, reasons;
-        for (const LawRun& run : runs) {
-          labels.append(run.law);
-          reasons.append(run.reason);
-        }
-        return py::make_tuple(comparison_csv(scene, runs), labels, per_law, reasons);
+        return compare_laws(
+            [&](const std::string& law) {
+              SceneOptions options;
+              options.variable_overrides = overrides;
+              options.law_override = law;
+              return text ? load_scene_text(*text, path, options) : load_scene(path, options);
+            },
+            laws, threads);
       },
       py::arg("path"), py::arg("text"), py::arg("overrides"), py::arg("laws"), py::arg("threads"),
       "Runs the scene once per law, in parallel; comparison.csv's text, the law ids, each law's run (None when it "
       "could not run) and why not.");
+  m.def(
+      "compare_spec",
+      [](const SceneSpec& spec, const std::vector<std::string>& laws, int threads) {
+        return compare_laws([&](const std::string& law) { return scene_of_spec(spec, law); }, laws, threads);
+      },
+      py::arg("spec"), py::arg("laws"), py::arg("threads"), "As compare, for a SceneSpec.");
 }
 
 }  // namespace contactlab::python

@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "apps/report.h"
+#include "engine/spec_error.h"
 #include "python/bindings.h"
 
 namespace contactlab::python {
@@ -21,6 +22,20 @@ std::shared_ptr<Scene> checked(Scene scene) {
 }
 
 }  // namespace
+
+Scene scene_of_spec(const SceneSpec& spec, const std::string& law) {
+  Scene scene;
+  try {
+    CompileOptions options;
+    options.law_override = law;
+    static_cast<CompiledScene&>(scene) = compile_scene(spec, options);
+    scene.calibrated = calibrate_scene(scene);
+  } catch (const SpecError& error) {
+    throw SceneError(kSpecFile, 0, 0, error.key_path(), error.problem());
+  }
+  scene.file = kSpecFile;
+  return scene;
+}
 
 void bind_scene(py::module_& m) {
   // A ValueError whose attributes say where: file, line and column (1-based; 0 when unknown), key (the key path, as
@@ -71,7 +86,14 @@ void bind_scene(py::module_& m) {
                              })
       .def_property_readonly("notes", [](const Scene& s) { return s.notes; },
                              "Compile remarks that are not errors (calibrations run, parameters dropped).")
-      .def_property_readonly("degrees_of_freedom", [](const Scene& s) { return s.model.nv; });
+      .def_property_readonly("degrees_of_freedom", [](const Scene& s) { return s.model.nv; })
+      .def_static(
+          "from_spec",
+          [](const SceneSpec& spec, const std::string& model) { return checked(scene_of_spec(spec, model)); },
+          py::arg("spec"), py::arg("model") = "",
+          "Compiles and calibrates a SceneSpec (as compile_scene and calibrate_scene do in C++); `model` replaces every "
+          "contact's law. A refusal raises SceneError with the key path (bodies[0].joint.axis) and file '<SceneSpec>', "
+          "line and column 0: a spec has no file.");
 
   m.def(
       "load",

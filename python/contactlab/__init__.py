@@ -8,6 +8,9 @@ Results come as NumPy arrays and pandas DataFrames whose column names are those 
     >>> result = contactlab.run("scenes/bouncing_ball.yaml", set={"restitution": 0.5})
     >>> result.impacts[["t_start", "restitution", "max_force"]]
 
+A scene may also be written in Python as C++ writes it (:class:`SceneSpec` and its parts, engine/scene_spec.h) and
+run with ``contactlab.run(spec)`` or ``Scene.from_spec(spec)``.
+
 Bad input raises :class:`SceneError` (with ``file``, ``line``, ``column``, ``key``); runs release the GIL and stop on
 Ctrl-C (KeyboardInterrupt). docs/python.md is the guide.
 """
@@ -22,13 +25,19 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional, Seque
 import pandas as pd
 
 from . import _core
-from ._core import Scene, SceneError, SweepArgumentError
+from ._core import (BodySpec, CalibrationSpec, ChecksSpec, ClearanceSpec, ConstraintSpec, ContactsSpec, Drive,
+                    FrictionSpec, HertzStiffness, InitialSpec, IntegratorSpec, JointSpec, LawParametersSpec,
+                    MaterialSpec, OutputSpec, PairSpec, ParameterValue, RotationSpec, Scene, SceneError, SceneSpec,
+                    ShapeSpec, SweepArgumentError, TimeFunction, WorldSpec)
 from ._frames import Comparison, Result, result_from
 from ._sweep import SweepResult, sweep
 
 __all__ = [
-    "Comparison", "Parameter", "Result", "Scene", "SceneError", "SweepArgumentError", "SweepResult", "compare",
-    "friction_models", "load", "load_text", "model", "models", "register_law", "run", "sweep",
+    "BodySpec", "CalibrationSpec", "ChecksSpec", "ClearanceSpec", "Comparison", "ConstraintSpec", "ContactsSpec",
+    "Drive", "FrictionSpec", "HertzStiffness", "InitialSpec", "IntegratorSpec", "JointSpec", "LawParametersSpec",
+    "MaterialSpec", "OutputSpec", "PairSpec", "Parameter", "ParameterValue", "Result", "RotationSpec", "Scene",
+    "SceneError", "SceneSpec", "ShapeSpec", "StateVariable", "SweepArgumentError", "SweepResult", "TimeFunction", "WorldSpec",
+    "compare", "friction_models", "load", "load_text", "model", "models", "register_law", "run", "sweep",
 ]
 
 Overrides = Optional[Mapping[str, Any]]
@@ -64,13 +73,19 @@ def load_text(text: str, *, file: str = "<text>", set: Overrides = None, model: 
     return _core.load_text(text, file, overrides(set), model or "")
 
 
-def run(scene: Union[Scene, str, os.PathLike], *, set: Overrides = None, model: Optional[str] = None) -> Result:
-    """Runs a scene (a Scene, or a file loaded with ``set`` and ``model``) as ``contactlab run`` does.
+def run(scene: Union[Scene, SceneSpec, str, os.PathLike], *, set: Overrides = None,
+        model: Optional[str] = None) -> Result:
+    """Runs a scene (a Scene, a SceneSpec compiled with ``model``, or a file loaded with ``set`` and ``model``) as
+    ``contactlab run`` does.
 
     The GIL is released while it runs; Ctrl-C stops it (KeyboardInterrupt). Numerical trouble does not raise: the
     result's ``status`` is ``"numerical_trouble"`` and ``message`` says why (time, pair, law), as exit code 3 does.
     """
-    if not isinstance(scene, Scene):
+    if isinstance(scene, SceneSpec):
+        if set:
+            raise ValueError("set= applies to scene files; a SceneSpec's fields are set in Python")
+        scene = Scene.from_spec(scene, model or "")
+    elif not isinstance(scene, Scene):
         scene = load(scene, set=set, model=model)
     elif set or model:
         raise ValueError("set= and model= apply when loading: contactlab.load(path, set=…, model=…)")
@@ -80,16 +95,21 @@ def run(scene: Union[Scene, str, os.PathLike], *, set: Overrides = None, model: 
 Scene.run = run  # scene.run()
 
 
-def compare(scene: Union[str, os.PathLike], laws: Union[str, Iterable[str]], *, set: Overrides = None,
+def compare(scene: Union[SceneSpec, str, os.PathLike], laws: Union[str, Iterable[str]], *, set: Overrides = None,
             text: Optional[str] = None, threads: Optional[int] = None) -> Comparison:
-    """Runs a scene file once per force law, in parallel, as ``contactlab compare --models`` does.
+    """Runs a scene file (or a SceneSpec) once per force law, in parallel, as ``contactlab compare --models`` does.
 
     ``laws`` is a list of law ids or aliases, a comma list, or ``"all"``. With ``text``, the scene is that YAML text
     and ``scene`` only names it. Returns a Comparison: ``table`` (comparison.csv: one row per law, each pair's impacts as columns),
     ``runs`` (each law's Result, None for a law that could not run on the scene) and ``reasons``.
     """
     names = [name.strip() for name in laws.split(",")] if isinstance(laws, str) else list(laws)
-    table, ids, runs, reasons = _core.compare(os.fspath(scene), text, overrides(set), names, threads or 0)
+    if isinstance(scene, SceneSpec):
+        if set or text is not None:
+            raise ValueError("set= and text= apply to scene files; a SceneSpec's fields are set in Python")
+        table, ids, runs, reasons = _core.compare_spec(scene, names, threads or 0)
+    else:
+        table, ids, runs, reasons = _core.compare(os.fspath(scene), text, overrides(set), names, threads or 0)
     frame = pd.read_csv(io.StringIO(table), float_precision="round_trip")
     return Comparison(table=frame, runs={law: (result_from(r) if r is not None else None) for law, r in zip(ids, runs)},
                       reasons=dict(zip(ids, reasons)))
@@ -111,9 +131,12 @@ def models() -> pd.DataFrame:
 
 def model(law: str) -> dict:
     """One law as ``contactlab models ID --json`` describes it: parameters (name, unit, description, default, range),
-    derived parameters, aliases, formula, source, notes. KeyError for an unknown id or alias."""
+    derived parameters, aliases, formula, source; for a law written in Python with state, its state variables
+    (name, unit, description, initial). KeyError for an unknown id or alias."""
     for entry in json.loads(_core.models_json()):
         if law == entry["id"] or law in entry.get("aliases", []):
+            if entry["id"] in _python_law_state:
+                entry["state"] = [variable._asdict() for variable in _python_law_state[entry["id"]]]
             return entry
     raise KeyError(f"no force law '{law}'; contactlab.models() lists them")
 
@@ -138,7 +161,21 @@ class Parameter(NamedTuple):
     max: float = float("inf")
 
 
-def register_law(id: str, force: Callable[[float, float, dict, dict], float], parameters: Sequence[Parameter] = (), *,
+# The state variables of the laws registered in Python, by id (the C++ registry holds only their number).
+_python_law_state: dict = {}
+
+
+class StateVariable(NamedTuple):
+    """A per-contact state variable of a force law written in Python: name, SI unit, description and the value it
+    holds until the law's event function first writes it."""
+    name: str
+    unit: str = ""
+    description: str = ""
+    initial: float = 0.0
+
+
+def register_law(id: str, force: Callable[..., float], parameters: Sequence[Parameter] = (), *,
+                 state: Sequence[StateVariable] = (), event: Optional[Callable[..., None]] = None,
                  formula: str = "", source: str = "", notes: str = "") -> None:
     """Registers a force law written in Python; scenes, ``model=`` and :func:`compare` then use it by name.
 
@@ -147,8 +184,19 @@ def register_law(id: str, force: Callable[[float, float, dict, dict], float], pa
     at onsets and events); ``parameters`` maps the law's parameter names to the
     pair's values, ``contact`` holds what the engine froze at onset: impact_velocity [m/s], effective_mass [kg],
     effective_radius [m], effective_modulus [Pa], stiffness K [N/m^n], exponent n, time_since_onset [s].
+
+    A law with history declares its per-contact ``state`` (StateVariable: name, unit, description, initial value) and
+    an ``event(name, indentation, rate, parameters, contact, state)`` that updates the dict ``state`` in place at the
+    contact's located events, ``name`` one of "onset", "max_indentation", "reload", "separation", as a C++ law's
+    event function does (models/force_law.h). ``force`` then takes the state as a fifth argument (read only: changes
+    made there are dropped). The state belongs to the contact's pair, persists from one contact to the next (reset it
+    at "onset" if the law wants), and changes only at events, which the engine locates at accepted steps.
+
     Every evaluation is a Python call (docs/python.md measures it: ~100× a C++ law); register before any run.
-    An exception in ``force`` stops the run and is raised from run().
+    An exception in ``force`` or ``event`` stops the run and is raised from run().
     """
     table = [tuple(Parameter(*p) if not isinstance(p, Parameter) else p) for p in parameters]
-    _core.register_law(id, force, table, formula, source, notes)
+    variables = [StateVariable(*v) if not isinstance(v, StateVariable) else v for v in state]
+    _core.register_law(id, force, table, [tuple(v) for v in variables], event, formula, source, notes)
+    if variables:
+        _python_law_state[id] = variables

@@ -22,8 +22,8 @@ from . import _core
 class SweepResult:
     """``cases`` is sweep_cases.csv (one row per case: varied values ``var.<name>``, status, message, impacts,
     ``measure.<name>``, steps, wall time), ``impacts`` sweep.csv (every impact of every case), ``markdown`` sweep.md.
-    A case that failed (also one whose Dask worker died) is a row with status ``failed`` and its message; the others
-    are kept."""
+    A case that failed (also one that kills its Dask worker, run again alone to tell it from the cases that died beside
+    it) is a row with status ``failed`` and its message; the others are kept."""
 
     cases: pd.DataFrame
     impacts: pd.DataFrame
@@ -81,16 +81,32 @@ def sweep(scene: Union[str, os.PathLike], vary: Mapping[str, Union[str, Sequence
 
 
 def _run_on_dask(client: Any, plan: str, count: int) -> list:
-    from distributed import wait
+    from concurrent.futures import CancelledError
 
-    [plan_future] = client.scatter([plan], broadcast=True)
-    futures = client.map(run_case, [plan_future] * count, range(count), pure=False)
-    wait(futures)
-    outcomes = []
-    for index, future in enumerate(futures):
-        if future.status == "finished":
-            outcomes.append(future.result())
-        else:  # its worker died, or the task raised: the case is reported failed, the others are kept
-            error = future.exception()
-            outcomes.append(_core.failed_case(plan, index, f"{type(error).__name__}: {error}"))
+    from distributed.scheduler import KilledWorker
+
+    def outcome(future, index: int, lost: list) -> Optional[str]:
+        # result() waits, also for a case Dask computes again because the worker that held its outcome died.
+        try:
+            return future.result()
+        except (KilledWorker, CancelledError):
+            lost.append(index)
+            return None
+        except Exception as error:  # the task raised: the case is reported failed with the error
+            return _core.failed_case(plan, index, f"{type(error).__name__}: {error}")
+
+    # The plan goes with every task, not scattered: data scattered to workers is lost with them when they die, and
+    # every case would then be cancelled.
+    futures = client.map(run_case, [plan] * count, range(count), pure=False)
+    lost: list = []
+    outcomes = [outcome(future, index, lost) for index, future in enumerate(futures)]
+    # A worker that dies takes with it the case that killed it and may take cases waiting beside it, which Dask then
+    # gives up on too (KilledWorker after distributed.scheduler.allowed-failures deaths). Each is run again alone, so
+    # that only a case that kills its worker on its own is reported failed.
+    for index in lost:
+        [future] = client.map(run_case, [plan], [index], pure=False)
+        outcomes[index] = outcome(future, index, [])
+        if outcomes[index] is None:
+            outcomes[index] = _core.failed_case(
+                plan, index, "its Dask worker died running it, also when run alone (KilledWorker)")
     return outcomes
