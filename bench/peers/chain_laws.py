@@ -27,9 +27,10 @@ IMPACT_VELOCITY_FLOOR = 1e-4  # [m/s]: contactlab's default floor of δ̇⁻ for
 
 
 def exact_z(c):
-    """Zhang–Sharf: the root z of z(1 + c) + ln[(1 − cz)/(1 + z)] = 0 (S001 Eq (5.23)–(5.25)); z < 1/c."""
-    return brentq(lambda z: z * (1.0 + c) + math.log((1.0 - c * z) / (1.0 + z)), 1e-12, (1.0 - 1e-15) / c,
-                  xtol=1e-15, rtol=4 * 2.2e-16)
+    """Zhang–Sharf: the root z of z(1 + c) + ln[(1 − cz)/(1 + z)] = 0 (S001 Eq (5.23)–(5.25)), between (1 − c)/2
+    (the function is positive there: z²(1 − c²)/2 + O(z³), and the root is near 3(1 − c)/2 for c near 1) and 1/c."""
+    return brentq(lambda z: z * (1.0 + c) + math.log((1.0 - c * z) / (1.0 + z)), 0.5 * (1.0 - c), (1.0 - 1e-15) / c,
+                  xtol=1e-15, rtol=1e-15)
 
 
 def yu_z(c):
