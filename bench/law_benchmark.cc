@@ -1,21 +1,37 @@
 // SPDX-License-Identifier: MIT
-// The cost of each force law in a whole run: BM_ChainLaw/<law>/<beads> solves the library's horizontal chain
+// The cost of each force law, two ways:
+//
+// BM_ChainLaw/<law>/<beads>: a whole run. It solves the library's horizontal chain
 // (scenes/granular_chain_horizontal.yaml, its beads 1 nm apart as in BM_Scene) with the law in place of the scene's
 // own, the law's parameters from the scene's `laws` entries (docs/scenes.md, "The library's laws entries"): 70 beads
 // for 600 µs, and 10 000 beads for 100 µs. simulate() alone is timed, its minimum over the iterations; the counters
 // divide it by the right-hand-side evaluations (ns_per_rhs), say how many active contacts an evaluation computed on
 // average (contacts_per_rhs), and divide it by the contact evaluations, right-hand sides × active contacts
-// (ns_per_contact): a dissipative law keeps neighbours touching behind the wave, so its right-hand sides evaluate
-// several times more contacts than the elastic law's, and only the cost per contact compares the laws' own work.
+// (ns_per_contact). A dissipative law keeps neighbours touching behind the wave, so its right-hand sides evaluate
+// several times more contacts than the elastic law's: its per-RHS cost counts that physics, and its per-contact cost
+// spreads the run's other costs over more contacts.
+//
+// BM_ChainRhs/<law>/<beads>: fixed work. The same chain compiled the same way, put in one state where every
+// neighbour pair is in contact, kRhsCompression deep and closing at kRhsClosingSpeed, the same for every law; the
+// engine starts those contacts itself (a run of a picosecond from that state: the onset the engine gives a contact
+// that starts closed, with its impact velocity, effective mass and the law's kOnset event), and the right-hand side
+// the integrator calls (evaluate(), engine/forward.h) is then timed at that state. Every law evaluates the same
+// beads − 1 contacts, so ns per RHS against hertz's is the law's own arithmetic beyond hertz's. A law whose forces
+// there are not all finite and non-zero (refused for the pair, or NaN) would fake a cheap evaluation: it is skipped
+// with an error.
+//
 // Every registered law runs but the rigid `impulse` method, which has no force to evaluate.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <limits>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "engine/forward.h"
 #include "engine/simulate.h"
 #include "models/registry.h"
 #include "scenes/scene.h"
@@ -23,7 +39,8 @@
 namespace contactlab {
 namespace {
 
-void BM_ChainLaw(benchmark::State& bench, std::string law, int beads) {
+// The horizontal chain of `beads` beads with `law` and the scene's laws entries for it, beads 1 nm apart.
+Scene chain_scene(const std::string& law, int beads) {
   SceneOptions options;
   options.law_override = law;
   options.variable_overrides = {{"gap", "1e-9"}};
@@ -31,7 +48,11 @@ void BM_ChainLaw(benchmark::State& bench, std::string law, int beads) {
     options.variable_overrides.emplace_back("beads", std::to_string(beads));
     options.variable_overrides.emplace_back("simulated_time", "100e-6");
   }
-  const Scene scene = load_scene(std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/granular_chain_horizontal.yaml", options);
+  return load_scene(std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/granular_chain_horizontal.yaml", options);
+}
+
+void BM_ChainLaw(benchmark::State& bench, std::string law, int beads) {
+  const Scene scene = chain_scene(law, beads);
   using Clock = std::chrono::steady_clock;
   double best = std::numeric_limits<double>::infinity();
   SimulationResult result;
@@ -58,6 +79,92 @@ void BM_ChainLaw(benchmark::State& bench, std::string law, int beads) {
   bench.counters["ns_per_contact"] = best * 1e9 / contacts;
 }
 
+double minimum(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
+
+// BM_ChainRhs's state: every neighbour pair 0.1 µm deep (below the 0.6 µm where wang_kv_granular's elastic branch
+// ends, δ ≪ R*) and closing at 0.1 m/s (above the impact velocity floor, so no law's damping is floored).
+constexpr double kRhsCompression = 1e-7;    // [m]
+constexpr double kRhsClosingSpeed = 0.1;    // [m/s]
+constexpr double kRhsOnsetRun = 1e-12;      // [s]: the run that starts the contacts
+
+// The chain of BM_ChainRhs with its contacts started, or why it cannot be timed.
+struct RhsChain {
+  std::string law;
+  int beads = 0;
+  Scene scene;
+  State state;
+  std::unique_ptr<Data> data;
+  std::vector<int> active;
+  std::string error;
+};
+
+// Made in place (Data keeps pointers into the model).
+std::unique_ptr<RhsChain> prepare_rhs_chain(const std::string& law, int beads) {
+  auto made = std::make_unique<RhsChain>();
+  RhsChain& chain = *made;
+  chain.law = law;
+  chain.beads = beads;
+  chain.scene = chain_scene(law, beads);
+  const Model& model = chain.scene.model;
+  const double radius = model.contact.shapes.front().radius;
+  State& state = chain.state;
+  state = chain.scene.initial_state;
+  for (int i = 0; i < beads; ++i) {
+    state.q[i] = i * (2.0 * radius - kRhsCompression);
+    state.v[i] = -i * kRhsClosingSpeed;  // each bead closes on the one before it
+  }
+  chain.data = std::make_unique<Data>(model);
+  SimulationOptions options = chain.scene.simulation;
+  options.duration = kRhsOnsetRun;
+  options.output_interval = 0.0;
+  const SimulationResult started = simulate(model, state, *chain.data, options);
+  if (started.status != SimulationStatus::kCompleted) {
+    chain.error = started.message;
+    return made;
+  }
+  forward(model, state, *chain.data);
+  for (std::size_t e = 0; e < state.contacts.size(); ++e) {
+    if (!state.contacts[e].active) continue;
+    chain.active.push_back(static_cast<int>(e));
+    const double force = chain.data->contact_force[e].force;
+    if (!std::isfinite(force) || force == 0.0) {
+      chain.error = "contact " + std::to_string(e) + " has force " + std::to_string(force);
+      return made;
+    }
+  }
+  if (static_cast<int>(chain.active.size()) != beads - 1)
+    chain.error = std::to_string(chain.active.size()) + " contacts active of " + std::to_string(beads - 1);
+  return made;
+}
+
+void BM_ChainRhs(benchmark::State& bench, std::string law, int beads) {
+  // Prepared once for the repetitions of one law and size (compiling 10 000 beads takes longer than timing them).
+  static std::unique_ptr<RhsChain> prepared;
+  if (!prepared || prepared->law != law || prepared->beads != beads) {
+    prepared.reset();
+    prepared = prepare_rhs_chain(law, beads);
+  }
+  const RhsChain& chain = *prepared;
+  if (!chain.error.empty()) {
+    bench.SkipWithError(chain.error.c_str());
+    return;
+  }
+  const Model& model = chain.scene.model;
+  const State& state = chain.state;
+  Eigen::VectorXd qdd(model.nv);
+  for (auto _ : bench) {
+    evaluate(model, state.time, state.q, state.v, state.contacts, chain.active, *chain.data, qdd);
+    benchmark::DoNotOptimize(qdd.data());
+    benchmark::ClobberMemory();
+  }
+  const auto contacts = static_cast<double>(chain.active.size());
+  bench.SetLabel(law);
+  bench.counters["beads"] = beads;
+  bench.counters["contacts"] = contacts;
+  bench.counters["ns_per_contact"] =
+      benchmark::Counter(contacts, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
 }  // namespace
 }  // namespace contactlab
 
@@ -70,6 +177,13 @@ int main(int argc, char** argv) {
           ->Iterations(beads == 70 ? 7 : 3)
           ->UseManualTime()
           ->Unit(benchmark::kMillisecond);
+      const std::string rhs = "BM_ChainRhs/" + std::string(law.id) + "/" + std::to_string(beads);
+      benchmark::RegisterBenchmark(rhs.c_str(), contactlab::BM_ChainRhs, std::string(law.id), beads)
+          ->Unit(beads == 70 ? benchmark::kNanosecond : benchmark::kMicrosecond)
+          ->MinTime(0.1)
+          ->Repetitions(5)
+          ->ComputeStatistics("min", contactlab::minimum)
+          ->ReportAggregatesOnly(true);
     }
   }
   benchmark::Initialize(&argc, argv);

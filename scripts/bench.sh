@@ -3,7 +3,7 @@
 # speed-up) in a Release build, writes the raw results to results/bench/ and rewrites docs/performance.md from
 # them (scripts/performance_report.py).
 #
-#   scripts/bench.sh           # everything, about 9 minutes on 2 cores
+#   scripts/bench.sh           # everything, about 12 minutes on 2 cores
 #   scripts/bench.sh --quick   # without the 10^6-bead scaling point
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -120,6 +120,27 @@ step "scipy granular_chain_70 rtol 3e-9" "$out/scipy_granular_chain_70_rtol3e-9.
   "$python" $peers/granular_chain.py --rtol 3e-9
 step "scipy granular_chain_10000" "$out/scipy_granular_chain_10000.json" \
   "$python" $peers/granular_chain.py --beads 10000 --duration 100e-6
+
+# ---- the damped chain and the Hunt–Crossley family against SciPy --------------------------------------------------
+# The scene's own law (wang_kv_granular: Hertz + δ^¼ dashpot) and every law F = K δ^n (1 + z δ̇/δ̇⁻) of the registry
+# (bench/peers/chain_laws.py says which and why), each with the scene's parameters for it: contactlab's solve
+# (solve_scene) and its whole `run` command with the default outputs (scripts/time_command.py, process included), and
+# SciPy's solve, at 70 beads and at 10 000 beads for 100 µs (SciPy once there: one solve takes seconds).
+damped_laws=(wang_kv_granular hunt_crossley herbert_mcwhannell lee_wang lankarani_nikravesh gonthier zhang_sharf_exact yu
+  zhiying_qishao gharib_hurmuzlu flores hu_guo zhang_2020 safaeifar_farshidianfar wang_yield luo_nahon)
+for law in "${damped_laws[@]}"; do
+  step "solve_scene granular_chain_70 $law" "$out/contactlab_granular_chain_70_$law.json" \
+    $solve "granular_chain_70_$law" $chain --model "$law" "${nm[@]}"
+  step "contactlab run granular_chain_70 $law" "$out/run_granular_chain_70_$law.json" \
+    "$python" scripts/time_command.py -- build/apps/contactlab -q run $chain --model "$law" "${nm[@]}" --out "$out/run"
+  step "scipy granular_chain_70 $law" "$out/scipy_granular_chain_70_$law.json" \
+    "$python" $peers/granular_chain.py --law "$law"
+  step "solve_scene granular_chain_10000 $law" "$out/contactlab_granular_chain_10000_$law.json" \
+    $solve "granular_chain_10000_$law" $chain --model "$law" "${big[@]}" --repeats 3
+  step "scipy granular_chain_10000 $law" "$out/scipy_granular_chain_10000_$law.json" \
+    "$python" $peers/granular_chain.py --law "$law" --beads 10000 --duration 100e-6 --repeats 1
+done
+rm -rf "$out/run"
 
 # ---- sweep speed-up: 1, 2 (and nproc) threads, 5 alternating repetitions, minimum wall time -----------------------
 threads=(1 2)

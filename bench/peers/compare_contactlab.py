@@ -5,6 +5,10 @@
 compared at contactlab's last sample: the peer is run with --duration set to that sample's time.
 
     /usr/bin/python3 bench/peers/compare_contactlab.py [--contactlab build/apps/contactlab] [--problems bb,tp,gc]
+                                                      [--law NAME]
+
+--law runs the chain (gc) with that law on both sides (granular_chain.py --law, contactlab --model), the beads
+1 nm apart as the peer has them.
 """
 import argparse
 import csv
@@ -76,9 +80,13 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--contactlab", default=os.path.join(ROOT, "build", "apps", "contactlab"))
     p.add_argument("--problems", default="bb,tp,gc")
+    p.add_argument("--law", help="the chain's law (default hertz)")
     a = p.parse_args()
     for key in a.problems.split(","):
         scene, cl_extra, script, peer_extra = PROBLEMS[key]
+        if key == "gc" and a.law:
+            cl_extra = ["--model", a.law, "--set", "gap=1e-9"]
+            peer_extra = peer_extra + ["--law", a.law]
         with tempfile.TemporaryDirectory() as out:
             cl_impacts, last, summary = run_contactlab(a.contactlab, scene, cl_extra, out)
         peer = run_peer(script, peer_extra)

@@ -1,38 +1,67 @@
 #!/usr/bin/python3
-"""A horizontal chain of N beads (scenes/granular_chain_horizontal.yaml run with --model hertz) written the way a
-researcher scripts it: SciPy solve_ivp (RK45) with numpy-vectorised neighbour forces F = K δ^1.5 (the Hertz force
-is continuous at δ = 0, so the contacts need no switching). With --events (default up to 1000 beads) one
-non-terminal event per neighbour pair on its gap (direction −1) reports each onset's time and impact velocity;
-the large-N script a researcher writes has no events (--no-events, default above 1000 beads).
+"""A horizontal chain of N beads (scenes/granular_chain_horizontal.yaml) written the way a researcher scripts it:
+SciPy solve_ivp (RK45) with numpy-vectorised neighbour forces, the law chosen by --law (as contactlab's --model;
+chain_laws.py holds the laws and their parameters):
+- hertz (default): F = K δ^1.5. With --events (default up to 1000 beads) one non-terminal event per neighbour pair
+  on its gap (direction −1) reports each onset's time and impact velocity; the large-N script a researcher writes
+  has no events (--no-events, default above 1000 beads).
+- wang_kv_granular (the scene's own law): Hertz + δ^¼ dashpot up to the yield indentation, linear beyond; like
+  hertz, a function of (δ, δ̇) alone, with the same optional onset events.
+- the Hunt–Crossley family (hunt_crossley, flores, lankarani_nikravesh, gonthier, …): F = K δ^n (1 + z δ̇/δ̇⁻),
+  where δ̇⁻ is each pair's approach speed at its onset. Two vectorised terminal events, at any N: the smallest gap
+  of the pairs apart (an onset: its δ̇⁻ is recorded) and the smallest indentation of the pairs in contact (a
+  separation); the solve restarts at each, as contactlab does.
 Prints one JSON object (see README.md).
 
-    /usr/bin/python3 bench/peers/granular_chain.py [--beads 70] [--duration 600e-6] [--rtol 1e-8] [--atol 1e-13]
-                                                  [--events | --no-events] [--repeats 5]
+    /usr/bin/python3 bench/peers/granular_chain.py [--law hertz] [--beads 70] [--duration 600e-6] [--rtol 1e-8]
+                                                  [--atol 1e-13] [--events | --no-events] [--repeats 5]
 """
 import math
 
 import numpy as np
 from scipy.integrate import solve_ivp
 
+from chain_laws import HUNT_CROSSLEY_FAMILY, IMPACT_VELOCITY_FLOOR, K_HERTZ as K, LAWS, M, R, family_member, \
+    wang_kv_constants
 from common import impact, parser, report
 
-R, M, E, NU, V0, GAP = 2.38e-3, 0.45e-3, 193e9, 0.3, 1.77, 1e-9
-E_STAR = E / (2.0 * (1.0 - NU * NU))  # two equal spheres
-K = 4.0 / 3.0 * E_STAR * math.sqrt(R / 2.0)  # R* = R/2
+V0, GAP = 1.77, 1e-9
 
 
-def make_problem(n):
+def initial_state(n):
     y0 = np.zeros(2 * n)
     y0[:n] = np.arange(n) * (2.0 * R + GAP)
     y0[n] = V0  # bead 0 strikes the chain
+    return y0
+
+
+def accelerations(force, n):
+    """Bead accelerations from the neighbour forces (force > 0 pushes bead i back and bead i+1 forward)."""
+    a = np.zeros(n)
+    a[:-1] -= force
+    a[1:] += force
+    return a / M
+
+
+def hertz_force(y, n):
+    return K * np.maximum(2.0 * R - np.diff(y[:n]), 0.0) ** 1.5
+
+
+def wang_kv_force(y, n, c=wang_kv_constants()):
+    """S003 Eq (25): K_h δ^{3/2} + g2 √(K_h M) δ^{1/4} δ̇ (0 < δ ≤ δ_y), K_p δ + g1 √(K_p M) δ̇ (δ > δ_y)."""
+    delta = 2.0 * R - np.diff(y[:n])
+    rate = -np.diff(y[n:])
+    d = np.maximum(delta, 0.0)
+    elastic = c["hertz_stiffness"] * d ** 1.5 + c["elastic_damping"] * d ** 0.25 * rate
+    plastic = c["plastic_stiffness"] * d + c["plastic_damping"] * rate
+    return np.where(delta <= 0.0, 0.0, np.where(delta <= c["yield_indentation"], elastic, plastic))
+
+
+def make_problem(n, force_of=hertz_force):
+    y0 = initial_state(n)
 
     def rhs(t, y):
-        x, v = y[:n], y[n:]
-        force = K * np.maximum(2.0 * R - np.diff(x), 0.0) ** 1.5  # pushes bead i back and bead i+1 forward
-        a = np.zeros(n)
-        a[:-1] -= force
-        a[1:] += force
-        return np.concatenate((v, a / M))
+        return np.concatenate((y[n:], accelerations(force_of(y, n), n)))
 
     def gap_event(i):
         def gap(t, y):
@@ -44,8 +73,8 @@ def make_problem(n):
     return y0, rhs, events
 
 
-def make_solver(n, duration, rtol, atol, with_events):
-    y0, rhs, events = make_problem(n)
+def make_solver(n, duration, rtol, atol, with_events, force_of=hertz_force):
+    y0, rhs, events = make_problem(n, force_of)
 
     def solve():
         sol = solve_ivp(rhs, (0.0, duration), y0, method="RK45", rtol=rtol, atol=atol,
@@ -56,25 +85,91 @@ def make_solver(n, duration, rtol, atol, with_events):
                 for t, y in zip(times, states):
                     impacts.append(impact(f"bead_{i}/bead_{i + 1}", t, y[n + i] - y[n + i + 1]))
             impacts.sort(key=lambda row: row["t_start"])
-        v = sol.y[n:, -1]
-        shown = v.tolist() if n <= 100 else v[:20].tolist() + v[-5:].tolist()
-        final = {"time": sol.t[-1], "velocities": shown,
-                 "velocities_beads": list(range(n)) if n <= 100 else list(range(20)) + list(range(n - 5, n)),
-                 "momentum": M * v.sum(), "kinetic_energy": 0.5 * M * (v * v).sum(), "last_bead_velocity": v[-1]}
-        return {"steps": len(sol.t) - 1, "rhs_evaluations": sol.nfev, "impacts": impacts, "final": final}
+        return {"steps": len(sol.t) - 1, "rhs_evaluations": sol.nfev, "impacts": impacts,
+                "final": final_state(sol.t[-1], sol.y[:, -1], n)}
+    return solve
+
+
+def final_state(t, y, n):
+    v = y[n:]
+    shown = v.tolist() if n <= 100 else v[:20].tolist() + v[-5:].tolist()
+    return {"time": t, "velocities": shown,
+            "velocities_beads": list(range(n)) if n <= 100 else list(range(20)) + list(range(n - 5, n)),
+            "momentum": M * v.sum(), "kinetic_energy": 0.5 * M * (v * v).sum(), "last_bead_velocity": v[-1]}
+
+
+def make_family_solver(law, n, duration, rtol, atol):
+    """A Hunt–Crossley member: F = K δ^n (1 + z δ̇/δ̇⁻) while δ > 0, δ̇⁻ recorded at each pair's onset."""
+    stiffness, exponent, z_of = family_member(law)
+    y0 = initial_state(n)
+
+    def solve():
+        touching = np.zeros(n - 1, dtype=bool)  # in contact since its last onset
+        damping = np.zeros(n - 1)  # z / δ̇⁻ per pair, set at its onset
+        open_impacts, impacts = {}, []
+        steps = nfev = 0
+        t, y = 0.0, y0.copy()
+
+        def rhs(t, y):
+            delta = np.maximum(2.0 * R - np.diff(y[:n]), 0.0)
+            rate = -np.diff(y[n:])
+            force = np.where(delta > 0.0, stiffness * delta ** exponent * (1.0 + damping * rate), 0.0)
+            return np.concatenate((y[n:], accelerations(force, n)))
+
+        def onset(t, y):  # the smallest gap of the pairs apart
+            gaps = np.diff(y[:n])[~touching] - 2.0 * R
+            return gaps.min() if gaps.size else 1.0
+        onset.terminal, onset.direction = True, -1
+
+        def separation(t, y):  # the smallest indentation of the pairs in contact
+            delta = 2.0 * R - np.diff(y[:n])[touching]
+            return delta.min() if delta.size else 1.0
+        separation.terminal, separation.direction = True, -1
+
+        while t < duration:
+            sol = solve_ivp(rhs, (t, duration), y, method="RK45", rtol=rtol, atol=atol, events=[onset, separation])
+            steps += len(sol.t) - 1
+            nfev += sol.nfev
+            t, y = sol.t[-1], sol.y[:, -1]
+            if sol.status != 1:
+                break
+            gaps = np.diff(y[:n]) - 2.0 * R
+            rates = -np.diff(y[n:])
+            if sol.t_events[0].size:  # the pair apart whose gap reached zero
+                i = int(np.flatnonzero(~touching)[np.argmin(np.abs(gaps[~touching]))])
+                approach = max(rates[i], IMPACT_VELOCITY_FLOOR)
+                touching[i], damping[i] = True, z_of(approach) / approach
+                open_impacts[i] = impact(f"bead_{i}/bead_{i + 1}", t, rates[i])
+            else:  # the pair in contact whose indentation reached zero
+                i = int(np.flatnonzero(touching)[np.argmin(np.abs(gaps[touching]))])
+                touching[i] = False
+                row = open_impacts.pop(i)
+                impacts.append(impact(row["pair"], row["t_start"], row["impact_velocity"], t, -rates[i]))
+        impacts += list(open_impacts.values())
+        impacts.sort(key=lambda row: row["t_start"])
+        return {"steps": steps, "rhs_evaluations": nfev, "impacts": impacts, "final": final_state(t, y, n)}
     return solve
 
 
 def main():
     p = parser(__doc__.splitlines()[0], duration=600e-6, rtol=1e-8, atol=1e-13)
+    p.add_argument("--law", choices=LAWS, default="hertz")
     p.add_argument("--beads", type=int, default=70)
     p.add_argument("--events", dest="events", action="store_true", default=None,
                    help="one gap event per neighbour pair (default when beads <= 1000)")
     p.add_argument("--no-events", dest="events", action="store_false")
     a = p.parse_args()
-    with_events = a.beads <= 1000 if a.events is None else a.events
-    report(f"granular_chain_{a.beads}", make_solver(a.beads, a.duration, a.rtol, a.atol, with_events), a.repeats,
-           a.rtol, a.atol, {"beads": a.beads, "duration": a.duration, "events": with_events})
+    extra = {"law": a.law, "beads": a.beads, "duration": a.duration}
+    problem = f"granular_chain_{a.beads}" + ("" if a.law == "hertz" else f"_{a.law}")
+    if a.law in HUNT_CROSSLEY_FAMILY:
+        solve = make_family_solver(a.law, a.beads, a.duration, a.rtol, a.atol)
+        extra["events"] = True
+    else:
+        with_events = a.beads <= 1000 if a.events is None else a.events
+        solve = make_solver(a.beads, a.duration, a.rtol, a.atol, with_events,
+                            hertz_force if a.law == "hertz" else wang_kv_force)
+        extra["events"] = with_events
+    report(problem, solve, a.repeats, a.rtol, a.atol, extra)
 
 
 if __name__ == "__main__":
