@@ -13,7 +13,7 @@ enum Record { kPair = 0, kSeriesRow = 1, kContactRow = 2 };
 }  // namespace
 
 BackgroundWriter::BackgroundWriter(std::unique_ptr<RunWriter> writer) : writer_(std::move(writer)) {
-  filling_.reserve(kBlockValues);
+  filling_.reserve(kFirstBlockValues);
   free_.reserve(kBlocks);
   thread_ = std::thread(&BackgroundWriter::write_loop, this);
 }
@@ -43,15 +43,16 @@ void BackgroundWriter::hand_over() {
     filling_.clear();
     return;
   }
+  const std::size_t next_size = std::min(2 * filling_.capacity(), kBlockValues);
   full_.push_back(std::move(filling_));
   if (!free_.empty()) {
     filling_ = std::move(free_.back());
     free_.pop_back();
   } else {
     filling_ = std::vector<double>();
-    filling_.reserve(kBlockValues);
     ++blocks_;
   }
+  filling_.reserve(next_size);  // a reused first block grows once
   filling_.clear();
   lock.unlock();
   changed_.notify_all();

@@ -2,8 +2,8 @@
 // A RunWriter that hands its rows to another RunWriter on a thread of its own, so that formatting and writing them
 // overlap the simulation instead of adding to it (docs/performance.md, "Output"). The simulating thread only copies
 // each row's numbers into a block; full blocks go to the writing thread, which replays them in order (the files are
-// the same byte for byte) and hands the emptied blocks back. A few blocks are made as the queue first deepens and
-// then reused: no allocation per row. At most kBlocks (4 MB) are in flight; beyond that the simulation waits for the
+// the same byte for byte) and hands the emptied blocks back. A few blocks are made (and the first small ones grown) as
+// the queue first deepens, then reused: no allocation per row. At most kBlocks (4 MB) are in flight; beyond that the simulation waits for the
 // writing thread.
 #pragma once
 
@@ -32,8 +32,11 @@ class BackgroundWriter final : public RunWriter {
   void finish(const std::vector<ImpactRecord>& impacts, const nlohmann::ordered_json& summary) override;
 
  private:
+  // The first block is small, so that the writing thread starts early and a short run's rows are written while it
+  // goes on rather than after it; each new block doubles the last, up to kBlockValues.
   static constexpr std::size_t kBlocks = 64;
-  static constexpr std::size_t kBlockValues = std::size_t{1} << 13;  // 64 kB of numbers: the writer starts early
+  static constexpr std::size_t kFirstBlockValues = std::size_t{1} << 9;  // 4 kB of numbers
+  static constexpr std::size_t kBlockValues = std::size_t{1} << 13;      // 64 kB
 
   // Room for `values` more numbers in the block being filled, handing it over when full.
   double* reserve(std::size_t values);

@@ -73,20 +73,39 @@ int digit_count(std::uint64_t x) {
   return guess + (x >= kPowersOfTen[guess] ? 1 : 0);
 }
 
-// x's last n decimal digits (leading zeros included) at out[0, n), two at a time.
-void write_digits(char* out, std::uint64_t x, int n) {
-  static constexpr char kPairs[] =
-      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
-      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
-      "8081828384858687888990919293949596979899";
-  char* at = out + n;
-  for (; n >= 2; n -= 2) {
-    const auto pair = static_cast<std::size_t>(x % 100) * 2;
-    x /= 100;
-    *--at = kPairs[pair + 1];
-    *--at = kPairs[pair];
+constexpr char kDigitPairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+// y < 10^m as m ≤ 8 digits (leading zeros included) at out[0, m), a pair at a time from the left: y·10^(8−m) / 10^6
+// as a 48-bit fixed-point number (2^48 / 10^6 rounded up, exact for every value below 10^8: checked over all of
+// them), whose integer part is the next two digits each time the fraction is multiplied by 100 — a multiplication
+// and a shift per pair instead of a division's. For an odd m the last pair's second digit, a zero, lands at out[m]:
+// what follows overwrites it (write_number's room of kNumberChars holds it).
+inline void write_run(char* out, std::uint64_t y, int m) {
+  constexpr std::uint64_t kFraction = (std::uint64_t{1} << 48) - 1;
+  std::uint64_t t = y * kPowersOfTen[8 - m] * 281474977;
+  for (int k = 0; k < m; k += 2) {
+    std::memcpy(out + k, kDigitPairs + 2 * (t >> 48), 2);
+    t = (t & kFraction) * 100;
   }
-  if (n == 1) *--at = static_cast<char>('0' + x % 10);
+}
+
+// x < 10^n (n ≤ 17) as n digits (leading zeros included) at out[0, n), in runs of up to eight from the left.
+void write_digits(char* out, std::uint64_t x, int n) {
+  if (n > 16) {
+    write_run(out, x / 10000000000000000, n - 16);
+    out += n - 16;
+    x %= 10000000000000000;
+    n = 16;
+  }
+  if (n > 8) {
+    write_run(out, x / 100000000, n - 8);
+    write_run(out + n - 8, x % 100000000, 8);
+    return;
+  }
+  write_run(out, x, n);
 }
 
 }  // namespace
@@ -118,11 +137,10 @@ char* write_number(char* out, double value) {
     if (e >= 0) {  // the digits, then e zeros
       write_digits(out, digits, n);
       std::fill(out + n, out + n + e, '0');
-    } else if (n + e > 0) {  // the point among the digits
-      const std::uint64_t unit = kPowersOfTen[-e];
-      write_digits(out, digits / unit, n + e);
+    } else if (n + e > 0) {  // the point among the digits: all of them one place on, the integer part moved back
+      write_digits(out + 1, digits, n);
+      for (int k = 0; k < n + e; ++k) out[k] = out[k + 1];
       out[n + e] = '.';
-      write_digits(out + n + e + 1, digits % unit, -e);
     } else {  // "0.", −e − n zeros, the digits
       out[0] = '0';
       out[1] = '.';

@@ -33,7 +33,8 @@ void write_file_atomically(const std::filesystem::path& target, const std::strin
 
 // Shortest decimal that reads back to the same double (round trip), "nan"/"inf" spelled out.
 std::string format_number(double value);
-// The same text written at `out`, which has room for kNumberChars; returns the end of what was written.
+// The same text written at `out`, which has room for kNumberChars; returns the end of the text (the bytes after it,
+// within that room, may have been written too).
 inline constexpr int kNumberChars = 32;
 char* write_number(char* out, double value);
 

@@ -6,11 +6,14 @@
 //   BM_RunScene/<scene>       the run with the scene's default outputs (CSV), into a fresh directory;
 //   BM_RunSceneHdf5/<scene>   the same run writing results.h5 (output.format: hdf5), for a few scenes.
 // The workspace, the scene's compilation and the directory's creation and removal are outside the timing. Each
-// reports its minimum over repetitions; the runs also report the bytes they wrote (counter `bytes`).
+// reports its minimum over repetitions; the simulations report their steps (counter `steps`), the runs the bytes
+// they wrote (`bytes`) and the CSV runs their time-series rows (`samples`: each a forward() and a row to write).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <unistd.h>
@@ -46,6 +49,13 @@ std::uintmax_t bytes_in(const std::filesystem::path& directory) {
   return bytes;
 }
 
+// The rows of a CSV file after its header.
+long rows_in(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  const auto lines = std::count(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>(), '\n');
+  return std::max(0L, static_cast<long>(lines) - 1);
+}
+
 void BM_SimulateScene(benchmark::State& bench, const std::filesystem::path& file) {
   const Scene scene = load_scene(file.string());
   SimulationResult result;
@@ -71,6 +81,7 @@ void BM_RunScene(benchmark::State& bench, const std::filesystem::path& file, Out
   const std::filesystem::path directory = scratch_directory();
   RunOutput output;
   std::uintmax_t bytes = 0;
+  long samples = 0;
   for (auto _ : bench) {
     bench.PauseTiming();
     std::filesystem::remove_all(directory);
@@ -80,11 +91,13 @@ void BM_RunScene(benchmark::State& bench, const std::filesystem::path& file, Out
     output = run_into_directory(scene, directory, provenance, progress, 0);
     bench.PauseTiming();
     bytes = bytes_in(directory);
+    if (format == OutputFormat::kCsv) samples = rows_in(directory / "timeseries.csv");
     bench.ResumeTiming();
   }
   std::filesystem::remove_all(directory);
   if (output.result.status != SimulationStatus::kCompleted) bench.SkipWithError(output.result.message.c_str());
   bench.counters["bytes"] = static_cast<double>(bytes);
+  if (format == OutputFormat::kCsv) bench.counters["samples"] = static_cast<double>(samples);
 }
 
 // The HDF5 runs: the 70-bead chain and a mechanism.

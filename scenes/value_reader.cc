@@ -22,10 +22,15 @@ std::string non_finite_problem(double value) {
 
 }  // namespace
 
+// The first entry whose key is the scalar `key`, as yaml-cpp's node[key] finds it, but comparing the key's text in
+// place: node[key] converts every key it passes to a new std::string, which made these lookups most of the time of
+// loading a 300-bead chain.
 YAML::Node child_of(const YAML::Node& node, const std::string& key) {
   if (!node.IsDefined() || !node.IsMap()) return YAML::Node();
-  const YAML::Node value = node[key];
-  return value.IsDefined() ? value : YAML::Node();
+  for (const auto& entry : node) {
+    if (entry.first.IsScalar() && entry.first.Scalar() == key) return entry.second;
+  }
+  return YAML::Node();
 }
 
 std::string describe(const YAML::Node& node) {
@@ -134,7 +139,15 @@ MapReader::MapReader(Reader& reader, const YAML::Node& node, std::string path, s
     if (std::find(allowed_.begin(), allowed_.end(), key) == allowed_.end()) {
       reader_.fail(entry.first, child(key), "unknown key" + did_you_mean(key, allowed_) + "; expected one of " + join_names(allowed_));
     }
+    if (entry.first.IsScalar()) entries_.emplace_back(key, entry.second);
   }
+}
+
+const YAML::Node* MapReader::find(const char* key) const {
+  for (const auto& [name, value] : entries_) {
+    if (name == key) return &value;
+  }
+  return nullptr;
 }
 
 void MapReader::fail(const char* key, const std::string& problem) const {

@@ -70,8 +70,14 @@ class MapReader {
   const YAML::Node& node() const { return node_; }
   const std::string& path() const { return path_; }
   std::string child(std::string_view key) const { return path_.empty() ? std::string(key) : path_ + "." + std::string(key); }
-  bool has(const char* key) const { return !child_of(node_, key).IsNull(); }
-  YAML::Node get(const char* key) const { return child_of(node_, key); }
+  bool has(const char* key) const {
+    const YAML::Node* value = find(key);
+    return value != nullptr && !value->IsNull();
+  }
+  YAML::Node get(const char* key) const {
+    const YAML::Node* value = find(key);
+    return value != nullptr ? *value : YAML::Node();
+  }
 
   // At the key's value, or at the map when it is left out.
   [[noreturn]] void fail(const char* key, const std::string& problem) const;
@@ -101,10 +107,15 @@ class MapReader {
   std::optional<Eigen::Vector3d> optional_vector3(const char* key) const;
 
  private:
+  // The value of the map's first entry under `key` (as child_of finds it), or null when there is none.
+  const YAML::Node* find(const char* key) const;
+
   Reader& reader_;
   YAML::Node node_;
   std::string path_;
   std::vector<std::string_view> allowed_;
+  // The map's entries, read once: a key is looked up many times, and each lookup through yaml-cpp copies nodes.
+  std::vector<std::pair<std::string, YAML::Node>> entries_;
 };
 
 }  // namespace contactlab
