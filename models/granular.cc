@@ -63,12 +63,15 @@ struct ForceAndSlope {
   double slope;
 };
 
+// The Hertz part of the loading curve, K_h δ^{3/2}, below δ_y.
+ForceAndSlope hertz_loading(double hertz_stiffness, double indentation) {
+  const double root = std::sqrt(indentation);
+  return {hertz_stiffness * indentation * root, 1.5 * hertz_stiffness * root};
+}
+
 // Ma–Liu loading: Hertz below δ_y, δ(c1 + c2 ln(δ/δ_y)) + c3 up to δ_p, then linear — S003 Eq (1). C¹ (§3.F2).
 ForceAndSlope ma_liu_loading(const MaLiuCurve& c, double indentation) {
-  if (indentation < c.yield_indentation) {
-    const double root = std::sqrt(indentation);
-    return {c.hertz_stiffness * indentation * root, 1.5 * c.hertz_stiffness * root};
-  }
+  if (indentation < c.yield_indentation) return hertz_loading(c.hertz_stiffness, indentation);
   if (indentation < c.plastic_indentation) {
     const double log_ratio = std::log(indentation / c.yield_indentation);
     return {indentation * (c.c1 + c.c2 * log_ratio) + c.c3, c.c1 + c.c2 * (1.0 + log_ratio)};
@@ -238,14 +241,18 @@ constexpr LawParameter kMaLiuParameters[] = {
 };
 static_assert(parameter_struct_declares<MaLiuParameters>(kMaLiuParameters, kLogHalfEpsilonSquared));
 
-// History (changed only at kMaxIndentation, or cleared at kOnset when asked to).
+// History (changed only at kMaxIndentation, or cleared at kOnset when asked to), then the Hertz part of the loading
+// curve, set at every kOnset from E*, R*: below δ_y the force needs only these two, not the whole curve (a square root
+// and four divisions).
 enum MaLiuState {
   kMaxIndentationReached = 0,  // δ_max [m]; 0 = virgin loading curve
   kMaxForce = 1,               // F_max = F_loading(δ_max) [N]
   kResidualIndentation = 2,    // δ_r = δ_max − a_max²/R^e [m]
   kUnloadingRadius = 3,        // R^e = 4E a_max³/(3 F_max) [m]
   kUnloadingStiffness = 4,     // (4/3) E √R^e [N/m^1.5], cached for the force
-  kMaLiuStateSize = 5,
+  kLoadingHertzStiffness = 5,  // K_h = (4/3) E √R [N/m^1.5] of the loading curve
+  kLoadingYieldIndentation = 6,  // δ_y [m] of the loading curve
+  kMaLiuStateSize = 7,
 };
 
 void ma_liu_prepare(MaLiuParameters& p) {
@@ -264,8 +271,11 @@ MaLiuCurve ma_liu_curve_of(const ContactInput& in, const MaLiuParameters& p) {
 void ma_liu_event(ContactEvent event, const ContactInput& in, const MaLiuParameters& p, double* state) {
   if (event == ContactEvent::kOnset) {
     if (p.reset_history_at_onset == 1.0) {
-      for (int i = 0; i < kMaLiuStateSize; ++i) state[i] = 0.0;
+      for (int i = kMaxIndentationReached; i <= kUnloadingStiffness; ++i) state[i] = 0.0;
     }
+    const MaLiuCurve curve = ma_liu_curve_of(in, p);
+    state[kLoadingHertzStiffness] = curve.hertz_stiffness;
+    state[kLoadingYieldIndentation] = curve.yield_indentation;
     return;
   }
   if (event != ContactEvent::kMaxIndentation) return;
@@ -311,7 +321,9 @@ ContactForce ma_liu_force(const ContactInput& in, const MaLiuParameters& p, cons
     const double root = std::sqrt(elastic_part);
     return {state[kUnloadingStiffness] * elastic_part * root, 1.5 * state[kUnloadingStiffness] * root, 0.0};
   }
-  const ForceAndSlope loading = ma_liu_loading(ma_liu_curve_of(in, p), d);
+  const ForceAndSlope loading = d < state[kLoadingYieldIndentation]
+                                    ? hertz_loading(state[kLoadingHertzStiffness], d)
+                                    : ma_liu_loading(ma_liu_curve_of(in, p), d);
   return {loading.force, loading.slope, 0.0};
 }
 
@@ -392,9 +404,10 @@ void append_granular_laws(std::vector<LawInfo>& laws) {
       "δ_r, R^e is written only at kMaxIndentation when δ exceeds the stored δ_max; reloading follows the unloading "
       "curve up to δ_max, then the loading curve. By default the history is kept for the pair's next contact, as S003 "
       "describes (the next contact touches only after δ > δ_r, the permanent dent); reset_history_at_onset = 1 "
-      "clears it at kOnset. No damping term: no tension, no jump; the contact ends at δ = 0 (force-free between δ_r "
-      "and 0). E = effective modulus, R = |effective radius| from ContactInput. Defaults ψ = 3.0, ε = 13 from S003 §3.4 "
-      "(erratum 29).";
+      "clears it at kOnset. K_h and δ_y, constants of the pair, are also written at every kOnset, so that the force "
+      "below δ_y reads them instead of rebuilding the loading curve. No damping term: no tension, no jump; the "
+      "contact ends at δ = 0 (force-free between δ_r and 0). E = effective modulus, R = |effective radius| from "
+      "ContactInput. Defaults ψ = 3.0, ε = 13 from S003 §3.4 (erratum 29).";
   ml.parameters = kMaLiuParameters;
   ml.derived = kLogHalfEpsilonSquared;
   ml.needs = kNeedsMaterials | kNeedsHistory;

@@ -160,15 +160,32 @@ void wang_yield_prepare(WangYieldParameters& p) {
                                                                      p.similar_strength_tolerance);
 }
 
-// Wang et al. [185]: K δ^n [1 + 3(1−c*²)e^{2(1−c*)}/4 · δ̇/δ̇⁻], c* = 1 − 0.26 K* δ̇⁻^{1/3} — S001 Eq (5.58)–(5.60).
-ContactForce wang_yield_force(const ContactInput& in, const WangYieldParameters& p, const double*) {
-  if (in.indentation <= 0.0) return {};
-  if (!(in.impact_velocity > 0.0)) return family_force(in, 0.0);  // c* = 1: no damping (and no 0/0)
-  // c* depends only on δ̇⁻, frozen at onset, so z is constant during the contact; c* ≤ 0 at high speed is
-  // clamped to 0, where the ZQ z stays finite (3e²/4), so (0, 1] and [0, 1] give the same limit.
+// Per-contact state: the contact's z, set at kOnset (c* depends on δ̇⁻ alone, which is frozen there) and cleared at
+// kSeparation (a pair out of contact holds no history, so the pair table does not keep it). The force then costs
+// what any family member's does: the cbrt and exp of z run once per contact, not in every evaluation.
+enum WangYieldState {
+  kContactDamping = 0,  // z of the contact [-]
+  kWangYieldStateSize = 1,
+};
+
+// Wang et al. [185]: z = 3(1−c*²)e^{2(1−c*)}/4 with c* = 1 − 0.26 K* δ̇⁻^{1/3} — S001 Eq (5.58)–(5.60).
+double wang_yield_damping(const ContactInput& in, const WangYieldParameters& p) {
+  if (!(in.impact_velocity > 0.0)) return 0.0;  // c* = 1: no damping
+  // c* ≤ 0 at high speed is clamped to 0, where the ZQ z stays finite (3e²/4), so (0, 1] and [0, 1] give the same
+  // limit.
   const double restitution =
       std::clamp(1.0 - p.restitution_slope * std::cbrt(in.impact_velocity), 0.0, 1.0);
-  return family_force(in, z_zhiying_qishao(restitution));
+  return z_zhiying_qishao(restitution);
+}
+
+void wang_yield_event(ContactEvent event, const ContactInput& in, const WangYieldParameters& p, double* state) {
+  if (event == ContactEvent::kOnset) state[kContactDamping] = wang_yield_damping(in, p);
+  if (event == ContactEvent::kSeparation) state[kContactDamping] = 0.0;
+}
+
+// Wang et al. [185]: K δ^n [1 + 3(1−c*²)e^{2(1−c*)}/4 · δ̇/δ̇⁻] with the contact's z — S001 Eq (5.58)–(5.60).
+ContactForce wang_yield_force(const ContactInput& in, const double*, const double* state) {
+  return family_force(in, state[kContactDamping]);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -273,14 +290,16 @@ void append_hunt_crossley_family(std::vector<LawInfo>& laws) {
                               law_function<wang_yield_prepare>, 0.0, 0.0);
   wang_yield.parameters = kWangYieldParameters;
   wang_yield.derived = kWangYieldDerived;
-  wang_yield.force = law_function<wang_yield_force>;
+  wang_yield.state_size = kWangYieldStateSize;
+  wang_yield.force = wang_yield_force;
+  wang_yield.event = law_function<wang_yield_event>;
   wang_yield.notes =
       "models.md §3.D9, §7 item 11. z is the Zhiying–Qishao form evaluated at c* instead of c_r. K* per Eq (5.59) "
       "read with '−' in case 1 and '≥' in its condition (models.md §3.D9); the tolerance of 'σ2 ≈ σ1' is not given "
       "and is a parameter (default 5 %); case 1 is tested first. c* = 1 − 0.26 K* δ̇⁻^{1/3} (0.26 in (s/m)^{1/3}, "
       "δ̇⁻ in m/s, a parameter) is clamped to [0, 1] (z finite at c* = 0). c* depends on δ̇⁻, which prepare cannot "
-      "know: it is computed in the force from ContactInput::impact_velocity (frozen at onset, so z is constant "
-      "during a contact; no state). S001 Table 1 prints 1 − c*³ in this row; Eq (5.60) and 'similar to "
+      "know: z is computed at kOnset from ContactInput::impact_velocity (frozen there, so z is constant during a "
+      "contact) into the state, and cleared at kSeparation. S001 Table 1 prints 1 − c*³ in this row; Eq (5.60) and 'similar to "
       "Zhiying–Qishao' give 1 − c*², the only form whose z → 1.5(1 − c*) as c* → 1, i.e. that returns c* in the "
       "elastic limit (tests/models/hunt_crossley_family_test.cc).";
   wang_yield.dissipation_parameter = "velocity_coefficient";

@@ -419,7 +419,9 @@ static_assert(parameter_struct_declares<ChoiParameters>(kChoiParameters));
 ContactForce choi_force(const ContactInput& in, const ChoiParameters& p, const double*) {
   if (in.indentation <= 0.0) return {};
   const PowerAndSlope spring = power_and_slope(in.indentation, in.exponent);
-  const PowerAndSlope weight = power_and_slope(in.indentation, p.damping_exponent);
+  // The default m_i = 3/2 is the Hertz spring's own exponent: its power and slope are then the spring's, taken once.
+  const PowerAndSlope weight =
+      p.damping_exponent == in.exponent ? spring : power_and_slope(in.indentation, p.damping_exponent);
   const PowerAndSlope rate = power_and_slope(std::abs(in.normal_velocity), p.velocity_exponent);
   const double direction = sign(in.normal_velocity);
   const double elastic = in.stiffness * spring.value;

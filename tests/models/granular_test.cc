@@ -675,6 +675,28 @@ TEST(MaLiu, LoadingCurveConstantsOfSection5_4) {
   }
 }
 
+TEST(MaLiu, OnsetConstantsGiveTheLoadingCurve) {
+  // K_h and δ_y, written at kOnset, are the loading curve's own (the same arithmetic from the same E*, R*), so a
+  // contact that went through its onset loads on exactly the curve a fresh state rebuilds from E*, R* at every
+  // evaluation: bit for bit below δ_y (the Hertz part, from the onset's constants) and above it (the curve itself),
+  // K_h = 1.5165e10 N/m^1.5 (models.md §5.4).
+  const LawInfo& law = law_by_id("ma_liu");
+  const LawParameters p = compile_ma_liu(kTable1);
+  const ContactInput in = pair_input(kTable1);
+  const State started = onset_state(law, p, in);
+  const State fresh{};
+  const double yield = measure_spring(kTable1).yield_indentation;
+  EXPECT_NEAR(started[5], 1.5165e10, 0.5e6);
+  EXPECT_NEAR(started[6], yield, 1e-12 * yield);
+  for (double d : {1e-9, 1e-7, 0.5 * yield, 0.999999 * yield, yield, 1.000001 * yield, 10.0 * yield, 100.0 * yield}) {
+    const ContactForce a = evaluate(law, p, started, in, d, 1.0);
+    const ContactForce b = evaluate(law, p, fresh, in, d, 1.0);
+    EXPECT_EQ(a.force, b.force) << d;
+    EXPECT_EQ(a.dforce_dindentation, b.dforce_dindentation) << d;
+    EXPECT_GT(a.force, 0.0) << d;
+  }
+}
+
 TEST(MaLiu, LoadingCurveIsC1AtYieldAndPlasticOnset) {
   // §3.F2 [verified]: value and slope continuous at δ_y (slope π R p_y = 1.5 K_h √δ_y) and at δ_p (slope k1).
   // One-sided values 1e-10 relative apart: the force may move by slope · 1e-10 δ, the slope by at most its

@@ -478,23 +478,32 @@ LawParameters compile_wang_yield(double sigma1, double sigma2) {
   return compile_law_parameters(law_by_id("wang_yield"), values);
 }
 
+// wang_yield's force as the engine evaluates it: its z set by the kOnset event from the input's δ̇⁻.
+ContactForce wang_yield_force(const LawParameters& p, const ContactInput& in) {
+  const LawInfo& law = law_by_id("wang_yield");
+  double state[kMaxLawState] = {};
+  law.event(ContactEvent::kOnset, in, p.values, state);
+  return law.force(in, p.values, state);
+}
+
 // z recovered from the force: F = K δ^n (1 + z δ̇/δ̇⁻) at δ = 1e-4 m (K δ^n = 1000 N), δ̇ = δ̇⁻/4.
 double wang_yield_damping_at(const LawParameters& p, double impact_velocity) {
   ContactInput in = make_input(1e-4, 0.25 * impact_velocity);
   in.impact_velocity = impact_velocity;
-  const double f = law_by_id("wang_yield").force(in, p.values, nullptr).force;
-  return (f / 1000.0 - 1.0) * 4.0;
+  return (wang_yield_force(p, in).force / 1000.0 - 1.0) * 4.0;
 }
 
 TEST(WangYieldAndLuoNahon, WangYieldMetadata) {
   // §3.D9: the family law with c* from the materials instead of a target c_r (no accurate range); needs the stored
-  // δ̇⁻ (c* depends on it), not m_eff or E*; no tension in an isolated impact, no jump.
+  // δ̇⁻ (c* depends on it), not m_eff or E*; no tension in an isolated impact, no jump. z is the contact's one state
+  // entry (set at kOnset, where δ̇⁻ is frozen).
   const LawInfo& law = law_by_id("wang_yield");
   EXPECT_EQ(law.family, "hunt_crossley");
   EXPECT_TRUE(law.needs & kNeedsImpactVelocity);
   EXPECT_FALSE(law.needs & kNeedsEffectiveMass);
   EXPECT_FALSE(law.needs & kNeedsMaterials);
-  EXPECT_EQ(law.state_size, 0);
+  EXPECT_EQ(law.state_size, 1);
+  EXPECT_EQ(law.continuous_state_size, 0);
   EXPECT_FALSE(law.can_tension);
   EXPECT_FALSE(law.force_jump);
   EXPECT_EQ(law.accurate_restitution_min, 0.0);
@@ -544,8 +553,8 @@ TEST(WangYieldAndLuoNahon, WangYieldIsZhiyingQishaoAtCStar) {
   ContactInput in = make_input(1e-4, 0.3 * impact_velocity);
   in.impact_velocity = impact_velocity;
   const LawInfo& zq = law_by_id("zhiying_qishao");
-  EXPECT_NEAR(law_by_id("wang_yield").force(in, p.values, nullptr).force,
-              zq.force(in, compile_with_restitution(zq, 0.9).values, nullptr).force, 1e-9);
+  EXPECT_NEAR(wang_yield_force(p, in).force, zq.force(in, compile_with_restitution(zq, 0.9).values, nullptr).force,
+              1e-9);
   const ImpactSetup setup{1.88377e10, 1.5, 0.11, impact_velocity};
   const ImpactOutcome out = test_support::simulate_isolated_impact(
       law_by_id("wang_yield"), p, setup, 1e-4 * test_support::hertz_compression_time(setup));
@@ -574,19 +583,37 @@ TEST(WangYieldAndLuoNahon, WangYieldSquareNotCubeInTheZqFactor) {
 }
 
 TEST(WangYieldAndLuoNahon, WangYieldDerivativesAndNoForceWithoutContact) {
-  const LawInfo& law = law_by_id("wang_yield");
   const LawParameters p = compile_wang_yield(1.0e9, 0.4e9);
   for (double velocity : {1.7, -0.3}) {
     const double d = 1e-4;
-    auto force = [&](double indentation, double v) { return law.force(make_input(indentation, v), p.values, nullptr).force; };
-    const ContactForce f = law.force(make_input(d, velocity), p.values, nullptr);
+    auto force = [&](double indentation, double v) { return wang_yield_force(p, make_input(indentation, v)).force; };
+    const ContactForce f = wang_yield_force(p, make_input(d, velocity));
     const double fd_d = (force(d * (1 + 1e-6), velocity) - force(d * (1 - 1e-6), velocity)) / (2e-6 * d);
     const double fd_v = (force(d, velocity * (1 + 1e-6)) - force(d, velocity * (1 - 1e-6))) / (2e-6 * velocity);
     EXPECT_NEAR(f.dforce_dindentation, fd_d, 1e-6 * std::abs(f.dforce_dindentation));
     EXPECT_NEAR(f.dforce_dnormal_velocity, fd_v, 1e-6 * std::abs(f.dforce_dnormal_velocity));
   }
-  EXPECT_EQ(law.force(make_input(0.0, 1.0), p.values, nullptr).force, 0.0);
-  EXPECT_EQ(law.force(make_input(-1e-5, 1.0), p.values, nullptr).force, 0.0);
+  EXPECT_EQ(wang_yield_force(p, make_input(0.0, 1.0)).force, 0.0);
+  EXPECT_EQ(wang_yield_force(p, make_input(-1e-5, 1.0)).force, 0.0);
+}
+
+TEST(WangYieldAndLuoNahon, WangYieldDampingIsTheContactsOwn) {
+  // z is set at each onset from that contact's δ̇⁻ (S001 Eq (5.58): c* depends on the impact velocity) and cleared
+  // at separation: a later, faster impact of the same pair gets its own, larger z, and a pair out of contact holds
+  // no state. σ1 = σ2: c* = 1 − 0.26 δ̇⁻^{1/3}, so δ̇⁻ = 1 m/s gives c* = 0.74 and 8 m/s gives c* = 0.48.
+  const LawInfo& law = law_by_id("wang_yield");
+  const LawParameters p = compile_wang_yield(0.5e9, 0.5e9);
+  double state[kMaxLawState] = {};
+  ContactInput in = make_input(1e-4, 0.25);
+  in.impact_velocity = 1.0;
+  law.event(ContactEvent::kOnset, in, p.values, state);
+  EXPECT_NEAR((law.force(in, p.values, state).force / 1000.0 - 1.0) * 4.0, zq_damping(0.74), 1e-12);
+  law.event(ContactEvent::kSeparation, in, p.values, state);
+  EXPECT_EQ(state[0], 0.0);
+  in = make_input(1e-4, 2.0);
+  in.impact_velocity = 8.0;
+  law.event(ContactEvent::kOnset, in, p.values, state);
+  EXPECT_NEAR((law.force(in, p.values, state).force / 1000.0 - 1.0) * 4.0, zq_damping(0.48), 1e-12);
 }
 
 // luo_nahon: k_v = γ π E* A0 / s′_max.
