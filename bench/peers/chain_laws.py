@@ -23,6 +23,7 @@ K_HERTZ = 4.0 / 3.0 * E_STAR * math.sqrt(R_STAR)
 M_REDUCED = M / 2.0
 RESTITUTION = 0.70  # the material's restitution: plastic_restitution
 YIELD_STRENGTH = 940e6  # [Pa], both beads
+TOUCH_TOLERANCE = 1e-9 * R  # [m]: contactlab's touch tolerance, checks.overlap_tolerance 1e-9 × the bead's size R
 IMPACT_VELOCITY_FLOOR = 1e-4  # [m/s]: contactlab's default floor of δ̇⁻ for laws normalised by it
 
 

@@ -21,8 +21,8 @@ import math
 import numpy as np
 from scipy.integrate import solve_ivp
 
-from chain_laws import HUNT_CROSSLEY_FAMILY, IMPACT_VELOCITY_FLOOR, K_HERTZ as K, LAWS, M, R, family_member, \
-    wang_kv_constants
+from chain_laws import HUNT_CROSSLEY_FAMILY, IMPACT_VELOCITY_FLOOR, K_HERTZ as K, LAWS, M, R, TOUCH_TOLERANCE, \
+    family_member, wang_kv_constants
 from common import impact, parser, report
 
 V0, GAP = 1.77, 1e-9
@@ -105,6 +105,10 @@ def make_family_solver(law, n, duration, rtol, atol):
 
     def solve():
         touching = np.zeros(n - 1, dtype=bool)  # in contact since its last onset
+        # A pair touching without approaching (just separated, or at rest within round-off) waits, as contactlab's does,
+        # until it is pressed by the touch tolerance: its onset function is the gap less this offset. Without it the
+        # smallest-gap event fires again at once at the restart point (its kink at a pair sitting at zero).
+        offset = np.zeros(n - 1)
         damping = np.zeros(n - 1)  # z / δ̇⁻ per pair, set at its onset
         open_impacts, impacts = {}, []
         steps = nfev = 0
@@ -117,7 +121,7 @@ def make_family_solver(law, n, duration, rtol, atol):
             return np.concatenate((y[n:], accelerations(force, n)))
 
         def onset(t, y):  # the smallest gap of the pairs apart
-            gaps = np.diff(y[:n])[~touching] - 2.0 * R
+            gaps = (np.diff(y[:n]) - 2.0 * R - offset)[~touching]
             return gaps.min() if gaps.size else 1.0
         onset.terminal, onset.direction = True, -1
 
@@ -135,14 +139,18 @@ def make_family_solver(law, n, duration, rtol, atol):
                 break
             gaps = np.diff(y[:n]) - 2.0 * R
             rates = -np.diff(y[n:])
-            if sol.t_events[0].size:  # the pair apart whose gap reached zero
-                i = int(np.flatnonzero(~touching)[np.argmin(np.abs(gaps[~touching]))])
+            offset[(offset != 0.0) & (gaps > TOUCH_TOLERANCE)] = 0.0  # apart again: the offset is forgotten
+            if sol.t_events[0].size:  # the pair apart whose gap (less its offset) reached zero
+                i = int(np.flatnonzero(~touching)[np.argmin(np.abs((gaps - offset)[~touching]))])
+                if gaps[i] >= -TOUCH_TOLERANCE and not rates[i] > IMPACT_VELOCITY_FLOOR:
+                    offset[i] = min(gaps[i], 0.0) - TOUCH_TOLERANCE  # touching, not approaching: not yet an impact
+                    continue
                 approach = max(rates[i], IMPACT_VELOCITY_FLOOR)
-                touching[i], damping[i] = True, z_of(approach) / approach
+                touching[i], damping[i], offset[i] = True, z_of(approach) / approach, 0.0
                 open_impacts[i] = impact(f"bead_{i}/bead_{i + 1}", t, rates[i])
             else:  # the pair in contact whose indentation reached zero
                 i = int(np.flatnonzero(touching)[np.argmin(np.abs(gaps[touching]))])
-                touching[i] = False
+                touching[i], offset[i] = False, min(gaps[i], 0.0) - TOUCH_TOLERANCE
                 row = open_impacts.pop(i)
                 impacts.append(impact(row["pair"], row["t_start"], row["impact_velocity"], t, -rates[i]))
         impacts += list(open_impacts.values())
