@@ -3,8 +3,8 @@
 // overlap the simulation instead of adding to it (docs/performance.md, "Output"). The simulating thread only copies
 // each row's numbers into a block; full blocks go to the writing thread, which replays them in order (the files are
 // the same byte for byte) and hands the emptied blocks back. A few blocks are made (and the first small ones grown) as
-// the queue first deepens, then reused: no allocation per row. At most kBlocks (4 MB) are in flight; beyond that the simulation waits for the
-// writing thread.
+// the queue first deepens, then reused: no allocation per row. At most kBlocks (4 MB) are in flight; beyond that the
+// simulation waits for the writing thread.
 #pragma once
 
 #include <condition_variable>

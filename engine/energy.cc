@@ -45,9 +45,12 @@ Energy bodies_energy(const Model& model, const Eigen::Ref<const Eigen::VectorXd>
   return e;
 }
 
+// W_absorbed of the run: the table's pairs' and the work of those that have left it.
+double absorbed_work(const State& state) { return state.absorbed_work.sum() + state.retired_work; }
+
 Energy bodies_energy(const Model& model, const State& state, const Data& data) {
   Energy e = bodies_energy(model, state.q, state.v, data);
-  e.absorbed = state.absorbed_work.sum() + state.retired_work;
+  e.absorbed = absorbed_work(state);
   e.joint_work = state.joint_work;
   return e;
 }
@@ -64,7 +67,7 @@ Energy energy(const Model& model, const State& state, const Data& data) {
 }
 
 Energy energy(const Model& model, const State& state, const Data& data, std::span<const int> active) {
-  return energy(model, state.q, state.v, state.absorbed_work.sum() + state.retired_work, state.joint_work, state.contacts, data, active);
+  return energy(model, state.q, state.v, absorbed_work(state), state.joint_work, state.contacts, data, active);
 }
 
 Energy energy(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q, const Eigen::Ref<const Eigen::VectorXd>& v,

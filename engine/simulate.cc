@@ -65,6 +65,8 @@ class Run {
   void bind_table();
   void build_stepper(double t, double first_step);
   double last_step() const { return stepper_ ? stepper_->last_step() : 0.0; }
+  // W_absorbed at y: the table's pairs' (integrated in y) and the work of those that have left it.
+  double absorbed_work(const double* y) const { return ode_.work_of(y).sum() + state_.retired_work; }
   bool handle_events(double t);
   void restart(double t);
   bool check_step(double t);
@@ -169,7 +171,7 @@ bool Run::check_step(double t) {
   }
   if (!monitor_.halfspaces_hold(t, q, v, data_)) return false;
   const double* y = y_.data();
-  return monitor_.energy_holds(t, energy(model_, ode_.q_of(y), ode_.v_of(y), ode_.work_of(y).sum() + state_.retired_work, ode_.joint_work_of(y),
+  return monitor_.energy_holds(t, energy(model_, ode_.q_of(y), ode_.v_of(y), absorbed_work(y), ode_.joint_work_of(y),
                                          state_.contacts, data_, table_.active()));
 }
 
@@ -211,8 +213,8 @@ bool Run::project_onto_loops(double t, bool& projected) {
   if (drift.position <= tolerance && drift.velocity * stepper_->last_step() <= tolerance) return true;
   auto total_energy = [&] {
     ode_.contact_stage_at(t, y);
-    return energy(model_, ode_.q_of(y), ode_.v_of(y), ode_.work_of(y).sum() + state_.retired_work, 0.0, state_.contacts, data_,
-                  table_.active()).total();
+    return energy(model_, ode_.q_of(y), ode_.v_of(y), absorbed_work(y), 0.0, state_.contacts, data_, table_.active())
+        .total();
   };
   const double before = total_energy();
   if (!project_loops(model_, data_, ode_.q_of(y), ode_.v_of(y), tolerance)) {

@@ -54,10 +54,10 @@ std::string unknown_parameter_message(const ParameterTable& table, std::string_v
 // declare.
 double parameter_value(const ParameterTable& table, const LawParameters& parameters, std::string_view name);
 
-// Index of the given parameter with this role, or -1.
 // "law 'X' requires parameter 'Y' (description)": what compile_parameters throws for a required parameter left out.
 std::string missing_parameter_message(std::string_view law, const LawParameter& parameter);
 
+// Index of the given parameter with this role, or -1.
 int role_parameter(const ParameterTable& table, ParameterRole role);
 
 // The given parameters' values by name, in declaration order: compiled parameters to compile again with one

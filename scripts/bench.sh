@@ -126,8 +126,7 @@ step "scipy granular_chain_10000" "$out/scipy_granular_chain_10000.json" \
 # (bench/peers/chain_laws.py says which and why), each with the scene's parameters for it: contactlab's solve
 # (solve_scene) and its whole `run` command with the default outputs (scripts/time_command.py, process included), and
 # SciPy's solve, at 70 beads and at 10 000 beads for 100 µs (SciPy once there: one solve takes seconds).
-damped_laws=(wang_kv_granular hunt_crossley herbert_mcwhannell lee_wang lankarani_nikravesh gonthier zhang_sharf_exact yu
-  zhiying_qishao gharib_hurmuzlu flores hu_guo zhang_2020 safaeifar_farshidianfar wang_yield luo_nahon)
+read -r -a damped_laws <<<"$("$python" $peers/chain_laws.py)"
 for law in "${damped_laws[@]}"; do
   step "solve_scene granular_chain_70 $law" "$out/contactlab_granular_chain_70_$law.json" \
     $solve "granular_chain_70_$law" $chain --model "$law" "${nm[@]}"

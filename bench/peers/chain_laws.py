@@ -114,3 +114,7 @@ def wang_kv_constants(elastic_restitution=0.89, plastic_restitution=0.70, yield_
     g1 = 2.0 * abs(log_cp) / math.sqrt(math.pi ** 2 + log_cp ** 2)
     return {"hertz_stiffness": k_h, "yield_indentation": d_y, "plastic_stiffness": k_p,
             "elastic_damping": g2 * math.sqrt(k_h * M_REDUCED), "plastic_damping": g1 * math.sqrt(k_p * M_REDUCED)}
+
+
+if __name__ == "__main__":
+    print(*[law for law in LAWS if law != "hertz"])  # the damped laws, for scripts/bench.sh
