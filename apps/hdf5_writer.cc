@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+// The HDF5 writer module (contactlab_hdf5.so), loaded by apps/hdf5_module.cc only when a run writes results.h5.
 // libhdf5's C API. Rows are gathered a chunk at a time (about 64 kB of doubles) and appended to extendible, chunked
 // datasets, uncompressed: compression would cost more time than the file's size saves on a local disk.
 #include "apps/hdf5_writer.h"
@@ -68,6 +69,7 @@ void strings_attribute(hid_t object, const char* name, const std::vector<std::st
   const hsize_t count = values.size();
   const Handle space(H5Screate_simple(1, &count, nullptr), H5Sclose, "make a dataspace");
   const Handle attribute(H5Acreate2(object, name, type, space, H5P_DEFAULT, H5P_DEFAULT), H5Aclose, "create an attribute");
+  if (values.empty()) return;  // an empty list (a run without impacts): nothing to write, and HDF5 refuses to
   std::vector<const char*> texts;
   for (const std::string& value : values) texts.push_back(value.c_str());
   checked(H5Awrite(attribute, type, texts.data()), "write an attribute");
@@ -258,8 +260,9 @@ class Hdf5Writer final : public RunWriter {
 
 }  // namespace
 
-std::unique_ptr<RunWriter> make_hdf5_writer(const std::filesystem::path& directory, const RunLayout& layout) {
-  return std::make_unique<Hdf5Writer>(directory, layout);
-}
-
 }  // namespace contactlab
+
+extern "C" contactlab::RunWriter* contactlab_make_hdf5_writer(const std::filesystem::path& directory,
+                                                              const contactlab::RunLayout& layout) {
+  return new contactlab::Hdf5Writer(directory, layout);
+}

@@ -2,12 +2,13 @@
 #include "apps/provenance.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 
-#include <openssl/evp.h>
+#include <nettle/sha2.h>
 
 #include "apps/output_files.h"
 #include "contactlab_version.h"
@@ -21,13 +22,15 @@ std::string file_sha256(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return "";
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  if (EVP_Digest(bytes.data(), bytes.size(), digest, &length, EVP_sha256(), nullptr) != 1) return "";
+  sha256_ctx context;
+  sha256_init(&context);
+  sha256_update(&context, bytes.size(), reinterpret_cast<const std::uint8_t*>(bytes.data()));
+  std::uint8_t digest[SHA256_DIGEST_SIZE];
+  sha256_digest(&context, sizeof(digest), digest);
   std::string hex;
-  for (unsigned int k = 0; k < length; ++k) {
+  for (const std::uint8_t byte : digest) {
     char pair[3];
-    std::snprintf(pair, sizeof(pair), "%02x", digest[k]);
+    std::snprintf(pair, sizeof(pair), "%02x", byte);
     hex += pair;
   }
   return hex;

@@ -16,9 +16,11 @@
 // engine starts those contacts itself (a run of a picosecond from that state: the onset the engine gives a contact
 // that starts closed, with its impact velocity, effective mass and the law's kOnset event), and the right-hand side
 // the integrator calls (evaluate(), engine/forward.h) is then timed at that state. Every law evaluates the same
-// beads − 1 contacts, so ns per RHS against hertz's is the law's own arithmetic beyond hertz's. A law whose forces
-// there are not all finite and non-zero (refused for the pair, or NaN) would fake a cheap evaluation: it is skipped
-// with an error.
+// beads − 1 contacts, so its time against hertz's is the law's own arithmetic beyond hertz's. hertz's chain is timed
+// in the same iterations, a block of evaluations of each in turn (this VM's speed drifts by tens of per cent within
+// minutes, so two benchmarks run apart would compare the drift): ns_per_rhs and hertz_ns_per_rhs are their wall
+// times per evaluation over the repetition, hertz_ratio their quotient. A law whose forces there are not all finite
+// and non-zero (refused for the pair, or NaN) would fake a cheap evaluation: it is skipped with an error.
 //
 // Every registered law runs but the rigid `impulse` method, which has no force to evaluate.
 #include <benchmark/benchmark.h>
@@ -137,32 +139,64 @@ std::unique_ptr<RhsChain> prepare_rhs_chain(const std::string& law, int beads) {
   return made;
 }
 
-void BM_ChainRhs(benchmark::State& bench, std::string law, int beads) {
-  // Prepared once for the repetitions of one law and size (compiling 10 000 beads takes longer than timing them).
-  static std::unique_ptr<RhsChain> prepared;
-  if (!prepared || prepared->law != law || prepared->beads != beads) {
-    prepared.reset();
-    prepared = prepare_rhs_chain(law, beads);
+// The prepared chain of `law` and `beads`, kept for the next benchmark of the same size (compiling 10 000 beads
+// takes longer than timing them); hertz's, of every size, is kept beside it.
+const RhsChain& rhs_chain(const std::string& law, int beads) {
+  static std::vector<std::unique_ptr<RhsChain>> kept;
+  for (const auto& chain : kept) {
+    if (chain->law == law && chain->beads == beads) return *chain;
   }
-  const RhsChain& chain = *prepared;
-  if (!chain.error.empty()) {
-    bench.SkipWithError(chain.error.c_str());
-    return;
-  }
-  const Model& model = chain.scene.model;
+  std::erase_if(kept, [](const auto& chain) { return chain->law != "hertz"; });
+  kept.push_back(prepare_rhs_chain(law, beads));
+  return *kept.back();
+}
+
+// Wall seconds of `count` right-hand sides of the chain at its state.
+double time_rhs(const RhsChain& chain, int count, Eigen::VectorXd& qdd) {
   const State& state = chain.state;
-  Eigen::VectorXd qdd(model.nv);
-  for (auto _ : bench) {
-    evaluate(model, state.time, state.q, state.v, state.contacts, chain.active, *chain.data, qdd);
+  const auto start = std::chrono::steady_clock::now();
+  for (int k = 0; k < count; ++k) {
+    evaluate(chain.scene.model, state.time, state.q, state.v, state.contacts, chain.active, *chain.data, qdd);
     benchmark::DoNotOptimize(qdd.data());
     benchmark::ClobberMemory();
   }
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void BM_ChainRhs(benchmark::State& bench, std::string law, int beads) {
+  const RhsChain& hertz = rhs_chain("hertz", beads);
+  const RhsChain& chain = rhs_chain(law, beads);
+  for (const RhsChain* c : {&hertz, &chain}) {
+    if (!c->error.empty()) {
+      bench.SkipWithError((c->law + ": " + c->error).c_str());
+      return;
+    }
+  }
+  // Blocks of a few tens of microseconds: long against the clock's resolution, short against the drift.
+  const int block = std::max(1, 2048 / beads);
+  Eigen::VectorXd qdd(chain.scene.model.nv);
+  double law_seconds = 0.0;
+  double hertz_seconds = 0.0;
+  bool law_first = true;
+  for (auto _ : bench) {
+    // In turn first and second, so that neither gains from following the other.
+    const double first = time_rhs(law_first ? chain : hertz, block, qdd);
+    const double second = time_rhs(law_first ? hertz : chain, block, qdd);
+    const double law_block = law_first ? first : second;
+    law_seconds += law_block;
+    hertz_seconds += law_first ? second : first;
+    law_first = !law_first;
+    bench.SetIterationTime(law_block / block);
+  }
+  const double evaluations = static_cast<double>(bench.iterations()) * block;
   const auto contacts = static_cast<double>(chain.active.size());
   bench.SetLabel(law);
   bench.counters["beads"] = beads;
   bench.counters["contacts"] = contacts;
-  bench.counters["ns_per_contact"] =
-      benchmark::Counter(contacts, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  bench.counters["ns_per_rhs"] = law_seconds * 1e9 / evaluations;
+  bench.counters["hertz_ns_per_rhs"] = hertz_seconds * 1e9 / evaluations;
+  bench.counters["hertz_ratio"] = law_seconds / hertz_seconds;
+  bench.counters["ns_per_contact"] = law_seconds * 1e9 / (evaluations * contacts);
 }
 
 }  // namespace
@@ -180,6 +214,7 @@ int main(int argc, char** argv) {
       const std::string rhs = "BM_ChainRhs/" + std::string(law.id) + "/" + std::to_string(beads);
       benchmark::RegisterBenchmark(rhs.c_str(), contactlab::BM_ChainRhs, std::string(law.id), beads)
           ->Unit(beads == 70 ? benchmark::kNanosecond : benchmark::kMicrosecond)
+          ->UseManualTime()
           ->MinTime(0.1)
           ->Repetitions(5)
           ->ComputeStatistics("min", contactlab::minimum)

@@ -91,12 +91,12 @@ def key_of(run_name):
 
 def suite(directory, name):
     """{key: run} for a Google Benchmark JSON file: the "min" aggregate where there is one, else the plain run
-    with the smallest real time. Each run gets "seconds" (its real time) and "cv" (the real-time coefficient of
-    variation over repetitions, a fraction, when reported)."""
+    with the smallest real time. Each run gets "seconds" (its real time), "cv" (the real-time coefficient of
+    variation over repetitions, a fraction, when reported) and "median" (the median aggregate, when reported)."""
     data = load(directory, name)
     if data is None:
         return None, None
-    best, cv, has_min = {}, {}, set()
+    best, cv, median, has_min = {}, {}, {}, set()
     for b in data.get("benchmarks", []):
         key = key_of(b.get("run_name", b["name"]))
         if b.get("error_occurred"):
@@ -104,6 +104,8 @@ def suite(directory, name):
         if b.get("run_type") == "aggregate":
             if b.get("aggregate_name") == "cv":
                 cv[key] = b["real_time"]
+            if b.get("aggregate_name") == "median":
+                median[key] = b
             if b.get("aggregate_name") != "min":
                 continue
             has_min.add(key)
@@ -114,6 +116,7 @@ def suite(directory, name):
             best[key] = run
     for key, run in best.items():
         run["cv"] = cv.get(key)
+        run["median"] = median.get(key)
     return best, data.get("context", {})
 
 
@@ -250,21 +253,24 @@ class Report:
                 laws.setdefault(parts[1], {})[int(parts[2])] = run
         return laws
 
-    def rhs_runs(self):
-        """{law: {beads: CPU seconds per right-hand side}} of BM_ChainRhs/<law>/<beads>, in the registry's order."""
+    def rhs_medians(self):
+        """{law: {beads: the median repetition}} of BM_ChainRhs/<law>/<beads>, in the registry's order."""
         laws = {}
         for key, run in (self.laws or {}).items():
             parts = key.split("/")
-            if parts[0] == "BM_ChainRhs" and len(parts) == 3:
-                laws.setdefault(parts[1], {})[int(parts[2])] = run["cpu_time"] * UNIT[run.get("time_unit", "ns")]
+            if parts[0] == "BM_ChainRhs" and len(parts) == 3 and run.get("median") and "hertz_ratio" in run["median"]:
+                laws.setdefault(parts[1], {})[int(parts[2])] = run["median"]
         return laws
 
+    def rhs_runs(self):
+        """{law: {beads: wall seconds per right-hand side}}, the median repetition's."""
+        return {law: {beads: r["ns_per_rhs"] * 1e-9 for beads, r in runs.items()}
+                for law, runs in self.rhs_medians().items()}
+
     def rhs_ratios(self):
-        """{law: {beads: its BM_ChainRhs time over hertz's}}."""
-        laws = self.rhs_runs()
-        hertz = laws.get("hertz", {})
-        return {law: {beads: t / hertz[beads] for beads, t in runs.items() if beads in hertz}
-                for law, runs in laws.items()}
+        """{law: {beads: its time per right-hand side over hertz's, timed in the same iterations}}."""
+        return {law: {beads: r["hertz_ratio"] for beads, r in runs.items()}
+                for law, runs in self.rhs_medians().items()}
 
     def damped_ratios(self, law):
         """(SciPy's solve over contactlab's whole run at 70 beads, SciPy's solve over contactlab's at 10 000 beads)."""
@@ -746,9 +752,12 @@ class Report:
             "contact (0.1 µm deep, closing at 0.1 m/s, the same for every law), its contacts started by the "
             "engine's own onset (impact velocity, effective mass, the law's onset event), then the right-hand side "
             "the integrator calls (`evaluate()`, engine/forward.h) timed there: every law evaluates the same "
-            "beads − 1 contacts, so × hertz is the law's own arithmetic beyond Hertz's. CPU time per right-hand "
-            "side (the shared machine's waits excluded), minimum of 5 repetitions; a law whose forces there are not "
-            "all finite and non-zero is reported as an error, not timed.", "",
+            "beads − 1 contacts, so × hertz is the law's own arithmetic beyond Hertz's. hertz's chain is timed in "
+            "the same iterations as the law's, a block of evaluations of each in turn (a few tens of µs each, the "
+            "first of the two alternating), so that the machine's drift, tens of per cent within minutes on this "
+            "VM, falls on both: × hertz is the quotient of their wall times over one repetition, and the table "
+            "gives the median of 5 repetitions (per RHS: the law's time in that repetition). A law whose forces "
+            "there are not all finite and non-zero is reported as an error, not timed.", "",
             table(["law", "per RHS, 70 beads", "× hertz", "per RHS, 10 000 beads", "× hertz",
                    f"≤ {LAW_LIMIT}× on both"], fixed) if fixed else NA, "",
             "For context, whole runs: "
