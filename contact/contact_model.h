@@ -20,6 +20,8 @@
 
 namespace contactlab {
 
+class LawParameterCache;  // contact/law_parameter_cache.h
+
 enum class MassRule : std::uint8_t {
   kMultibody,  // m_eff = 1/(J_n M⁻¹ J_nᵀ) at onset, from the engine
   kReduced,    // m_a m_b/(m_a + m_b) of the two bodies (a fixed body counts as infinitely heavy)
@@ -135,8 +137,10 @@ int contact_points(const ContactModel& model, const ContactPairModel& pair);
 // Compiles the pair (a, b) with `settings`: canonical order, name, effective radius and modulus, stiffness
 // (Hertz from the materials, or given), reduced mass. Throws std::invalid_argument saying what is missing, including
 // a shape index out of range, settings without a law, and a body ContactModel::bodies does not hold (finalize fills
-// it; compile_scene, engine/compile_scene.h, does all of this).
-ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int shape_b, const PairSettings& settings);
+// it; compile_scene, engine/compile_scene.h, does all of this). Law parameters that come from the materials are
+// compiled through `cache` when one is given: pairs made in bulk then share each compilation.
+ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int shape_b, const PairSettings& settings,
+                                   LawParameterCache* cache = nullptr);
 
 // Pose and velocity of one body, in world coordinates, as the contact layer reads them.
 struct BodyMotion {

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "contact/contact_model.h"
+#include "contact/law_parameter_cache.h"
 #include "contact/material_mixing.h"
 #include "contact/material_parameters.h"
 #include "contact/narrowphase.h"
@@ -42,7 +43,8 @@ int contact_points(const ContactModel& model, const ContactPairModel& pair) {
                              model.shapes[static_cast<std::size_t>(pair.shape_b)].type);
 }
 
-ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int shape_b, const PairSettings& settings) {
+ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int shape_b, const PairSettings& settings,
+                                   LawParameterCache* cache) {
   const auto shapes = static_cast<int>(model.shapes.size());
   if (shape_a < 0 || shape_a >= shapes || shape_b < 0 || shape_b >= shapes) {
     throw std::invalid_argument("contact pair (" + std::to_string(shape_a) + ", " + std::to_string(shape_b) +
@@ -111,7 +113,7 @@ ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int s
       }
       values[k].value = value;
     }
-    pair.parameters = compile_law_parameters(*pair.law_info, values);
+    pair.parameters = cache ? cache->compile(*pair.law_info, values) : compile_law_parameters(*pair.law_info, values);
   }
   if (settings.friction_law != nullptr &&
       (settings.static_friction_from_materials || settings.kinetic_friction_from_materials)) {

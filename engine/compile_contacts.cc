@@ -267,7 +267,7 @@ void SceneCompiler::compile_pair(int shape_a, int shape_b, const BlockSettings& 
     settings.restitution_from_materials = false;  // the law's default: see compile_settings
   }
   try {
-    contact.pairs.push_back(make_contact_pair(contact, shape_a, shape_b, settings));
+    contact.pairs.push_back(make_contact_pair(contact, shape_a, shape_b, settings, &pair_parameters_));
   } catch (const std::invalid_argument& error) {
     refuse(Key{path, ""}, error.what());
   }
@@ -399,7 +399,7 @@ void SceneCompiler::compile_contacts() {
           if (done || i == j || !shapes_may_collide(contact, std::min(i, j), std::max(i, j))) continue;
           done = true;
           try {
-            make_contact_pair(contact, std::min(i, j), std::max(i, j), default_settings);
+            make_contact_pair(contact, std::min(i, j), std::max(i, j), default_settings, &pair_parameters_);
           } catch (const std::invalid_argument& error) {
             refuse(Key{kContacts, ""}, error.what());
           }

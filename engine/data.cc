@@ -80,7 +80,8 @@ void bind_pairs(const Model& model, const State& state, Data& data) {
   for (const PairKey& key : state.dynamic_pairs) {
     auto found = data.dynamic_pair_index.find(key);
     if (found == data.dynamic_pair_index.end()) {
-      data.dynamic_pair_models.push_back(make_contact_pair(model.contact, key.shape_a, key.shape_b, model.contact.settings));
+      data.dynamic_pair_models.push_back(make_contact_pair(model.contact, key.shape_a, key.shape_b, model.contact.settings,
+                                                             &data.dynamic_pair_parameters));
       found = data.dynamic_pair_index.emplace(key, data.dynamic_pair_models.size() - 1).first;
     }
     add_elements(model, data.dynamic_pair_models[found->second], data);

@@ -13,6 +13,7 @@
 
 #include "contact/contact_model.h"
 #include "contact/fcl_bridge.h"
+#include "contact/law_parameter_cache.h"
 #include "engine/contact_element.h"
 #include "engine/model.h"
 #include "engine/state.h"
@@ -65,6 +66,7 @@ struct Data {
   std::size_t compiled_entries = 0;             // elements of the model's compiled pairs (they come first)
   std::deque<ContactPairModel> dynamic_pair_models;  // compiled once per key (deque: stable addresses)
   std::map<PairKey, std::size_t> dynamic_pair_index;
+  LawParameterCache dynamic_pair_parameters;  // their law parameters, compiled once per distinct set of values
   std::vector<PairKey> bound_dynamic_pairs;
   LineElements line_elements;  // the line kernel's arrays
 

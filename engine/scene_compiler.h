@@ -138,6 +138,7 @@ class SceneCompiler {
   CompiledScene scene_;
   std::map<std::string, int, std::less<>> material_index_;
   std::map<std::string, int, std::less<>> body_index_;
+  LawParameterCache pair_parameters_;  // the pairs' law parameters, compiled once per distinct set of values
   std::map<std::string, int, std::less<>> shape_index_;
   // Per body but the world: where its inertia is given, or left out (then computed from its shapes).
   struct InertiaSource {

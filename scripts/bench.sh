@@ -127,6 +127,10 @@ step "scipy granular_chain_10000" "$out/scipy_granular_chain_10000.json" \
 # (solve_scene) and its whole `run` command with the default outputs (scripts/time_command.py, process included), and
 # SciPy's solve, at 70 beads and at 10 000 beads for 100 µs (SciPy once there: one solve takes seconds).
 read -r -a damped_laws <<<"$("$python" $peers/chain_laws.py)"
+# What every command pays before it starts: process start-up, `contactlab --help` timed whole, and the shared
+# libraries the executable loads.
+step "contactlab --help" "$out/process_start.json" "$python" scripts/time_command.py --repeats 20 -- build/apps/contactlab --help
+ldd build/apps/contactlab | grep -c "=>" > "$out/shared_libraries.txt" || true
 for law in "${damped_laws[@]}"; do
   step "solve_scene granular_chain_70 $law" "$out/contactlab_granular_chain_70_$law.json" \
     $solve "granular_chain_70_$law" $chain --model "$law" "${nm[@]}"

@@ -201,6 +201,12 @@ class Report:
         self.dynamics, _ = suite(d, "dynamics_benchmark.json")
         self.laws, _ = suite(d, "law_benchmark.json")
         self.sweep = load(d, "sweep.json")
+        self.process_start = load(d, "process_start.json")
+        try:
+            with open(os.path.join(d, "shared_libraries.txt")) as f:
+                self.shared_libraries = int(f.read().strip())
+        except (OSError, ValueError):
+            self.shared_libraries = None
         self.allocation = {name: load(d, f"{name}.json") for name in ("forward_allocation_test", "simulate_allocation_test")}
         self.output, _ = suite(d, "output_benchmark.json")
         self.output_allocation = load(d, "output_allocation_test.json")
@@ -579,10 +585,21 @@ class Report:
             table(["law", "SciPy, 70", "steps / RHS", "solve, 70", "steps / RHS", "run, 70", "SciPy / run",
                    f"≥ {RUN_VS_SCIPY:.0f}×", "SciPy, 10 000", "solve, 10 000", "SciPy / solve",
                    f"≥ {SOLVE_VS_SCIPY_10000:.0f}×"], timing), "",
+            self.process_start_text(), "",
             "The answers, as above: impacts matched by pair and order (matched of SciPy's / contactlab's), the "
             "largest relative difference of their onset times, impact velocities and restitutions, and of the "
             "final bead velocities.", "",
             table(["chain", "impacts"] + FIELDS[:3] + ["final state"], answers)])
+
+    def process_start_text(self):
+        start = self.process_start
+        libraries = "" if self.shared_libraries is None else f", loading {self.shared_libraries} shared libraries"
+        took = f"takes {seconds(start['wall_time_s'])}" if start else "was not measured"
+        return (f"Of the run's time, process start-up: `contactlab --help` {took} (`scripts/time_command.py`, "
+                f"minimum of 20){libraries}. Most of it is the dynamic loader mapping and relocating those libraries (FCL with "
+                "octomap, libstdc++, yaml-cpp, SUNDIALS). libhdf5 is not among them: the HDF5 writer is a module "
+                "opened only by a run that writes results.h5 (docs/output.md), since Debian's libhdf5 brings some 30 "
+                "libraries (libcurl, gnutls, krb5, …) that every command would otherwise load.")
 
     def engine_overhead(self):
         rows = []
