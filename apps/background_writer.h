@@ -3,7 +3,7 @@
 // overlap the simulation instead of adding to it (docs/performance.md, "Output"). The simulating thread only copies
 // each row's numbers into a block; full blocks go to the writing thread, which replays them in order (the files are
 // the same byte for byte) and hands the emptied blocks back. A few blocks are made (and the first small ones grown) as
-// the queue first deepens, then reused: no allocation per row. At most kBlocks (4 MB) are in flight; beyond that the
+// the queue first deepens, then reused: no allocation per row. At most kBlocks (256 kB) are in flight; beyond that the
 // simulation waits for the writing thread.
 #pragma once
 
@@ -33,10 +33,12 @@ class BackgroundWriter final : public RunWriter {
 
  private:
   // The first block is small, so that the writing thread starts early and a short run's rows are written while it
-  // goes on rather than after it; each new block doubles the last, up to kBlockValues.
-  static constexpr std::size_t kBlocks = 64;
+  // goes on rather than after it; each new block doubles the last, up to kBlockValues. Few and small: every page a
+  // block first touches is a page fault (tens of µs on a virtual machine: a 4 kB page costs as much as formatting
+  // its 512 numbers), so a run that outpaces its writer waits for it rather than filling fresh memory.
+  static constexpr std::size_t kBlocks = 16;
   static constexpr std::size_t kFirstBlockValues = std::size_t{1} << 9;  // 4 kB of numbers
-  static constexpr std::size_t kBlockValues = std::size_t{1} << 13;      // 64 kB
+  static constexpr std::size_t kBlockValues = std::size_t{1} << 11;      // 16 kB
 
   // Room for `values` more numbers in the block being filled, handing it over when full.
   double* reserve(std::size_t values);
