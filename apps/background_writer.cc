@@ -12,10 +12,10 @@ enum Record { kPair = 0, kSeriesRow = 1, kContactRow = 2 };
 
 }  // namespace
 
-BackgroundWriter::BackgroundWriter(std::unique_ptr<RunWriter> writer) : writer_(std::move(writer)) {
+BackgroundWriter::BackgroundWriter(MakeWriter make_writer) {
   filling_.reserve(kFirstBlockValues);
   free_.reserve(kBlocks);
-  thread_ = std::thread(&BackgroundWriter::write_loop, this);
+  thread_ = std::thread(&BackgroundWriter::write_loop, this, std::move(make_writer));
 }
 
 BackgroundWriter::~BackgroundWriter() {
@@ -108,8 +108,17 @@ void BackgroundWriter::replay(const std::vector<double>& block) {
   }
 }
 
-void BackgroundWriter::write_loop() {
-  std::unique_lock lock(mutex_);
+void BackgroundWriter::write_loop(const MakeWriter& make_writer) {
+  std::unique_lock lock(mutex_, std::defer_lock);
+  try {
+    writer_ = make_writer();
+  } catch (...) {
+    lock.lock();
+    error_ = std::current_exception();
+    changed_.notify_all();
+    return;
+  }
+  lock.lock();
   while (true) {
     changed_.wait(lock, [&] { return done_ || !full_.empty(); });
     if (full_.empty()) return;  // done, everything written
@@ -132,8 +141,12 @@ void BackgroundWriter::write_loop() {
   }
 }
 
-void BackgroundWriter::finish(const std::vector<ImpactRecord>& impacts, const nlohmann::ordered_json& summary) {
+void BackgroundWriter::end_rows() {
   if (!filling_.empty()) hand_over();
+}
+
+void BackgroundWriter::finish(const std::vector<ImpactRecord>& impacts, const nlohmann::ordered_json& summary) {
+  end_rows();
   {
     std::lock_guard lock(mutex_);
     done_ = true;

@@ -2,7 +2,8 @@
 // A RunWriter that hands its rows to another RunWriter on a thread of its own, so that formatting and writing them
 // overlap the simulation instead of adding to it (docs/performance.md, "Output"). The simulating thread only copies
 // each row's numbers into a block; full blocks go to the writing thread, which replays them in order (the files are
-// the same byte for byte) and hands the emptied blocks back. A few blocks are made (and the first small ones grown) as
+// the same byte for byte) and hands the emptied blocks back. The writing thread also makes the writer (creating its
+// files and writing their headers while the simulation starts), so an error doing so is reported by finish(). A few blocks are made (and the first small ones grown) as
 // the queue first deepens, then reused: no allocation per row. At most kBlocks (256 kB) are in flight; beyond that the
 // simulation waits for the writing thread.
 #pragma once
@@ -10,6 +11,7 @@
 #include <condition_variable>
 #include <deque>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -20,7 +22,8 @@ namespace contactlab {
 
 class BackgroundWriter final : public RunWriter {
  public:
-  explicit BackgroundWriter(std::unique_ptr<RunWriter> writer);
+  using MakeWriter = std::function<std::unique_ptr<RunWriter>()>;
+  explicit BackgroundWriter(MakeWriter make_writer);
   ~BackgroundWriter() override;  // stops the thread; what was not finished is dropped with the inner writer
   BackgroundWriter(const BackgroundWriter&) = delete;
   BackgroundWriter& operator=(const BackgroundWriter&) = delete;
@@ -28,6 +31,9 @@ class BackgroundWriter final : public RunWriter {
   void add_pair(const std::string& name) override;
   void series_row(std::span<const double> values) override;
   void contact_row(double time, int pair, int point, std::span<const double> values) override;
+  // After the last row: hands the rows not yet handed over to the writing thread, which writes them while the caller
+  // makes the summary.
+  void end_rows();
   // Waits for every row to be written, then finishes the inner writer here. Rethrows the writing thread's error.
   void finish(const std::vector<ImpactRecord>& impacts, const nlohmann::ordered_json& summary) override;
 
@@ -43,10 +49,10 @@ class BackgroundWriter final : public RunWriter {
   // Room for `values` more numbers in the block being filled, handing it over when full.
   double* reserve(std::size_t values);
   void hand_over();
-  void write_loop();
+  void write_loop(const MakeWriter& make_writer);
   void replay(const std::vector<double>& block);
 
-  std::unique_ptr<RunWriter> writer_;
+  std::unique_ptr<RunWriter> writer_;  // made by the writing thread
   std::vector<double> filling_;  // the simulating thread's block
   std::mutex mutex_;
   std::condition_variable changed_;
