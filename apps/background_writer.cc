@@ -121,7 +121,17 @@ void BackgroundWriter::write_loop(const MakeWriter& make_writer) {
   lock.lock();
   while (true) {
     changed_.wait(lock, [&] { return done_ || !full_.empty(); });
-    if (full_.empty()) return;  // done, everything written
+    if (full_.empty()) {  // done, everything written
+      if (impacts_ == nullptr) return;
+      lock.unlock();
+      try {
+        writer_->finish(*impacts_, *summary_);
+      } catch (...) {
+        lock.lock();
+        error_ = std::current_exception();
+      }
+      return;
+    }
     std::vector<double> block = std::move(full_.front());
     full_.pop_front();
     lock.unlock();
@@ -150,11 +160,12 @@ void BackgroundWriter::finish(const std::vector<ImpactRecord>& impacts, const nl
   {
     std::lock_guard lock(mutex_);
     done_ = true;
+    impacts_ = &impacts;
+    summary_ = &summary;
   }
   changed_.notify_all();
   thread_.join();
   if (error_) std::rethrow_exception(error_);
-  writer_->finish(impacts, summary);
 }
 
 }  // namespace contactlab

@@ -3,7 +3,8 @@
 // overlap the simulation instead of adding to it (docs/performance.md, "Output"). The simulating thread only copies
 // each row's numbers into a block; full blocks go to the writing thread, which replays them in order (the files are
 // the same byte for byte) and hands the emptied blocks back. The writing thread also makes the writer (creating its
-// files and writing their headers while the simulation starts), so an error doing so is reported by finish(). A few blocks are made (and the first small ones grown) as
+// files and writing their headers while the simulation starts) and finishes it: the writer is used on that thread
+// alone (libhdf5's error settings, for one, are per thread), and its errors are reported by finish(). A few blocks are made (and the first small ones grown) as
 // the queue first deepens, then reused: no allocation per row. At most kBlocks (256 kB) are in flight; beyond that the
 // simulation waits for the writing thread.
 #pragma once
@@ -34,7 +35,7 @@ class BackgroundWriter final : public RunWriter {
   // After the last row: hands the rows not yet handed over to the writing thread, which writes them while the caller
   // makes the summary.
   void end_rows();
-  // Waits for every row to be written, then finishes the inner writer here. Rethrows the writing thread's error.
+  // Waits for every row to be written and the inner writer finished. Rethrows the writing thread's error.
   void finish(const std::vector<ImpactRecord>& impacts, const nlohmann::ordered_json& summary) override;
 
  private:
@@ -61,6 +62,9 @@ class BackgroundWriter final : public RunWriter {
   std::size_t blocks_ = 1;                 // made so far
   std::vector<std::string> pairs_;         // names by pair index (add_pair)
   bool done_ = false;
+  // What finish() hands the writing thread to finish its writer with (none when it is stopped without finishing).
+  const std::vector<ImpactRecord>* impacts_ = nullptr;
+  const nlohmann::ordered_json* summary_ = nullptr;
   std::exception_ptr error_;
   std::thread thread_;
 };

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
-// apps/background_writer.h: the rows reach the writer it makes, on its own thread, in the order they were handed over
-// and value for value, however many blocks they fill (more than the blocks in flight: the blocks are reused) and
-// however long a row is (longer than a block); errors of the writing thread, making the writer included, come back
-// from finish() and never leave the simulating thread waiting.
+// apps/background_writer.h: the rows reach the writer it makes, on its own thread (every call to it, its making and
+// finishing included, is made there), in the order they were handed over and value for value, however many blocks
+// they fill (more than the blocks in flight: the blocks are reused) and however long a row is (longer than a block);
+// errors of the writing thread, making the writer included, come back from finish() and never leave the simulating
+// thread waiting.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -18,24 +20,30 @@ namespace {
 // What a writer was handed, as text: one line per call.
 struct Calls {
   std::vector<std::string> lines;
-  std::thread::id made_on;
+  std::vector<std::thread::id> threads;  // of every call, making the writer included
 };
 
 class RecordingWriter final : public RunWriter {
  public:
   explicit RecordingWriter(Calls& calls, int fail_at_row = -1) : calls_(calls), fail_at_row_(fail_at_row) {
-    calls_.made_on = std::this_thread::get_id();
+    calls_.threads.push_back(std::this_thread::get_id());
   }
-  void add_pair(const std::string& name) override { calls_.lines.push_back("pair: " + name); }
+  void add_pair(const std::string& name) override {
+    calls_.threads.push_back(std::this_thread::get_id());
+    calls_.lines.push_back("pair: " + name);
+  }
   void series_row(std::span<const double> values) override {
+    calls_.threads.push_back(std::this_thread::get_id());
     if (rows_++ == fail_at_row_) throw std::runtime_error("disk full");
     calls_.lines.push_back("series" + text(values));
   }
   void contact_row(double time, int pair, int point, std::span<const double> values) override {
+    calls_.threads.push_back(std::this_thread::get_id());
     const double where[] = {time, static_cast<double>(pair), static_cast<double>(point)};
     calls_.lines.push_back("contact" + text(where) + text(values));
   }
   void finish(const std::vector<ImpactRecord>& impacts, const nlohmann::ordered_json& summary) override {
+    calls_.threads.push_back(std::this_thread::get_id());
     calls_.lines.push_back("finish " + std::to_string(impacts.size()) + " " + summary.dump());
   }
 
@@ -78,7 +86,11 @@ TEST(BackgroundWriter, HandsEveryRowOnInOrderFromItsOwnThread) {
   const std::vector<std::string> expected = hand_rows(writer);
   writer.end_rows();
   writer.finish({ImpactRecord{}}, {{"scene", "test"}});
-  EXPECT_NE(calls.made_on, std::this_thread::get_id());
+  // Every call, from making the writer to finishing it, on the one writing thread.
+  ASSERT_EQ(calls.threads.size(), expected.size() + 1);
+  EXPECT_NE(calls.threads.front(), std::this_thread::get_id());
+  EXPECT_EQ(std::count(calls.threads.begin(), calls.threads.end(), calls.threads.front()),
+            static_cast<long>(calls.threads.size()));
   ASSERT_EQ(calls.lines.size(), expected.size());
   for (std::size_t k = 0; k < expected.size(); ++k) ASSERT_EQ(calls.lines[k], expected[k]) << "call " << k;
 }
