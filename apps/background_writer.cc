@@ -12,10 +12,10 @@ enum Record { kPair = 0, kSeriesRow = 1, kContactRow = 2 };
 
 }  // namespace
 
-BackgroundWriter::BackgroundWriter(std::unique_ptr<RunWriter> writer) : writer_(std::move(writer)) {
+BackgroundWriter::BackgroundWriter(MakeWriter make_writer) {
   filling_.reserve(kFirstBlockValues);
   free_.reserve(kBlocks);
-  thread_ = std::thread(&BackgroundWriter::write_loop, this);
+  thread_ = std::thread(&BackgroundWriter::write_loop, this, std::move(make_writer));
 }
 
 BackgroundWriter::~BackgroundWriter() {
@@ -108,11 +108,30 @@ void BackgroundWriter::replay(const std::vector<double>& block) {
   }
 }
 
-void BackgroundWriter::write_loop() {
-  std::unique_lock lock(mutex_);
+void BackgroundWriter::write_loop(const MakeWriter& make_writer) {
+  std::unique_lock lock(mutex_, std::defer_lock);
+  try {
+    writer_ = make_writer();
+  } catch (...) {
+    lock.lock();
+    error_ = std::current_exception();
+    changed_.notify_all();
+    return;
+  }
+  lock.lock();
   while (true) {
     changed_.wait(lock, [&] { return done_ || !full_.empty(); });
-    if (full_.empty()) return;  // done, everything written
+    if (full_.empty()) {  // done, everything written
+      if (impacts_ == nullptr) return;
+      lock.unlock();
+      try {
+        writer_->finish(*impacts_, *summary_);
+      } catch (...) {
+        lock.lock();
+        error_ = std::current_exception();
+      }
+      return;
+    }
     std::vector<double> block = std::move(full_.front());
     full_.pop_front();
     lock.unlock();
@@ -132,16 +151,21 @@ void BackgroundWriter::write_loop() {
   }
 }
 
-void BackgroundWriter::finish(const std::vector<ImpactRecord>& impacts, const nlohmann::ordered_json& summary) {
+void BackgroundWriter::end_rows() {
   if (!filling_.empty()) hand_over();
+}
+
+void BackgroundWriter::finish(const std::vector<ImpactRecord>& impacts, const nlohmann::ordered_json& summary) {
+  end_rows();
   {
     std::lock_guard lock(mutex_);
     done_ = true;
+    impacts_ = &impacts;
+    summary_ = &summary;
   }
   changed_.notify_all();
   thread_.join();
   if (error_) std::rethrow_exception(error_);
-  writer_->finish(impacts, summary);
 }
 
 }  // namespace contactlab

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <string_view>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -19,29 +20,43 @@ namespace contactlab {
 AtomicFile::AtomicFile(std::filesystem::path target) : target_(std::move(target)) {
   temporary_ = target_;
   temporary_ += ".tmp-" + std::to_string(::getpid());
-  stream_.open(temporary_, std::ios::out | std::ios::trunc);
-  if (!stream_) throw std::runtime_error("cannot write " + temporary_.string() + ": " + std::strerror(errno));
+  descriptor_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (descriptor_ < 0) throw std::runtime_error("cannot write " + temporary_.string() + ": " + std::strerror(errno));
 }
 
 AtomicFile::~AtomicFile() {
   if (!committed_) {
-    stream_.close();
+    if (descriptor_ >= 0) ::close(descriptor_);
     std::error_code ignored;
     std::filesystem::remove(temporary_, ignored);
   }
 }
 
+void AtomicFile::write(const char* text, std::size_t size) {
+  while (size > 0) {
+    const ssize_t written = ::write(descriptor_, text, size);
+    if (written < 0 && errno == EINTR) continue;
+    if (written < 0) {
+      throw std::runtime_error("error while writing " + temporary_.string() + ": " + std::strerror(errno));
+    }
+    text += written;
+    size -= static_cast<std::size_t>(written);
+  }
+}
+
 void AtomicFile::commit() {
-  stream_.flush();
-  if (!stream_) throw std::runtime_error("error while writing " + temporary_.string());
-  stream_.close();
+  const int descriptor = descriptor_;
+  descriptor_ = -1;
+  if (::close(descriptor) != 0) {
+    throw std::runtime_error("error while writing " + temporary_.string() + ": " + std::strerror(errno));
+  }
   std::filesystem::rename(temporary_, target_);
   committed_ = true;
 }
 
 void write_file_atomically(const std::filesystem::path& target, const std::string& text) {
   AtomicFile file(target);
-  file.stream() << text;
+  file.write(text.data(), text.size());
   file.commit();
 }
 

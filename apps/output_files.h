@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Output files written atomically: content goes to a temporary file in the same directory, which is renamed
-// over the target only once complete, so a reader never sees a partial file.
+// over the target only once complete, so a reader never sees a partial file. Written with write(2) from the caller's
+// text, without a stream's buffer (pages a short run would touch only for this).
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -18,13 +19,14 @@ class AtomicFile {
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
 
-  std::ofstream& stream() { return stream_; }
-  void commit();  // flush, close and rename; throws std::runtime_error on failure
+  // Appends `size` bytes; throws std::runtime_error on failure.
+  void write(const char* text, std::size_t size);
+  void commit();  // close and rename; throws std::runtime_error on failure
 
  private:
   std::filesystem::path target_;
   std::filesystem::path temporary_;
-  std::ofstream stream_;
+  int descriptor_ = -1;
   bool committed_ = false;
 };
 

@@ -23,7 +23,9 @@ RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& di
   const double start_time = state.time;
   const double duration = scene.simulation.duration;
   // Written on a thread of its own while the run goes on.
-  BackgroundWriter writer(make_run_writer(scene.output_format, directory, RunRecords::layout(scene)));
+  BackgroundWriter writer([&scene, &directory] {
+    return make_run_writer(scene.output_format, directory, RunRecords::layout(scene));
+  });
   RunRecords records(scene, writer);
   MeasureRecorder measures(scene);
   const auto start = std::chrono::steady_clock::now();
@@ -36,6 +38,7 @@ RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& di
       },
       measure_observer(measures));
   records.finish();
+  writer.end_rows();
   output.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   output.measures = measures.finish(output.result);
   progress.finish(task);

@@ -4,7 +4,11 @@
 // back to back per scene so that the shared machine's slow swings fall on both alike:
 //   BM_SimulateScene/<scene>  simulate() without an observer;
 //   BM_RunScene/<scene>       the run with the scene's default outputs (CSV), into a fresh directory;
-//   BM_RunSceneHdf5/<scene>   the same run writing results.h5 (output.format: hdf5), for a few scenes.
+//   BM_RunSceneHdf5/<scene>   the same run writing results.h5 (output.format: hdf5), for a few scenes;
+//   BM_WriteScene/<scene>     the writing thread's work alone: the CSV run's rows, impacts and summary, recorded
+//                             beforehand, formatted and written on one thread (counter `numbers`: the numbers in
+//                             its rows). Where it exceeds the target's share of simulate(), one writing thread cannot
+//                             meet the target however well it overlaps the simulation.
 // The workspace, the scene's compilation and the directory's creation and removal are outside the timing. Each
 // reports its minimum over repetitions; the simulations report their steps (counter `steps`), the runs the bytes
 // they wrote (`bytes`) and the CSV runs their time-series rows (`samples`: each a forward() and a row to write).
@@ -21,7 +25,10 @@
 
 #include "apps/progress.h"
 #include "apps/provenance.h"
+#include "apps/report.h"
 #include "apps/run_output.h"
+#include "apps/run_records.h"
+#include "apps/run_writer.h"
 #include "engine/simulate.h"
 #include "scenes/scene.h"
 
@@ -100,6 +107,99 @@ void BM_RunScene(benchmark::State& bench, const std::filesystem::path& file, Out
   if (format == OutputFormat::kCsv) bench.counters["samples"] = static_cast<double>(samples);
 }
 
+// What a run hands its writer, kept to be handed to another: per record its kind, its count of numbers, the numbers.
+class RecordedRun final : public RunWriter {
+ public:
+  void add_pair(const std::string& name) override {
+    pairs_.push_back(name);
+    records_.insert(records_.end(), {kPair, 0.0});
+  }
+  void series_row(std::span<const double> values) override {
+    records_.insert(records_.end(), {kSeriesRow, static_cast<double>(values.size())});
+    records_.insert(records_.end(), values.begin(), values.end());
+    numbers_ += static_cast<long>(values.size());
+  }
+  void contact_row(double time, int pair, int point, std::span<const double> values) override {
+    records_.insert(records_.end(), {kContactRow, static_cast<double>(values.size()), time, static_cast<double>(pair),
+                                     static_cast<double>(point)});
+    records_.insert(records_.end(), values.begin(), values.end());
+    numbers_ += 1 + static_cast<long>(values.size());  // the time and the values (pair and point are small integers)
+  }
+  void finish(const std::vector<ImpactRecord>& impacts, const nlohmann::ordered_json& summary) override {
+    impacts_ = impacts;
+    summary_ = summary;
+  }
+
+  void replay(RunWriter& writer) const {
+    std::size_t pair = 0;
+    for (std::size_t at = 0; at < records_.size();) {
+      const double kind = records_[at];
+      const auto count = static_cast<std::size_t>(records_[at + 1]);
+      const double* numbers = records_.data() + at + 2;
+      if (kind == kPair) {
+        writer.add_pair(pairs_[pair++]);
+        at += 2;
+      } else if (kind == kSeriesRow) {
+        writer.series_row(std::span<const double>(numbers, count));
+        at += 2 + count;
+      } else {
+        writer.contact_row(numbers[0], static_cast<int>(numbers[1]), static_cast<int>(numbers[2]),
+                           std::span<const double>(numbers + 3, count));
+        at += 5 + count;
+      }
+    }
+    writer.finish(impacts_, summary_);
+  }
+  long numbers() const { return numbers_; }
+
+ private:
+  static constexpr double kPair = 0, kSeriesRow = 1, kContactRow = 2;
+  std::vector<std::string> pairs_;
+  std::vector<double> records_;
+  std::vector<ImpactRecord> impacts_;
+  nlohmann::ordered_json summary_;
+  long numbers_ = 0;
+};
+
+// The scene's CSV run, its samples taken as run_into_directory takes them.
+std::unique_ptr<RecordedRun> record_run(const Scene& scene, const std::filesystem::path& file) {
+  auto recorded = std::make_unique<RecordedRun>();
+  Data data(scene.model);
+  State state = scene.initial_state;
+  RunRecords records(scene, *recorded);
+  MeasureRecorder measures(scene);
+  const SimulationResult result = simulate(
+      scene.model, state, data, scene.simulation, [&](const State& s, const Data& d) { records.sample(s, d); },
+      measure_observer(measures));
+  records.finish();
+  const Provenance provenance = make_provenance(scene, "contactlab run " + file.string(), {});
+  recorded->finish(result.impacts, summary_document(scene, result, measures.finish(result), 0.0, provenance));
+  return recorded;
+}
+
+// The recorded run written again and again (recorded once for the repetitions of a scene).
+void BM_WriteScene(benchmark::State& bench, const std::filesystem::path& file) {
+  static std::filesystem::path recorded_file;
+  static std::unique_ptr<RecordedRun> recorded;
+  const Scene scene = load_scene(file.string());
+  if (recorded_file != file) {
+    recorded.reset();
+    recorded = record_run(scene, file);
+    recorded_file = file;
+  }
+  const std::filesystem::path directory = scratch_directory();
+  for (auto _ : bench) {
+    bench.PauseTiming();
+    std::filesystem::remove_all(directory);
+    std::filesystem::create_directories(directory);
+    bench.ResumeTiming();
+    const std::unique_ptr<RunWriter> writer = make_run_writer(OutputFormat::kCsv, directory, RunRecords::layout(scene));
+    recorded->replay(*writer);
+  }
+  std::filesystem::remove_all(directory);
+  bench.counters["numbers"] = static_cast<double>(recorded->numbers());
+}
+
 // The HDF5 runs: the 70-bead chain and a mechanism.
 bool measured_in_hdf5(const std::string& name) {
   return name == "granular_chain_horizontal" || name == "slider_crank_revolute_clearance";
@@ -113,6 +213,7 @@ void register_benchmarks() {
     };
     configure(benchmark::RegisterBenchmark(("BM_SimulateScene/" + name).c_str(), BM_SimulateScene, file));
     configure(benchmark::RegisterBenchmark(("BM_RunScene/" + name).c_str(), BM_RunScene, file, OutputFormat::kCsv));
+    configure(benchmark::RegisterBenchmark(("BM_WriteScene/" + name).c_str(), BM_WriteScene, file));
     if (measured_in_hdf5(name)) {
       configure(benchmark::RegisterBenchmark(("BM_RunSceneHdf5/" + name).c_str(), BM_RunScene, file, OutputFormat::kHdf5));
     }

@@ -376,19 +376,21 @@ class Report:
     OUTPUT_LIMIT = 1.3
 
     def output_rows(self):
-        """(scene, simulate s, run s, run / simulate, samples per step, bytes written) per library scene measured
-        in output_benchmark; the last two None when the counters are missing."""
+        """(scene, simulate s, run s, run / simulate, samples per step, bytes written, writing alone s, numbers
+        written) per library scene measured in output_benchmark; None where a benchmark or counter is missing."""
         runs = self.output or {}
         rows = []
         for key in sorted(k for k in runs if k.startswith("BM_SimulateScene/")):
             scene = key.split("/", 1)[1]
             run = runs.get(f"BM_RunScene/{scene}")
+            write = runs.get(f"BM_WriteScene/{scene}")
             simulate = runs[key]["seconds"]
             steps = runs[key].get("steps")
             samples = run.get("samples") if run else None
             per_step = samples / steps if samples is not None and steps else None
             rows.append((scene, simulate, run["seconds"] if run else None, run["seconds"] / simulate if run else None,
-                         per_step, run.get("bytes") if run else None))
+                         per_step, run.get("bytes") if run else None, write["seconds"] if write else None,
+                         write.get("numbers") if write else None))
         return rows
 
     def output_target(self):
@@ -415,8 +417,10 @@ class Report:
         rows = self.output_rows()
         table_rows = [(f"`{scene}`", seconds(sim), seconds(run) if run else NA, ratio(r) if r else NA,
                        met(r, lambda x: x <= self.OUTPUT_LIMIT), sig(per_step, 3) if per_step is not None else NA,
-                       f"{written / 1e6:.2f} MB" if written is not None else NA)
-                      for scene, sim, run, r, per_step, written in rows]
+                       f"{written / 1e6:.2f} MB" if written is not None else NA, seconds(write),
+                       ratio(write / sim) if write is not None else NA,
+                       seconds(write / numbers) if write is not None and numbers else NA)
+                      for scene, sim, run, r, per_step, written, write, numbers in rows]
         runs = self.output or {}
         formats = []
         for key in sorted(k for k in runs if k.startswith("BM_RunSceneHdf5/")):
@@ -437,19 +441,27 @@ class Report:
             "What makes output cheap: numbers are formatted without iostreams, from Dragonbox's shortest round-trip "
             "digits laid out as `std::to_chars` lays them out (the same text, a third of its instructions; the digits "
             "two at a time by a multiplication, not a division), a column's text is reused while its number repeats, "
-            "rows go to the file in 256 kB blocks, nothing is allocated per sample, contacts.csv leaves out the rows "
-            "of a point held unchanged, and the rows are formatted and written on a thread of their own while the "
-            "simulation goes on (its first block is 4 kB of numbers, so that it starts after a few rows): the "
-            "simulating thread only samples (a `forward()` per sample) and copies each row's numbers; the writing "
-            "thread's share runs on the other core when the machine has one free.", "",
+            "nothing is allocated per sample, contacts.csv leaves out the rows of a point held unchanged, and the "
+            "rows are formatted and written on a thread of their own while the simulation goes on (its first block "
+            "is 4 kB of numbers, so that it starts after a few rows; it also creates the files and writes their "
+            "headers): the simulating thread only samples (a `forward()` per sample) and copies each row's numbers; "
+            "the writing thread's share runs on the other core when the machine has one free. Little fresh memory: "
+            "at most 256 kB of rows are in flight to the writing thread, reused, and each CSV file's text goes out "
+            "16 kB at a time with write(2) — on a virtual machine a page's first touch can cost tens of µs (15–26 µs "
+            "where this was written), as much as formatting the 512 numbers it holds.", "",
             "What no writer removes: a sample the scene asks for (its `output.interval`, and every step while a "
             "contact is active) is a `forward()` at that instant and a row of numbers to format, and a run has a "
             "fixed cost (the writing thread's start, four files created and renamed, summary.json). Samples per "
             "step: the time-series rows over the integration steps; where it is large, the samples, not the "
             "simulation, are most of the run. Written: the output directory's bytes (most of them contact rows "
-            "where the samples are few).", "",
+            "where the samples are few). Writing alone: the writing thread's work timed by itself "
+            "(`BM_WriteScene`: the run's rows, impacts and summary recorded beforehand, then formatted and written "
+            "on one thread), against simulate() and per number written (the fixed cost of the four files and "
+            "summary.json included: most of it in the shortest runs); where it is above "
+            f"{self.OUTPUT_LIMIT}× simulate(), formatting the numbers the scene asks for costs more than the target "
+            "allows on one core, however well the writing overlaps the simulation.", "",
             table(["scene", "simulate()", "run", "run / simulate", f"≤ {self.OUTPUT_LIMIT}×", "samples per step",
-                   "written"], table_rows)
+                   "written", "writing alone", "writing / simulate", "per number"], table_rows)
             if table_rows else NA, "",
             "### HDF5 against CSV", "",
             "The same runs writing results.h5 (`output.format: hdf5`: float64 matrices, uncompressed) instead of "
