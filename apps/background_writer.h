@@ -4,9 +4,9 @@
 // each row's numbers into a block; full blocks go to the writing thread, which replays them in order (the files are
 // the same byte for byte) and hands the emptied blocks back. The writing thread also makes the writer (creating its
 // files and writing their headers while the simulation starts) and finishes it: the writer is used on that thread
-// alone (libhdf5's error settings, for one, are per thread), and its errors are reported by finish(). A few blocks are made (and the first small ones grown) as
-// the queue first deepens, then reused: no allocation per row. At most kBlocks (256 kB) are in flight; beyond that the
-// simulation waits for the writing thread.
+// alone (libhdf5's error settings, for one, are per thread), and its errors are reported by finish(). A few blocks
+// are made (and the first small ones grown) as the queue first deepens, then reused: no allocation per row. At most
+// kBlocks (256 kB) are in flight; beyond that the simulation waits for the writing thread.
 #pragma once
 
 #include <condition_variable>
