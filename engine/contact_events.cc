@@ -466,6 +466,7 @@ double ContactEvents::closing_acceleration(int e, double t) {
 // forgotten: the next contact starts at touch again (g stays positive through the change, so no root is lost or
 // invented).
 void ContactEvents::forget_offsets(const double* q, const double* v) {
+  if (table_.offset_elements().empty()) return;  // most steps: nothing to measure
   contact_gaps(model_, Eigen::Map<const Eigen::VectorXd>(q, nq_), Eigen::Map<const Eigen::VectorXd>(v, nv_),
                table_.offset_elements(), data_, offset_gaps_.data());
   table_.forget_offsets([&](int e) {

@@ -91,6 +91,15 @@ void bind_pairs(const Model& model, const State& state, Data& data) {
   size_workspace(data);
 }
 
+void bind_pairs_like(const Data& bound, Data& data) {
+  if (&bound == &data) return;
+  data.elements = bound.elements;
+  data.compiled_entries = bound.compiled_entries;
+  data.bound_dynamic_pairs = bound.bound_dynamic_pairs;
+  data.line_elements = bound.line_elements;
+  size_workspace(data);
+}
+
 std::size_t contact_entries(const Model& model) {
   std::size_t entries = 0;
   for (const ContactPairModel& pair : model.contact.pairs) entries += static_cast<std::size_t>(contact_points(model.contact, pair));

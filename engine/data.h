@@ -119,6 +119,11 @@ struct Data {
 // per-element workspace. Cheap when nothing changed.
 void bind_pairs(const Model& model, const State& state, Data& data);
 
+// Makes data's table of contact elements the one `bound` is bound to, its elements referring to the pairs `bound`
+// compiled (none is compiled again), and sizes the per-element workspace: a second workspace beside a run's, which
+// must not outlive `bound`.
+void bind_pairs_like(const Data& bound, Data& data);
+
 // The number of contact elements of the model's compiled pairs (the Σ of their contact points).
 std::size_t contact_entries(const Model& model);
 

@@ -73,13 +73,20 @@ Energy energy(const Model& model, const State& state, const Data& data, std::spa
 Energy energy(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q, const Eigen::Ref<const Eigen::VectorXd>& v,
               double absorbed, double joint_work, std::span<const PairState> contacts, const Data& data,
               std::span<const int> active) {
+  double elastic = 0.0;
+  for (int index : active) {
+    const auto p = static_cast<std::size_t>(index);
+    elastic += pair_elastic_energy(*data.elements[p].pair, contacts[p], data.contact_input[p]);
+  }
+  return energy(model, q, v, absorbed, joint_work, elastic, data);
+}
+
+Energy energy(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q, const Eigen::Ref<const Eigen::VectorXd>& v,
+              double absorbed, double joint_work, double elastic, const Data& data) {
   Energy e = bodies_energy(model, q, v, data);
   e.absorbed = absorbed;
   e.joint_work = joint_work;
-  for (int index : active) {
-    const auto p = static_cast<std::size_t>(index);
-    e.elastic += pair_elastic_energy(*data.elements[p].pair, contacts[p], data.contact_input[p]);
-  }
+  e.elastic = elastic;
   return e;
 }
 

@@ -37,4 +37,9 @@ Energy energy(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q, co
               double absorbed, double joint_work, std::span<const PairState> contacts, const Data& data,
               std::span<const int> active);
 
+// The same with the contacts' elastic energy given: the sum of pair_elastic_energy over the active elements in
+// ascending order, as the step loop's checks take it in their one pass over them.
+Energy energy(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q, const Eigen::Ref<const Eigen::VectorXd>& v,
+              double absorbed, double joint_work, double elastic, const Data& data);
+
 }  // namespace contactlab

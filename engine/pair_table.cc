@@ -60,24 +60,30 @@ void PairTable::bind(const State& state, const Data& data) {
     is_active_[e] = s.active ? 1 : 0;
     if (!s.active && s.gap_offset < 0.0) offset_elements_.push_back(static_cast<int>(e));
   }
-  if (n > 0) {
-    set_active(0, is_active_[0] != 0, state);
-  } else {
-    active_.clear();
-    inactive_.clear();
-    impacting_ = 0;
-  }
-}
-
-void PairTable::set_active(int e, bool active, const State& state) {
-  is_active_[static_cast<std::size_t>(e)] = active ? 1 : 0;
   active_.clear();
   inactive_.clear();
+  for (int e = 0; e < size(); ++e) (is_active_[static_cast<std::size_t>(e)] != 0 ? active_ : inactive_).push_back(e);
+  count_impacting(state);
+}
+
+// e moves from one ascending list to the other (a search and a shift, not a pass over the whole table at every event
+// of a long chain).
+void PairTable::set_active(int e, bool active, const State& state) {
+  const auto i = static_cast<std::size_t>(e);
+  if ((is_active_[i] != 0) != active) {
+    is_active_[i] = active ? 1 : 0;
+    std::vector<int>& from = active ? inactive_ : active_;
+    std::vector<int>& to = active ? active_ : inactive_;
+    from.erase(std::lower_bound(from.begin(), from.end(), e));
+    to.insert(std::lower_bound(to.begin(), to.end(), e), e);
+  }
+  count_impacting(state);
+}
+
+void PairTable::count_impacting(const State& state) {
   impacting_ = 0;
-  for (int i = 0; i < size(); ++i) {
-    const bool on = is_active_[static_cast<std::size_t>(i)] != 0;
-    (on ? active_ : inactive_).push_back(i);
-    if (on && !state.contacts[static_cast<std::size_t>(i)].persistent) ++impacting_;
+  for (int e : active_) {
+    if (!state.contacts[static_cast<std::size_t>(e)].persistent) ++impacting_;
   }
 }
 

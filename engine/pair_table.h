@@ -69,6 +69,8 @@ class PairTable {
   std::span<const int> carried_from() const { return carried_from_; }
 
  private:
+  void count_impacting(const State& state);
+
   const Model& model_;
   double overlap_tolerance_;
   double max_indentation_ratio_;

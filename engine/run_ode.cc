@@ -75,7 +75,11 @@ void RunOde::pack(const State& state, double* y) const {
   v_of(y) = state.v;
   work_of(y) = state.absorbed_work;
   joint_work_of(y) = state.joint_work;
-  for (int e = 0; e < elements_; ++e) copy_from(state.contacts[static_cast<std::size_t>(e)], e, y);
+  if (law_state_offset_.back() > 0) {  // as copy_law_states: only the elements whose laws integrate a state
+    for (int e = 0; e < elements_; ++e) {
+      if (continuous_size(e) > 0) copy_from(state.contacts[static_cast<std::size_t>(e)], e, y);
+    }
+  }
   double* tangential = tangential_of(y);
   for (int e : rubbing_) {
     const PairState& contact = state.contacts[static_cast<std::size_t>(e)];

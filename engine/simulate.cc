@@ -14,6 +14,7 @@
 #include <sstream>
 #include <vector>
 
+#include "contact/contact_force.h"
 #include "engine/contact_events.h"
 #include "engine/energy.h"
 #include "engine/run_interruption.h"
@@ -43,7 +44,7 @@ class Run {
         data_(data),
         options_(options),
         result_(result),
-        spare_(model, state),
+        spare_(model, data),
         table_(model, options),
         monitor_(model, options, state, data, table_, result),
         ode_(model, options, state, data, table_, monitor_, spare_, result.stats),
@@ -165,14 +166,19 @@ bool Run::check_step(double t) {
   const double* q = y_.data();
   const double* v = y_.data() + model_.nq;
   events_.forget_offsets(q, v);
+  // One pass over the active elements: their maxima, their laws' validity depth and their elastic energy (each after
+  // its own maxima, as energy() would take it after all of them).
+  double elastic = 0.0;
   for (int e : table_.active()) {
+    const auto i = static_cast<std::size_t>(e);
     events_.record_maxima(e);
-    if (!monitor_.indentation_holds(t, e, -data_.geometry[static_cast<std::size_t>(e)].gap)) return false;
+    if (!monitor_.indentation_holds(t, e, -data_.geometry[i].gap)) return false;
+    elastic += pair_elastic_energy(*data_.elements[i].pair, state_.contacts[i], data_.contact_input[i]);
   }
   if (!monitor_.halfspaces_hold(t, q, v, data_)) return false;
   const double* y = y_.data();
-  return monitor_.energy_holds(t, energy(model_, ode_.q_of(y), ode_.v_of(y), absorbed_work(y), ode_.joint_work_of(y),
-                                         state_.contacts, data_, table_.active()));
+  return monitor_.energy_holds(
+      t, energy(model_, ode_.q_of(y), ode_.v_of(y), absorbed_work(y), ode_.joint_work_of(y), elastic, data_));
 }
 
 // Inactive elements at or below zero gap at an accepted step's end: a touch within round-off (a root exactly at the

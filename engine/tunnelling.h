@@ -59,8 +59,8 @@ class TunnellingBound {
   std::vector<int> slider_bodies_;
   std::vector<int> slider_velocity_;    // each one's index in v
   int slider_run_ = -1;                 // the first, when they are one stretch of v (else −1)
-  std::vector<double> slider_rate_;     // its rate at the last call [m/s]
-  std::vector<double> slider_growth_;   // a [m/s²]
+  std::vector<double> slider_rates_[2];  // their rates at this call and at the last one, in turn [m/s]
+  int current_rates_ = 0;                // which of the two is this call's
   std::vector<int> turning_bodies_;
   std::vector<Vec3> linear_;   // the origin's velocity per body at the last call [m/s]
   std::vector<Vec3> angular_;  // [rad/s]

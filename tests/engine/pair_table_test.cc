@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -126,6 +127,51 @@ TEST(PairTable, ListsTheActiveElementsAndThoseHoldingAnOffset) {
 
   table.forget_offsets([](int) { return true; });
   EXPECT_TRUE(table.offset_elements().empty());
+}
+
+// set_active moves one element between the two lists: after any sequence of changes they are what a pass over the
+// states gives — each ascending, together the whole table — and the impacting count is that of the active elements
+// not resting.
+TEST(PairTable, SetActiveKeepsBothListsAscendingInAnyOrderOfChanges) {
+  Model model = make_model();
+  model.contact.shapes = {make_shape(ShapeType::kHalfspace, 0, 0.0)};
+  constexpr int kBalls = 6;
+  for (int k = 0; k < kBalls; ++k) {
+    const int body = add_free_body(model, ("ball_" + std::to_string(k)).c_str());
+    model.contact.shapes.push_back(make_shape(ShapeType::kSphere, body, 0.1));
+  }
+  finalize(model);
+  for (int k = 0; k < kBalls; ++k) model.contact.pairs.push_back(make_pair(model, 0, k + 1, 0.1));
+  const Data data(model);
+  State state = make_state(model);
+  PairTable table(model, SimulationOptions{});
+  table.bind(state, data);
+  ASSERT_EQ(table.size(), kBalls);
+  // (element, active, resting): onsets out of order, a separation, a contact coming to rest, a repeated change.
+  const struct {
+    int element;
+    bool active;
+    bool resting;
+  } changes[] = {{4, true, false}, {1, true, false}, {5, true, false}, {0, true, false}, {1, false, false},
+                 {3, true, false}, {5, true, true},  {4, false, false}, {0, false, false}, {0, false, false},
+                 {2, true, false}, {5, false, false}};
+  for (const auto& change : changes) {
+    PairState& s = state.contacts[static_cast<std::size_t>(change.element)];
+    s.active = change.active;
+    s.persistent = change.resting;
+    table.set_active(change.element, change.active, state);
+    std::vector<int> active, inactive;
+    int impacting = 0;
+    for (int e = 0; e < kBalls; ++e) {
+      const PairState& c = state.contacts[static_cast<std::size_t>(e)];
+      (c.active ? active : inactive).push_back(e);
+      if (c.active && !c.persistent) ++impacting;
+      EXPECT_EQ(table.is_active(e), c.active) << "element " << e;
+    }
+    EXPECT_EQ(std::vector<int>(table.active().begin(), table.active().end()), active) << "after " << change.element;
+    EXPECT_EQ(std::vector<int>(table.inactive().begin(), table.inactive().end()), inactive) << "after " << change.element;
+    EXPECT_EQ(table.impacting(), impacting) << "after " << change.element;
+  }
 }
 
 // Two balls on the ground found by the broadphase: the table follows the candidates, and an element that stays keeps

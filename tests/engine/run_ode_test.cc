@@ -101,7 +101,7 @@ struct RunParts {
   Data data;
   State state;
   SimulationResult result;
-  SpareWorkspace spare{model, state};
+  SpareWorkspace spare{model, data};
   PairTable table{model, options};
   RunMonitor monitor{model, options, state, data, table, result};
   RunOde ode{model, options, state, data, table, monitor, spare, result.stats};
