@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "bench/chain.h"
+#include "contact/broadphase.h"
 #include "contact/contact_kinematics.h"
-#include "contact/fcl_bridge.h"
 #include "contact/narrowphase.h"
 #include "engine/data.h"
 #include "engine/forward.h"
@@ -43,9 +43,9 @@ void BM_Broadphase(benchmark::State& bench) {
     shapes[static_cast<std::size_t>(i)].body = i + 1;
     poses[static_cast<std::size_t>(i)].translation().x() = i * 2.0 * bench::kBeadRadius;
   }
-  FclBroadphase broadphase(shapes, 0.1 * bench::kBeadRadius);
+  Broadphase broadphase(shapes, 0.1 * bench::kBeadRadius);
   std::vector<std::pair<int, int>> pairs;
-  broadphase.candidates(poses, pairs);  // builds the tree
+  broadphase.candidates(poses, pairs);  // the first sort
   for (auto _ : bench) {
     broadphase.candidates(poses, pairs);
     benchmark::DoNotOptimize(pairs.data());
@@ -136,7 +136,7 @@ void BM_Narrowphase(benchmark::State& bench) {
     b.pose = poses[turn ^= 1];
     least_gap = std::numeric_limits<double>::infinity();
     for (int k = 0; k < points; ++k) {
-      pair_geometry(model, pair, k, a, b, nullptr, out);
+      pair_geometry(model, pair, k, a, b, out);
       least_gap = std::min(least_gap, out.gap);
     }
     benchmark::ClobberMemory();

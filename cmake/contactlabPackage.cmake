@@ -120,7 +120,7 @@ install(EXPORT contactlabTargets
   DESTINATION ${CONTACTLAB_INSTALL_CMAKEDIR}
   COMPONENT contactlab_development)
 
-# The config re-finds the dependencies the exported targets name: Eigen3 always (public), and FCL, yaml-cpp
+# The config re-finds the dependencies the exported targets name: Eigen3 always (public), and yaml-cpp
 # and SUNDIALS when the layers are static archives (their private links then reach the consumer's link line).
 get_target_property(_contactlab_engine_type contactlab_engine TYPE)
 if(_contactlab_engine_type STREQUAL "STATIC_LIBRARY")

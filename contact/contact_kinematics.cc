@@ -18,7 +18,7 @@ void axis_ends(const Shape& capsule, const BodyMotion& body, Eigen::Vector3d& en
 }  // namespace
 
 void pair_geometry(const ContactModel& model, const ContactPairModel& pair, int point, const BodyMotion& body_a,
-                   const BodyMotion& body_b, const FclShapes* fcl, PairGeometry& out) {
+                   const BodyMotion& body_b, PairGeometry& out) {
   const Shape& a = model.shapes[static_cast<std::size_t>(pair.shape_a)];
   const Shape& b = model.shapes[static_cast<std::size_t>(pair.shape_b)];
   if (b.type == ShapeType::kSphere && a.type == ShapeType::kSphere) {
@@ -32,14 +32,14 @@ void pair_geometry(const ContactModel& model, const ContactPairModel& pair, int 
     axis_ends(b, body_b, b0, b1);
     capsule_capsule(a0, a1, a.radius, b0, b1, b.radius, out);
   } else {
-    narrowphase(a, body_a.pose * a.pose, b, body_b.pose * b.pose, point, fcl, pair.shape_a, pair.shape_b, out);
+    narrowphase(a, body_a.pose * a.pose, b, body_b.pose * b.pose, point, out);
   }
   out.normal_velocity =
       point_velocity_along(body_a, out.point_a, out.normal) - point_velocity_along(body_b, out.point_b, out.normal);
 }
 
 double pair_gap(const ContactModel& model, const ContactPairModel& pair, int point, const BodyMotion& body_a,
-                const BodyMotion& body_b, const FclShapes* fcl, PairGeometry& scratch) {
+                const BodyMotion& body_b, PairGeometry& scratch) {
   const Shape& a = model.shapes[static_cast<std::size_t>(pair.shape_a)];
   const Shape& b = model.shapes[static_cast<std::size_t>(pair.shape_b)];
   if (a.type == ShapeType::kCapsule && b.type == ShapeType::kCapsule) {
@@ -48,7 +48,7 @@ double pair_gap(const ContactModel& model, const ContactPairModel& pair, int poi
     axis_ends(b, body_b, b0, b1);
     return capsule_capsule_gap(a0, a1, a.radius, b0, b1, b.radius);
   }
-  pair_geometry(model, pair, point, body_a, body_b, fcl, scratch);
+  pair_geometry(model, pair, point, body_a, body_b, scratch);
   return scratch.gap;
 }
 

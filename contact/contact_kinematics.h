@@ -9,17 +9,15 @@
 
 namespace contactlab {
 
-class FclShapes;
-
 // Contact point `point` of the pair (contact_point_count, contact/narrowphase.h); `body_a`, `body_b`: the world
-// motion of the pair's two bodies. `fcl` is handed to the narrowphase, which no longer uses it.
+// motion of the pair's two bodies.
 void pair_geometry(const ContactModel& model, const ContactPairModel& pair, int point, const BodyMotion& body_a,
-                   const BodyMotion& body_b, const FclShapes* fcl, PairGeometry& out);
+                   const BodyMotion& body_b, PairGeometry& out);
 
 // The signed distance alone (an event function's gap): in closed form for capsule pairs, else pair_geometry's
 // gap (`scratch` receives the rest).
 double pair_gap(const ContactModel& model, const ContactPairModel& pair, int point, const BodyMotion& body_a,
-                const BodyMotion& body_b, const FclShapes* fcl, PairGeometry& scratch);
+                const BodyMotion& body_b, PairGeometry& scratch);
 
 // Velocity of a point fixed to a body, world coordinates.
 inline Eigen::Vector3d point_velocity(const BodyMotion& body, const Eigen::Vector3d& point) {

@@ -223,7 +223,7 @@ const PairKernel& pair_kernel(ShapeType a, ShapeType b) {
 int contact_point_count(ShapeType a, ShapeType b) { return pair_kernel(a, b).points; }
 
 void narrowphase(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int point,
-                 const FclShapes*, int, int, PairGeometry& out) {
+                 PairGeometry& out) {
   const PairKernel& kernel = kPairKernels[static_cast<int>(a.type)][static_cast<int>(b.type)];
   // One unsigned comparison: also false for a pair with no kernel (0 points) or stored the other way round.
   CONTACTLAB_ASSERT(static_cast<unsigned>(point) < static_cast<unsigned>(kernel.points),

@@ -9,8 +9,6 @@
 
 namespace contactlab {
 
-class FclShapes;
-
 // Fills contact point `point` of shapes a and b at world poses X_WA and X_WB (shape frames).
 using GeometryKernel = void (*)(const Shape& a, const Eigen::Isometry3d& X_WA, const Shape& b,
                                 const Eigen::Isometry3d& X_WB, int point, PairGeometry& out);
@@ -38,10 +36,9 @@ inline bool narrowphase_supported(ShapeType a, ShapeType b) { return contact_poi
 
 // Fills gap, normal, point_a and point_b of contact point `point` (0 ≤ point < contact_point_count) of `out` for
 // shapes a and b at world poses X_WA and X_WB (shape frames). A point's gap is a continuous function of the poses,
-// exact at zero; a point that is not part of the manifold at these poses has a positive gap. `fcl`, `shape_a`
-// and `shape_b` are unused (every pair has a kernel of its own); they remain for the callers.
+// exact at zero; a point that is not part of the manifold at these poses has a positive gap.
 void narrowphase(const Shape& a, const Eigen::Isometry3d& X_WA, const Shape& b, const Eigen::Isometry3d& X_WB,
-                 int point, const FclShapes* fcl, int shape_a, int shape_b, PairGeometry& out);
+                 int point, PairGeometry& out);
 
 // The two commonest pairs from a sphere's centre alone, so that no shape pose has to be composed (world
 // coordinates; `normal` is the halfspace's outward unit normal, `surface_point` a point of its boundary).

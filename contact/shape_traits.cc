@@ -135,7 +135,7 @@ constexpr std::array<ShapeTraits, kShapeTypeCount> kShapeTraits = {{
      .width = [](const Shape&) { return kInfinity; },
      .size = [](const Shape&) { return kInfinity; },
      .unit_mass = no_mass,
-     // The bore's solid bound: FCL has no concave primitive.
+     // The bore's solid bound: the broadphase bounds are convex.
      .broadphase_bound =
          [](const Shape& s, double margin) {
            return bound(BroadphaseBound::Kind::kCylinder, s.radius + margin, s.length + 2.0 * margin);

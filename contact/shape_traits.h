@@ -31,8 +31,8 @@ struct UnitMass {
   Eigen::Matrix3d inertia = Eigen::Matrix3d::Zero();  // [m⁵]
 };
 
-// The convex volume the broadphase holds for a shape, grown by the margin: one of FCL's primitives, made by
-// contact/fcl_bridge.cc (axes as the shape's: a capsule's or cylinder's along z).
+// The convex volume the broadphase holds for a shape, grown by the margin: a primitive whose world box
+// contact/broadphase.cc computes in closed form (axes as the shape's: a capsule's or cylinder's along z).
 struct BroadphaseBound {
   enum class Kind : std::uint8_t { kHalfspace, kSphere, kCapsule, kCylinder, kBox };
   Kind kind = Kind::kSphere;

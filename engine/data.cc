@@ -69,8 +69,7 @@ Data::Data(const Model& model) {
   compiled_entries = elements.size();
   index_line_elements(model, elements, line_elements);
   size_workspace(*this);
-  fcl = std::make_unique<FclShapes>(model.contact.shapes);
-  if (model.contact.broadphase) broadphase = std::make_unique<FclBroadphase>(model.contact.shapes, model.contact.margin);
+  if (model.contact.broadphase) broadphase = std::make_unique<Broadphase>(model.contact.shapes, model.contact.margin);
   shape_poses.assign(model.contact.shapes.size(), Eigen::Isometry3d::Identity());
 }
 

@@ -11,8 +11,8 @@
 
 #include <Eigen/Cholesky>
 
+#include "contact/broadphase.h"
 #include "contact/contact_model.h"
-#include "contact/fcl_bridge.h"
 #include "contact/law_parameter_cache.h"
 #include "engine/contact_element.h"
 #include "engine/model.h"
@@ -108,8 +108,7 @@ struct Data {
   double loop_power = 0.0;
   bool loops_singular = false;  // the last close_loops found J M⁻¹ Jᵀ singular
 
-  std::unique_ptr<FclShapes> fcl;  // FCL geometry, for pairs without a closed form
-  std::unique_ptr<FclBroadphase> broadphase;       // when model.contact.broadphase
+  std::unique_ptr<Broadphase> broadphase;          // when model.contact.broadphase
   std::vector<Eigen::Isometry3d> shape_poses;      // X_WS per shape
   std::vector<int> pair_list;                      // scratch of forward() and evaluate(): element indices
 };

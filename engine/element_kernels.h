@@ -162,7 +162,7 @@ struct GeneralKernel {
     const ContactPairModel& pair = *element.pair;
     BodyMotion slider_a, slider_b;  // the motion of a body on a slider (a tree body's is read in place)
     return pair_gap(model.contact, pair, element.point, body_motion(model, data, q, v, pair.body_a, slider_a),
-                    body_motion(model, data, q, v, pair.body_b, slider_b), data.fcl.get(), data.geometry[e]);
+                    body_motion(model, data, q, v, pair.body_b, slider_b), data.geometry[e]);
   }
   static void geometry(const Model& model, Data& data, const double* q, const double* v, std::size_t e,
                        ContactVectors) {
@@ -170,7 +170,7 @@ struct GeneralKernel {
     const ContactPairModel& pair = *element.pair;
     BodyMotion slider_a, slider_b;
     pair_geometry(model.contact, pair, element.point, body_motion(model, data, q, v, pair.body_a, slider_a),
-                  body_motion(model, data, q, v, pair.body_b, slider_b), data.fcl.get(), data.geometry[e]);
+                  body_motion(model, data, q, v, pair.body_b, slider_b), data.geometry[e]);
   }
   static Vec3 relative_velocity(const Model& model, const Data& data, const double* q, const double* v,
                                 std::size_t e) {

@@ -138,7 +138,7 @@ bool RunMonitor::halfspaces_hold(double t, const double* q, const double* v, Dat
     double lowest = std::numeric_limits<double>::infinity();
     PairGeometry geometry;
     for (int k = 0; k < contact_point_count(halfspace.type, shape.type); ++k) {
-      narrowphase(halfspace, X_WH, shape, X_WS, k, data.fcl.get(), h, s, geometry);
+      narrowphase(halfspace, X_WH, shape, X_WS, k, geometry);
       lowest = std::min(lowest, geometry.gap);
     }
     const double tolerance = options_.overlap_tolerance * shape_width(shape);

@@ -2,6 +2,7 @@
 # Installs what contactlab needs from Debian 12 packages, and nothing when all is present (idempotent).
 set -euo pipefail
 
+# libfcl-dev: the tests only, which cross-check the narrowphase's closed forms against FCL (contactlab does not link it).
 # python3-scipy: the independent reference of the Newton's cradle test (tests/validation/newtons_cradle_reference.py).
 # libhdf5-dev: results.h5 (output.format: hdf5; the serial library, /usr/include/hdf5/serial); python3-h5py reads it
 # back in its test. nettle-dev: the SHA-256 of scene files (apps/provenance.cc). libfmt-dev: the shortest digits of

@@ -63,7 +63,7 @@ ContactModel make_contact_model(Shape a, Shape b) {
 PairGeometry geometry_at(const ContactModel& model, const RigidMotion& a, const RigidMotion& b, double t) {
   const std::vector<BodyMotion> bodies = {BodyMotion{}, a.at(t), b.at(t)};
   PairGeometry out;
-  pair_geometry(model, model.pairs[0], 0, bodies[1], bodies[2], nullptr, out);
+  pair_geometry(model, model.pairs[0], 0, bodies[1], bodies[2], out);
   return out;
 }
 
@@ -160,7 +160,7 @@ TEST(PairGap, CapsulesAgreeWithTheFullGeometry) {
   for (double t : {0.0, 0.3, 0.7, 1.5, 3.0}) {
     const PairGeometry full = geometry_at(model, a, b, t);
     PairGeometry scratch;
-    const double gap = pair_gap(model, model.pairs[0], 0, a.at(t), b.at(t), nullptr, scratch);
+    const double gap = pair_gap(model, model.pairs[0], 0, a.at(t), b.at(t), scratch);
     EXPECT_NEAR(gap, full.gap, 1e-14) << "t = " << t;
     overlapping += full.gap < 0.0 ? 1 : 0;
   }
@@ -172,7 +172,7 @@ TEST(PairGap, CapsulesAgreeWithTheFullGeometry) {
 // −d(gap)/dt of that point along random rigid motions of both bodies, whatever features are deepest.
 PairGeometry slot_at(const ContactModel& model, const RigidMotion& a, const RigidMotion& b, double t, int slot) {
   PairGeometry out;
-  pair_geometry(model, model.pairs[0], slot, a.at(t), b.at(t), nullptr, out);
+  pair_geometry(model, model.pairs[0], slot, a.at(t), b.at(t), out);
   return out;
 }
 

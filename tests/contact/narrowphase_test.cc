@@ -41,7 +41,7 @@ constexpr double kTolerance = 1e-12;  // relative; the closed forms are exact up
 PairGeometry closed_form(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB) {
   PairGeometry out;
   out.gap = 12345.0;  // sentinel: every field must be written
-  narrowphase(a, X_WA, b, X_WB, 0, nullptr, 0, 1, out);
+  narrowphase(a, X_WA, b, X_WB, 0, out);
   return out;
 }
 
@@ -118,7 +118,7 @@ std::vector<PairGeometry> contact_points_of(const Shape& a, const Isometry3d& X_
   for (int k = 0; k < contact_point_count(a.type, b.type); ++k) {
     PairGeometry out;
     out.gap = 12345.0;
-    narrowphase(a, X_WA, b, X_WB, k, nullptr, 0, 1, out);
+    narrowphase(a, X_WA, b, X_WB, k, out);
     expect_vector_near(out.point_b - out.point_a, out.gap * out.normal, 1e-12, "point_b − point_a = gap·normal");
     points.push_back(out);
   }

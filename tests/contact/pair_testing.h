@@ -73,7 +73,7 @@ inline PairGeometry slot(const Shape& a, const Isometry3d& X_WA, const Shape& b,
   PairGeometry g;
   g.gap = 12345.0;
   g.normal = Vector3d::Constant(std::numeric_limits<double>::quiet_NaN());
-  narrowphase(a, X_WA, b, X_WB, k, nullptr, 0, 1, g);
+  narrowphase(a, X_WA, b, X_WB, k, g);
   EXPECT_NE(g.gap, 12345.0) << "slot " << k;
   EXPECT_NEAR(g.normal.norm(), 1.0, 1e-12) << "slot " << k;
   EXPECT_TRUE(g.point_a.allFinite() && g.point_b.allFinite()) << "slot " << k;

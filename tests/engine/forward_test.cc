@@ -354,7 +354,7 @@ TEST(Evaluate, SpheresOnOneLineTakeTheLinePathAndAgreeWithTheGeneralGeometry) {
       const ContactPairModel& contact_pair = model.contact.pairs[p];
       PairGeometry general;
       pair_geometry(model.contact, contact_pair, 0, body_motion(model, data, state.q.data(), state.v.data(), contact_pair.body_a),
-                    body_motion(model, data, state.q.data(), state.v.data(), contact_pair.body_b), data.fcl.get(), general);
+                    body_motion(model, data, state.q.data(), state.v.data(), contact_pair.body_b), general);
       const PairGeometry& direct = data.geometry[p];
       const std::string where = "pair " + std::to_string(p) + " at q_a = " + std::to_string(q_a);
       EXPECT_NEAR(direct.gap, general.gap, 1e-15) << where;
