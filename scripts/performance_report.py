@@ -509,7 +509,10 @@ class Report:
             f"{sig(statistics.median(cvs), 2) + ' %' if cvs else NA}). Times are wall-clock; the `ns_per_*` counters "
             "are Google Benchmark rates over CPU time. contactlab's solve time is `simulate()` only (no scene "
             "compilation, no output writing); SciPy's is the minimum of its repeats of `time.perf_counter` around "
-            "the solve only (`bench/peers/`). Neither side includes process start-up."])
+            "the solve only (`bench/peers/`). Neither side includes process start-up. The benchmark programs keep "
+            "freed memory in the process (`bench/retain_memory.cc`), as a sweep's worker does from case to case, so "
+            "that a repeated simulation does not pay fresh page faults for memory glibc happened to hand back to "
+            "the kernel; the whole-command timings (`contactlab run`, `--help`) pay a fresh process's page faults."])
 
     def against_scipy(self):
         timing, answers = [], []
@@ -608,10 +611,14 @@ class Report:
         libraries = "" if self.shared_libraries is None else f", loading {self.shared_libraries} shared libraries"
         took = f"takes {seconds(start['wall_time_s'])}" if start else "was not measured"
         return (f"Of the run's time, process start-up: `contactlab --help` {took} (`scripts/time_command.py`, "
-                f"minimum of 20){libraries}. Most of it is the dynamic loader mapping and relocating those libraries (FCL with "
-                "octomap, libstdc++, yaml-cpp, SUNDIALS). libhdf5 is not among them: the HDF5 writer is a module "
-                "opened only by a run that writes results.h5 (docs/output.md), since Debian's libhdf5 brings some 30 "
-                "libraries (libcurl, gnutls, krb5, …) that every command would otherwise load.")
+                f"minimum of 20){libraries}. Most of it is the dynamic loader mapping and relocating those libraries "
+                "(libstdc++, spdlog, yaml-cpp, SUNDIALS) and the page faults of their first touch (about 25 µs each "
+                "on this virtual machine; a C++ hello-world takes 4–5 ms here). Two libraries were taken out of every "
+                "command's start: libhdf5, whose writer is a module opened only by a run that writes results.h5 "
+                "(docs/output.md), since Debian's libhdf5 brings some 30 libraries (libcurl, gnutls, krb5, …); and "
+                "FCL, whose dynamic AABB tree was the last thing contactlab used it for: with libccd and octomap it "
+                "cost 7 ms (29 000 symbol relocations) for what is now a sort and sweep of boxes in closed form "
+                "(contact/broadphase.h, docs/contact.md).")
 
     def engine_overhead(self):
         rows = []
@@ -649,7 +656,7 @@ class Report:
             "pair for the spare workspace (it shares the run's); the active and inactive lists move one element "
             "instead of being rebuilt; no per-element law-state copy when no law has state. Instruction-cache misses "
             "of the 70-bead benchmark fell from 9.9 M to 5.5 M, every scene's outputs byte for byte the same. At "
-            "10 000 beads the pipeline's time also holds its setup (the broadphase's tree, the pairs compiled), "
+            "10 000 beads the pipeline's time also holds its setup (the broadphase's first sort, the pairs compiled), "
             "which the floor has none of, and about 6 % more steps, from restarting the integrator at each event."])
 
     def scaling_section(self):
