@@ -4,6 +4,7 @@
 //   BM_Narrowphase/<pair>          one pair's geometry (gap, normal, points, normal velocity) at all its contact
 //                                  points;
 //   BM_Law/<id>                    one force evaluation of every law in the registry, by family;
+//   BM_Power/<method>              δ^{0.65} over contact's indentations by std::pow (0) and by FixedPower (1);
 //   BM_ChainRightHandSide/<beads>  one right-hand side of a chain with every neighbour pair in contact;
 //   BM_ChainWaveRightHandSide      one right-hand side of the 70-bead chain with a wave's 5 pairs in contact;
 //   BM_FrictionLaw/<id>            one force evaluation of every friction law, by family;
@@ -27,6 +28,7 @@
 #include "engine/forward.h"
 #include "engine/state.h"
 #include "engine/compile_scene.h"
+#include "models/fixed_power.h"
 #include "models/friction_registry.h"
 #include "models/registry.h"
 
@@ -215,6 +217,31 @@ void BM_Law(benchmark::State& bench, LawIndex index) {
   if (law.event) law.event(ContactEvent::kOnset, in, parameters->values, state);
   time_force(bench, law, in, *parameters, state);
 }
+
+// δ^{0.65} (bordbar_hyppanen's dashpot weight) of 4096 indentations log-uniform from 1 pm to 10 mm, by std::pow (0)
+// or a FixedPower (1); independent evaluations, as a right-hand side's contacts are. ns per power.
+void BM_Power(benchmark::State& bench) {
+  const bool fixed = bench.range(0) == 1;
+  constexpr double kExponent = 0.65;
+  const FixedPower power(kExponent);
+  std::vector<double> indentations(4096);
+  for (std::size_t i = 0; i < indentations.size(); ++i) {
+    // A fixed scramble of the decades (golden-ratio steps), so that neighbours differ as in a chain.
+    const double fraction = std::fmod(0.6180339887498949 * static_cast<double>(i), 1.0);
+    indentations[i] = std::pow(10.0, -12.0 + 10.0 * fraction);
+  }
+  for (auto _ : bench) {
+    benchmark::DoNotOptimize(indentations.data());
+    double sum = 0.0;
+    for (double x : indentations) sum += fixed ? power(x) : std::pow(x, kExponent);
+    benchmark::DoNotOptimize(sum);
+  }
+  bench.SetLabel(fixed ? "FixedPower" : "std::pow");
+  bench.counters["ns_per_power"] = benchmark::Counter(static_cast<double>(indentations.size()),
+                                                      benchmark::Counter::kIsIterationInvariantRate |
+                                                          benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_Power)->DenseRange(0, 1);
 
 void BM_ChainRightHandSide(benchmark::State& bench) {
   const int n = static_cast<int>(bench.range(0));

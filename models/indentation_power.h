@@ -9,6 +9,8 @@ namespace contactlab {
 // The exponents the papers use most (3/2 for Hertz, 1 for a linear spring, 5/2 and 2 in their energies, 1/2 and 0 in
 // their stiffness, 1/4 and 1/2 in their dashpots) are taken without std::pow, which costs more than the rest of a
 // Hertz contact evaluation: square roots are correctly rounded, so each of these is within an ulp or two of pow's.
+// Other exponents go through std::pow, except one a law fixes, which it prepares once as a FixedPower
+// (models/fixed_power.h).
 inline double indentation_power(double indentation, double exponent) {
   if (exponent == 1.5) return indentation * std::sqrt(indentation);
   if (exponent == 0.5) return std::sqrt(indentation);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Power-law damping laws: F = K δ^{3/2} + χ δ^m δ̇ with χ independent of the impact velocity and m ≠ 3/2
 // (models.md §3.E1–E13). Most are the common form with a law-specific χ and m, evaluated by one shared
-// function (hertz_with_power_damping); Alizadeh (power of δ̇) and Choi (power of δ̇ and a force floor) have
-// their own. The Hertz exponent 3/2 is hard-wired as in the seeds (models.md §3.E): K = ContactInput::stiffness
-// is read as the Hertz stiffness [N/m^1.5] and ContactInput::exponent is ignored, except by Choi, whose spring
-// exponent m_s is the scene's exponent.
+// function (hertz_with_power_damping) given the law's dashpot weight χ δ^m; Alizadeh (power of δ̇) and Choi (power
+// of δ̇ and a force floor) have their own. The Hertz exponent 3/2 is hard-wired as in the seeds (models.md §3.E):
+// K = ContactInput::stiffness is read as the Hertz stiffness [N/m^1.5] and ContactInput::exponent is ignored,
+// except by Choi, whose spring exponent m_s is the scene's exponent.
 //
 // Either/or inputs (a direct damping coefficient or the material viscosities; Tsuji's α or a target c_r): each
 // alternative defaults to the value that contributes no damping (0, or c_r = 1), so the registry's defaults stay
@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 
+#include "models/fixed_power.h"
 #include "models/indentation_power.h"
 #include "models/laws.h"
 #include "models/typed_law.h"
@@ -50,18 +51,67 @@ PowerAndSlope power_and_slope(double x, double p) {
 
 double sign(double x) { return x > 0.0 ? 1.0 : (x < 0.0 ? -1.0 : 0.0); }
 
+// The dashpot weights χ δ^m of the common form and their slopes χ m δ^{m−1} (at δ ≥ kSlopeFloor, as
+// power_and_slope), each taking its power the cheapest way; δ ≥ 0 and its square root, which the Hertz term has
+// already taken, are given.
+
+// Any m: indentation_power's square roots for the common exponents, else std::pow.
+struct PowerWeight {
+  double chi;
+  double exponent;
+  PowerAndSlope operator()(double indentation, double) const {
+    const PowerAndSlope power = power_and_slope(indentation, exponent);
+    return {chi * power.value, chi * power.slope};
+  }
+};
+
+// m = 1/2: δ^{1/2} is the Hertz term's root (the same value power_and_slope takes).
+struct HalfPowerWeight {
+  double chi;
+  PowerAndSlope operator()(double indentation, double root) const {
+    const double at = std::max(indentation, kSlopeFloor);
+    return {chi * root, chi * (0.5 * (at == indentation ? root : std::sqrt(at)) / at)};
+  }
+};
+
+// m = 1/4 with χ = α √(K m_eff): χ δ^{1/4} = α √(K m_eff √δ), one square root where √(K m_eff) and √√δ took two.
+// No less accurate: the two roundings of the product under the root are halved by the root (measured over contact's
+// K, m_eff and δ: within 2.1 ulp of the exact value, where the product of the two roots was within 3.1).
+struct QuarterPowerWeight {
+  double alpha;
+  double stiffness_mass;  // K m_eff [N·kg/m^1.5]
+  PowerAndSlope operator()(double indentation, double root) const {
+    const double at = std::max(indentation, kSlopeFloor);
+    const double value = alpha * std::sqrt(stiffness_mass * root);
+    return {value, 0.25 * (at == indentation ? value : alpha * std::sqrt(stiffness_mass * std::sqrt(at))) / at};
+  }
+};
+
+// An m fixed by the law, prepared once (models/fixed_power.h): within a few ulp of std::pow at a fraction of its cost.
+struct FixedPowerWeight {
+  double chi;
+  const FixedPower& power;
+  PowerAndSlope operator()(double indentation, double) const {
+    const double at = std::max(indentation, kSlopeFloor);
+    const double value = power(indentation);
+    return {chi * value, chi * (power.exponent() * (at == indentation ? value : power(at)) / at)};
+  }
+};
+
 // The common form of models.md §3.E: F = K δ^{3/2} + χ δ^m δ̇, with the exact partials
-// ∂F/∂δ = (3/2) K δ^{1/2} + m χ δ^{m−1} δ̇ and ∂F/∂δ̇ = χ δ^m. With damp_restitution = false the damping acts only
-// while δ̇ > 0 (Jankowski); at δ̇ ≤ 0 the law is Hertz and ∂F/∂δ̇ = 0 (its one-sided value for δ̇ → 0⁻).
-ContactForce hertz_with_power_damping(const ContactInput& in, double chi, double m, bool damp_restitution = true) {
+// ∂F/∂δ = (3/2) K δ^{1/2} + m χ δ^{m−1} δ̇ and ∂F/∂δ̇ = χ δ^m, for the dashpot weight χ δ^m one of the above. With
+// damp_restitution = false the damping acts only while δ̇ > 0 (Jankowski); at δ̇ ≤ 0 the law is Hertz and
+// ∂F/∂δ̇ = 0 (its one-sided value for δ̇ → 0⁻).
+template <class Weight>
+ContactForce hertz_with_power_damping(const ContactInput& in, const Weight& weight, bool damp_restitution = true) {
   const double indentation = std::max(in.indentation, 0.0);
   const double root = std::sqrt(indentation);
   ContactForce out{in.stiffness * indentation * root, 1.5 * in.stiffness * root, 0.0};
   if (!damp_restitution && in.normal_velocity <= 0.0) return out;
-  const PowerAndSlope weight = power_and_slope(indentation, m);
-  out.force += chi * weight.value * in.normal_velocity;
-  out.dforce_dindentation += chi * weight.slope * in.normal_velocity;
-  out.dforce_dnormal_velocity = chi * weight.value;
+  const PowerAndSlope damping = weight(indentation, root);
+  out.force += damping.value * in.normal_velocity;
+  out.dforce_dindentation += damping.slope * in.normal_velocity;
+  out.dforce_dnormal_velocity = damping.value;
   return out;
 }
 
@@ -102,7 +152,7 @@ static_assert(parameter_struct_declares<DashpotParameters>(kRistowParameters));
 
 // Ristow / Lee–Herrmann: F = K δ^{3/2} + χ m_eff δ^m δ̇ (m = 0) — Corral et al. (S001) Eq (5.13); Alves et al. (S000) Table 1.
 ContactForce ristow_force(const ContactInput& in, const DashpotParameters& p, const double*) {
-  return hertz_with_power_damping(in, p.damping * in.effective_mass, p.damping_exponent);
+  return hertz_with_power_damping(in, PowerWeight{p.damping * in.effective_mass, p.damping_exponent});
 }
 
 constexpr LawParameter kSchaferParameters[] = {
@@ -115,7 +165,7 @@ static_assert(parameter_struct_declares<DashpotParameters>(kSchaferParameters));
 
 // Schäfer et al.: F = K δ^{3/2} + χ δ^m δ̇ (m = 0) — Corral et al. (S001) Table 1, text after Eq (5.14); S000 Table 1.
 ContactForce schafer_force(const ContactInput& in, const DashpotParameters& p, const double*) {
-  return hertz_with_power_damping(in, p.damping, p.damping_exponent);
+  return hertz_with_power_damping(in, PowerWeight{p.damping, p.damping_exponent});
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -131,7 +181,7 @@ static_assert(parameter_struct_declares<DashpotParameters>(kFalconParameters));
 
 // Falcon et al.: F = K δ^{3/2} + χ |δ|^γ δ̇ — Corral et al. (S001) Eq (5.15).
 ContactForce falcon_force(const ContactInput& in, const DashpotParameters& p, const double*) {
-  return hertz_with_power_damping(in, p.damping, p.damping_exponent);
+  return hertz_with_power_damping(in, PowerWeight{p.damping, p.damping_exponent});
 }
 
 struct BordbarParameters {
@@ -141,11 +191,16 @@ constexpr LawParameter kBordbarParameters[] = {
     {"damping", "N·s/m^1.65", "empirical damping coefficient χ", 0.0, true, 0.0, kInf, false, true},
 };
 static_assert(parameter_struct_declares<BordbarParameters>(kBordbarParameters));
-constexpr double kBordbarExponent = 0.65;
+
+// δ^{0.65}, prepared on first use.
+const FixedPower& bordbar_power() {
+  static const FixedPower power(0.65);
+  return power;
+}
 
 // Bordbar–Hyppänen: F = K δ^{3/2} + χ δ^{0.65} δ̇ — Corral et al. (S001) Eq (5.16); Alves et al. (S000) Table 1.
 ContactForce bordbar_force(const ContactInput& in, const BordbarParameters& p, const double*) {
-  return hertz_with_power_damping(in, p.damping, kBordbarExponent);
+  return hertz_with_power_damping(in, FixedPowerWeight{p.damping, bordbar_power()});
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -178,8 +233,6 @@ ContactForce alizadeh_force(const ContactInput& in, const AlizadehParameters& p,
 // ---------------------------------------------------------------------------------------------------------
 // E6–E9: viscoelastic spheres, F = K δ^{3/2} + χ δ^{1/2} δ̇ with χ from material viscosities or given directly.
 
-constexpr double kHalf = 0.5;
-
 struct KuwabaraKonoParameters {
   double damping;
   double internal_friction;
@@ -194,8 +247,8 @@ static_assert(parameter_struct_declares<KuwabaraKonoParameters>(kKuwabaraKonoPar
 
 // Kuwabara–Kono: F = K δ^{3/2} + χ δ^{1/2} δ̇, χ = 2 √R_eff D0 — Corral et al. (S001) Eq (5.36)–(5.37); Alves et al. (S000) Table 1.
 ContactForce kuwabara_kono_force(const ContactInput& in, const KuwabaraKonoParameters& p, const double*) {
-  return hertz_with_power_damping(in, p.damping + 2.0 * p.internal_friction * std::sqrt(std::abs(in.effective_radius)),
-                                  kHalf);
+  return hertz_with_power_damping(
+      in, HalfPowerWeight{p.damping + 2.0 * p.internal_friction * std::sqrt(std::abs(in.effective_radius))});
 }
 
 // Derives nothing: only rejects the two forms given at once.
@@ -271,7 +324,7 @@ void prepare_brilliantov_updated(BrilliantovParameters& p) {
 
 // Brilliantov et al. (both versions): F = K δ^{3/2} + (3/2) K A δ^{1/2} δ̇ — Corral et al. (S001) Eq (5.36), (5.47); S000 Table 1.
 ContactForce brilliantov_force(const ContactInput& in, const BrilliantovParameters& p, const double*) {
-  return hertz_with_power_damping(in, 1.5 * in.stiffness * p.damping_constant, kHalf);
+  return hertz_with_power_damping(in, HalfPowerWeight{1.5 * in.stiffness * p.damping_constant});
 }
 
 // Zheng et al.: E and ν enter χ itself, so they are always required; 2AE/(1 − ν²) is derived.
@@ -310,13 +363,12 @@ void prepare_zheng(ZhengParameters& p) {
 
 // Zheng et al.: F = K δ^{3/2} + χ δ^{1/2} δ̇, χ = 2AE√R_eff/(1 − ν²) — Corral et al. (S001) Eq (5.36), (5.49)–(5.50).
 ContactForce zheng_force(const ContactInput& in, const ZhengParameters& p, const double*) {
-  return hertz_with_power_damping(in, p.damping_per_root_radius * std::sqrt(std::abs(in.effective_radius)), kHalf);
+  return hertz_with_power_damping(
+      in, HalfPowerWeight{p.damping_per_root_radius * std::sqrt(std::abs(in.effective_radius))});
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // E10–E12: damping α √(K m_eff) δ^{1/4} δ̇, velocity-independent restitution.
-
-constexpr double kQuarter = 0.25;
 
 // The derived α of the three laws: χ = α √(K m_eff).
 constexpr LawParameter kDampingFactor[] = {
@@ -342,7 +394,7 @@ void prepare_tsuji(TsujiParameters& p) {
 
 // Tsuji et al.: F = K δ^{3/2} + α √(m_eff K) δ^{1/4} δ̇ — Corral et al. (S001) Eq (5.45)–(5.46); Alves et al. (S000) Table 1.
 ContactForce tsuji_force(const ContactInput& in, const TsujiParameters& p, const double*) {
-  return hertz_with_power_damping(in, p.damping_factor * std::sqrt(in.stiffness * in.effective_mass), kQuarter);
+  return hertz_with_power_damping(in, QuarterPowerWeight{p.damping_factor, in.stiffness * in.effective_mass});
 }
 
 struct EdemParameters {
@@ -359,7 +411,7 @@ void prepare_edem(EdemParameters& p) { p.damping_factor = exact_quarter_power_al
 
 // EDEM (Hertz–Mindlin): F = K δ^{3/2} + (√5/2) g1 √(K m_eff) δ^{1/4} δ̇ — Wang et al. (S003) Eq (26) corrected (models.md erratum 27), g1 Eq (11).
 ContactForce edem_force(const ContactInput& in, const EdemParameters& p, const double*) {
-  return hertz_with_power_damping(in, p.damping_factor * std::sqrt(in.stiffness * in.effective_mass), kQuarter);
+  return hertz_with_power_damping(in, QuarterPowerWeight{p.damping_factor, in.stiffness * in.effective_mass});
 }
 
 // The derived α is 2ξ, so that χ = 2ξ √(K m_eff).
@@ -391,7 +443,7 @@ void prepare_jankowski(JankowskiParameters& p) {
 
 // Jankowski: F = K δ^{3/2} + 2ξ √(K m_eff) δ^{1/4} δ̇ for δ̇ > 0, K δ^{3/2} for δ̇ ≤ 0 — Corral et al. (S001) Eq (5.52)–(5.53).
 ContactForce jankowski_force(const ContactInput& in, const JankowskiParameters& p, const double*) {
-  return hertz_with_power_damping(in, p.damping_factor * std::sqrt(in.stiffness * in.effective_mass), kQuarter,
+  return hertz_with_power_damping(in, QuarterPowerWeight{p.damping_factor, in.stiffness * in.effective_mass},
                                   /*damp_restitution=*/false);
 }
 
