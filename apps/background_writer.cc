@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "models/assert.h"
+
 namespace contactlab {
 namespace {
 
@@ -14,7 +16,7 @@ enum Record { kPair = 0, kSeriesRow = 1, kContactRow = 2 };
 
 BackgroundWriter::BackgroundWriter(MakeWriter make_writer) {
   filling_.reserve(kFirstBlockValues);
-  free_.reserve(kBlocks);
+  free_.reserve(kBlocks + 1);
   thread_ = std::thread(&BackgroundWriter::write_loop, this, std::move(make_writer));
 }
 
@@ -22,7 +24,7 @@ BackgroundWriter::~BackgroundWriter() {
   {
     std::lock_guard lock(mutex_);
     done_ = true;
-    full_.clear();
+    full_count_ = 0;
   }
   changed_.notify_all();
   if (thread_.joinable()) thread_.join();
@@ -44,7 +46,8 @@ void BackgroundWriter::hand_over() {
     return;
   }
   const std::size_t next_size = std::min(2 * filling_.capacity(), kBlockValues);
-  full_.push_back(std::move(filling_));
+  CONTACTLAB_ASSERT(full_count_ < full_.size(), "background_writer: more blocks queued than exist");
+  full_[(full_first_ + full_count_++) % full_.size()] = std::move(filling_);
   if (!free_.empty()) {
     filling_ = std::move(free_.back());
     free_.pop_back();
@@ -120,8 +123,8 @@ void BackgroundWriter::write_loop(const MakeWriter& make_writer) {
   }
   lock.lock();
   while (true) {
-    changed_.wait(lock, [&] { return done_ || !full_.empty(); });
-    if (full_.empty()) {  // done, everything written
+    changed_.wait(lock, [&] { return done_ || full_count_ > 0; });
+    if (full_count_ == 0) {  // done, everything written
       if (impacts_ == nullptr) return;
       lock.unlock();
       try {
@@ -132,15 +135,16 @@ void BackgroundWriter::write_loop(const MakeWriter& make_writer) {
       }
       return;
     }
-    std::vector<double> block = std::move(full_.front());
-    full_.pop_front();
+    std::vector<double> block = std::move(full_[full_first_]);
+    full_first_ = (full_first_ + 1) % full_.size();
+    --full_count_;
     lock.unlock();
     try {
       replay(block);
     } catch (...) {
       lock.lock();
       error_ = std::current_exception();
-      full_.clear();
+      full_count_ = 0;
       changed_.notify_all();
       return;
     }

@@ -10,7 +10,7 @@
 #pragma once
 
 #include <condition_variable>
-#include <deque>
+#include <array>
 #include <exception>
 #include <functional>
 #include <mutex>
@@ -57,7 +57,11 @@ class BackgroundWriter final : public RunWriter {
   std::vector<double> filling_;  // the simulating thread's block
   std::mutex mutex_;
   std::condition_variable changed_;
-  std::deque<std::vector<double>> full_;   // to write, in order
+  // To write, in order: a ring of every block there can be (kBlocks and the first), so that handing blocks over
+  // never allocates (a std::deque used as a queue allocates a node every few dozen blocks).
+  std::array<std::vector<double>, kBlocks + 1> full_;
+  std::size_t full_first_ = 0;
+  std::size_t full_count_ = 0;
   std::vector<std::vector<double>> free_;  // written, to fill again
   std::size_t blocks_ = 1;                 // made so far
   std::vector<std::string> pairs_;         // names by pair index (add_pair)

@@ -55,7 +55,7 @@ TEST(OutputAllocation, SamplesDoNotAllocate) {
     if (format == OutputFormat::kCsv) {
       ASSERT_GT(dense.samples, sparse.samples + 5000);
     }
-    // The blocks a deeper queue takes (at most 16, apps/background_writer.h) and the queue's own few nodes; one
+    // The blocks a deeper queue takes (at most 16, apps/background_writer.h; its queue is a fixed ring); one
     // allocation per sample would add thousands.
     EXPECT_LE(dense.allocations - sparse.allocations, 100)
         << kOutputFormatNames[static_cast<int>(format)] << ": " << sparse.allocations << " then " << dense.allocations;
