@@ -68,6 +68,7 @@ Broadphase::Broadphase(const std::vector<Shape>& shapes, double margin) {
     }
   }
   boxes_.resize(shapes.size());
+  keys_.resize(shapes.size());
 }
 
 void Broadphase::candidates(const std::vector<Eigen::Isometry3d>& shape_poses, std::vector<std::pair<int, int>>& out) {
@@ -80,7 +81,10 @@ void Broadphase::candidates(const std::vector<Eigen::Isometry3d>& shape_poses, s
   for (int i : order_) {
     WorldBox& box = boxes_[static_cast<std::size_t>(i)];
     box = world_box(bounds_[static_cast<std::size_t>(i)], shape_poses[static_cast<std::size_t>(i)]);
-    if (!is_finite(box)) continue;
+    // A shape whose box is not finite sorts last and is never swept; the others' keys are set below.
+    const bool bounded = is_finite(box);
+    keys_[static_cast<std::size_t>(i)] = bounded ? 0.0 : std::numeric_limits<double>::infinity();
+    if (!bounded) continue;
     const Eigen::Vector3d centre = 0.5 * (box.lower + box.upper);
     sum += centre;
     sum_of_squares += centre.cwiseProduct(centre);
@@ -93,11 +97,11 @@ void Broadphase::candidates(const std::vector<Eigen::Isometry3d>& shape_poses, s
     const bool resort = axis_ < 0 || spread[widest] > 2.0 * spread[axis_];
     if (resort) axis_ = widest;
     const int axis = axis_;
-    // A shape whose box is not finite goes last and is never swept.
-    const auto key = [&](int i) {
-      const WorldBox& box = boxes_[static_cast<std::size_t>(i)];
-      return is_finite(box) ? box.lower[axis] : std::numeric_limits<double>::infinity();
-    };
+    for (int i : order_) {
+      double& key = keys_[static_cast<std::size_t>(i)];
+      if (std::isfinite(key)) key = boxes_[static_cast<std::size_t>(i)].lower[axis];
+    }
+    const auto key = [&](int i) { return keys_[static_cast<std::size_t>(i)]; };
     if (resort || !insertion_sort(order_, key, 4 * order_.size() + 16)) {
       std::sort(order_.begin(), order_.end(), [&](int a, int b) { return key(a) < key(b); });
     }

@@ -38,6 +38,7 @@ class Broadphase {
   std::vector<BroadphaseBound> bounds_;  // one per shape
   std::vector<int> halfspaces_;
   std::vector<WorldBox> boxes_;          // one per shape, at the last call's poses (halfspaces: unused)
+  std::vector<double> keys_;             // per shape: its box's lower end on axis_, infinite when not finite
   std::vector<int> order_;               // the bounded shapes with finite boxes, by their boxes' lower end on axis_
   int axis_ = -1;                        // the sweep's axis at the last call; -1 before the first
 };
