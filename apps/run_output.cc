@@ -3,7 +3,7 @@
 
 #include <chrono>
 
-#include "apps/background_writer.h"
+#include "apps/background_records.h"
 #include "apps/report.h"
 #include "apps/run_records.h"
 #include "apps/run_writer.h"
@@ -22,27 +22,25 @@ RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& di
   State state = scene.initial_state;
   const double start_time = state.time;
   const double duration = scene.simulation.duration;
-  // Written on a thread of its own while the run goes on.
-  BackgroundWriter writer([&scene, &directory] {
-    return make_run_writer(scene.output_format, directory, RunRecords::layout(scene));
-  });
-  RunRecords records(scene, writer);
+  // The samples (and, for the measures, the steps) evaluated, and the records formatted and written, on a thread of
+  // their own while the run goes on.
   MeasureRecorder measures(scene);
+  BackgroundRecords records(
+      scene, [&scene, &directory] { return make_run_writer(scene.output_format, directory, RunRecords::layout(scene)); },
+      measures.observes_steps() ? &measures : nullptr);
+  StateObserver observer = records.observer();
+  observer.observe = [&records, &progress, task, start_time, duration](State& state, bool sample) {
+    if (sample) progress.update(task, (state.time - start_time) / duration);
+    records.take(state, sample);
+  };
   const auto start = std::chrono::steady_clock::now();
   RunOutput output;
-  output.result = simulate(
-      scene.model, state, data, scene.simulation,
-      [&](const State& s, const Data& d) {
-        records.sample(s, d);
-        progress.update(task, (s.time - start_time) / duration);
-      },
-      measure_observer(measures));
-  records.finish();
-  writer.end_rows();
+  output.result = simulate(scene.model, state, data, scene.simulation, {}, {}, observer);
+  records.end_samples();
   output.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   output.measures = measures.finish(output.result);
   progress.finish(task);
-  writer.finish(output.result.impacts,
+  records.finish(output.result.impacts,
                  summary_document(scene, output.result, output.measures, output.wall_time_s, provenance));
   return output;
 }

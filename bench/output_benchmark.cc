@@ -5,10 +5,10 @@
 //   BM_SimulateScene/<scene>  simulate() without an observer;
 //   BM_RunScene/<scene>       the run with the scene's default outputs (CSV), into a fresh directory;
 //   BM_RunSceneHdf5/<scene>   the same run writing results.h5 (output.format: hdf5), for a few scenes;
-//   BM_WriteScene/<scene>     the writing thread's work alone: the CSV run's rows, impacts and summary, recorded
-//                             beforehand, formatted and written on one thread (counter `numbers`: the numbers in
-//                             its rows). Where it exceeds the target's share of simulate(), one writing thread cannot
-//                             meet the target however well it overlaps the simulation.
+//   BM_WriteScene/<scene>     the recording thread's formatting and writing alone: the CSV run's rows, impacts and
+//                             summary, recorded beforehand, formatted and written on one thread (counter `numbers`:
+//                             the numbers in its rows). Where it exceeds the target's share of simulate(), one
+//                             recording thread cannot meet the target however well it overlaps the simulation.
 // The workspace, the scene's compilation and the directory's creation and removal are outside the timing. Each
 // reports its minimum over repetitions; the simulations report their steps (counter `steps`), the runs the bytes
 // they wrote (`bytes`) and the CSV runs their time-series rows (`samples`: each a forward() and a row to write).

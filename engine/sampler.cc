@@ -6,7 +6,7 @@
 namespace contactlab {
 
 Sampler::Sampler(const Model& model, const SimulationOptions& options, RunOde& ode, const State& state, Data& data,
-                 const SampleObserver& observer, const SampleObserver& step_observer)
+                 const SampleObserver& observer, const SampleObserver& step_observer, const StateObserver& state_observer)
     : model_(model),
       options_(options),
       ode_(ode),
@@ -14,6 +14,7 @@ Sampler::Sampler(const Model& model, const SimulationOptions& options, RunOde& o
       data_(data),
       observer_(observer),
       step_observer_(step_observer),
+      state_observer_(state_observer),
       sample_(state) {}
 
 void Sampler::start(double t0, const double* y) {
@@ -25,21 +26,23 @@ void Sampler::start(double t0, const double* y) {
 }
 
 void Sampler::emit(double t, const double* y) {
-  evaluate(t, y);
+  evaluate(t, y, observer_ || step_observer_);
   if (observer_) observer_(sample_, data_);
   if (step_observer_) step_observer_(sample_, data_);
+  if (state_observer_) state_observer_.observe(sample_, true);  // last: it may take sample_'s contents
   last_emitted_ = t;
   last_stepped_ = t;
 }
 
 void Sampler::step(double t, const double* y) {
-  if (!step_observer_ || last_stepped_ == t) return;
-  evaluate(t, y);
-  step_observer_(sample_, data_);
+  if (!observing_steps() || last_stepped_ == t) return;
+  evaluate(t, y, static_cast<bool>(step_observer_));
+  if (step_observer_) step_observer_(sample_, data_);
+  if (state_observer_ && state_observer_.steps) state_observer_.observe(sample_, false);
   last_stepped_ = t;
 }
 
-void Sampler::evaluate(double t, const double* y) {
+void Sampler::evaluate(double t, const double* y, bool evaluate_data) {
   sample_.time = t;
   sample_.q = ode_.q_of(y);
   sample_.v = ode_.v_of(y);
@@ -49,6 +52,7 @@ void Sampler::evaluate(double t, const double* y) {
   sample_.dynamic_pairs = state_.dynamic_pairs;  // same pair table, or forward() would rebind data_ to another
   sample_.contacts = state_.contacts;
   ode_.copy_law_states(y, sample_.contacts);
+  if (!evaluate_data) return;
   forward(model_, sample_, data_);
   ode_.forget_evaluation();
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The observer's samples (SimulationOptions::output_interval, output_steps_in_contact): each one a State made from
 // the integrated vector and the workspace evaluated there with forward(), handed to the SampleObserver. A step
-// observer, when given, sees every sample and also the end of every accepted step: the run at full resolution.
+// observer, when given, sees every sample and also the end of every accepted step: the run at full resolution. A
+// state observer sees the states alone, of the samples and, if it asks, the steps: no forward() is made for it.
 #pragma once
 
 #include "engine/data.h"
@@ -16,9 +17,12 @@ namespace contactlab {
 class Sampler {
  public:
   Sampler(const Model& model, const SimulationOptions& options, RunOde& ode, const State& state, Data& data,
-          const SampleObserver& observer, const SampleObserver& step_observer);
+          const SampleObserver& observer, const SampleObserver& step_observer, const StateObserver& state_observer);
 
-  bool observing() const { return static_cast<bool>(observer_) || static_cast<bool>(step_observer_); }
+  bool observing() const {
+    return static_cast<bool>(observer_) || static_cast<bool>(step_observer_) || static_cast<bool>(state_observer_);
+  }
+  bool observing_steps() const { return static_cast<bool>(step_observer_) || (state_observer_ && state_observer_.steps); }
   // The regular samples start at t0 (the first is the state there, when observed).
   void start(double t0, const double* y);
   // A sample of the integrated vector y at t.
@@ -30,8 +34,8 @@ class Sampler {
   double last_emitted() const { return last_emitted_; }
 
  private:
-  // sample_ and data_ at the integrated vector y at t.
-  void evaluate(double t, const double* y);
+  // sample_ at the integrated vector y at t, and data_ there when an observer reads it.
+  void evaluate(double t, const double* y, bool evaluate_data);
   // Sample k at t0 + k·interval, not a running sum that drifts away from the grid.
   double sample_time() const { return first_sample_ + static_cast<double>(next_sample_) * options_.output_interval; }
 
@@ -42,6 +46,7 @@ class Sampler {
   Data& data_;
   const SampleObserver& observer_;
   const SampleObserver& step_observer_;
+  const StateObserver& state_observer_;
   State sample_;
   Eigen::VectorXd interpolated_;
   long next_sample_ = 0;       // index of the next regular sample

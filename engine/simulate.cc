@@ -38,7 +38,7 @@ using When = ContactEvents::When;
 class Run {
  public:
   Run(const Model& model, State& state, Data& data, const SimulationOptions& options, SimulationResult& result,
-      const SampleObserver& observer, const SampleObserver& step_observer)
+      const SampleObserver& observer, const SampleObserver& step_observer, const StateObserver& state_observer)
       : model_(model),
         state_(state),
         data_(data),
@@ -52,7 +52,7 @@ class Run {
         stick_slip_(model, state, table_, spare_),
         resting_(options.integrator, state, data, table_),
         tunnelling_(model),
-        sampler_(model, options, ode_, state, data, observer, step_observer) {
+        sampler_(model, options, ode_, state, data, observer, step_observer, state_observer) {
     bind_pairs(model_, state_, data_);
     bind_table();
   }
@@ -379,9 +379,10 @@ void Run::execute() {
 }  // namespace
 
 SimulationResult simulate(const Model& model, State& state, Data& data, const SimulationOptions& options,
-                          const SampleObserver& observer, const SampleObserver& step_observer) {
+                          const SampleObserver& observer, const SampleObserver& step_observer,
+                          const StateObserver& state_observer) {
   SimulationResult result;
-  Run run(model, state, data, options, result, observer, step_observer);
+  Run run(model, state, data, options, result, observer, step_observer, state_observer);
   run.execute();
   return result;
 }

@@ -96,11 +96,22 @@ struct SimulationResult {
 
 // Called at each output sample; `data` holds forward(model, state, data).
 using SampleObserver = std::function<void(const State& state, const Data& data)>;
+// The states of the run alone, not evaluated: for an observer that evaluates them elsewhere (a forward() in a workspace
+// of its own, on another thread: apps/background_records.h). Called at each output sample (`sample` true) and, with
+// `steps`, also at the end of every accepted step (`sample` false), like the step observer. The observer may take the
+// state's contents by swapping it with a State of its own, of any size: the run sets every field anew each time.
+struct StateObserver {
+  std::function<void(State& state, bool sample)> observe;
+  bool steps = false;
+  explicit operator bool() const { return static_cast<bool>(observe); }
+};
 
 // Integrates from state.time to state.time + options.duration; `state` ends at the final time. `observer` sees the
 // output samples; `step_observer` sees them too and also the end of every accepted step (the run at full
-// resolution, for reductions whose peaks must not fall between samples; it costs a forward() per step).
+// resolution, for reductions whose peaks must not fall between samples; it costs a forward() per step);
+// `state_observer` sees the states of the samples (and steps), after the other two, and costs no forward() of its own.
 SimulationResult simulate(const Model& model, State& state, Data& data, const SimulationOptions& options,
-                          const SampleObserver& observer = {}, const SampleObserver& step_observer = {});
+                          const SampleObserver& observer = {}, const SampleObserver& step_observer = {},
+                          const StateObserver& state_observer = {});
 
 }  // namespace contactlab

@@ -414,8 +414,8 @@ class Report:
             return (name, "0 per sample", NA, "no")
         passed = r.get("failures", 1) == 0 and r.get("errors", 0) == 0
         return (name, "0 per sample", f"`tests/apps/output_allocation_test.cc` {'passed' if passed else 'FAILED'}: "
-                "16 times the samples of the 70-bead chain add thousands of rows and at most the few reused blocks "
-                "of the writing thread", "yes" if passed else "no")
+                "16 times the samples of the 70-bead chain add thousands of rows and at most the few reused slots "
+                "of the recording thread", "yes" if passed else "no")
 
     def output_section(self):
         rows = self.output_rows()
@@ -446,24 +446,28 @@ class Report:
             "digits laid out as `std::to_chars` lays them out (the same text, a third of its instructions; the digits "
             "two at a time by a multiplication, not a division), a column's text is reused while its number repeats, "
             "nothing is allocated per sample, contacts.csv leaves out the rows of a point held unchanged, and the "
-            "rows are formatted and written on a thread of their own while the simulation goes on (its first block "
-            "is 4 kB of numbers, so that it starts after a few rows; it also creates the files and writes their "
-            "headers): the simulating thread only samples (a `forward()` per sample) and copies each row's numbers; "
-            "the writing thread's share runs on the other core when the machine has one free. Little fresh memory: "
-            "at most 256 kB of rows are in flight to the writing thread, reused, and each CSV file's text goes out "
-            "16 kB at a time with write(2) — on a virtual machine a page's first touch can cost tens of µs (15–26 µs "
-            "where this was written), as much as formatting the 512 numbers it holds.", "",
+            "samples are evaluated, turned into rows and written on a thread of their own while the simulation goes "
+            "on (apps/background_records.h; it also creates the files and writes their headers): the simulating "
+            "thread hands over each sample's state, a swap of vectors, and the recording thread makes the sample's "
+            "`forward()` in a workspace of its own, reduces the measures (which take every step's state), formats "
+            "and writes. Its share runs on the other core when the machine has one free. Waking a thread on a "
+            "virtual machine is an interrupt to the other processor, some 10 µs, as much as a dozen samples of a "
+            "small mechanism: the recording thread looks at the queue every 0.5 ms and is woken only when it is three "
+            "quarters full (handing over every sample with a wake-up made the four-bar mechanism's run slower, not "
+            "faster). Little fresh memory: at most 256 states and about 1 MB of them are in flight, reused, and each "
+            "CSV file's text goes out 16 kB at a time with write(2) — on a virtual machine a page's first touch can "
+            "cost tens of µs (15–26 µs where this was written), as much as formatting the 512 numbers it holds.", "",
             "What no writer removes: a sample the scene asks for (its `output.interval`, and every step while a "
             "contact is active) is a `forward()` at that instant and a row of numbers to format, and a run has a "
-            "fixed cost (the writing thread's start, four files created and renamed, summary.json). Samples per "
+            "fixed cost (the recording thread's start, four files created and renamed, summary.json). Samples per "
             "step: the time-series rows over the integration steps; where it is large, the samples, not the "
             "simulation, are most of the run. Written: the output directory's bytes (most of them contact rows "
-            "where the samples are few). Writing alone: the writing thread's work timed by itself "
-            "(`BM_WriteScene`: the run's rows, impacts and summary recorded beforehand, then formatted and written "
-            "on one thread), against simulate() and per number written (the fixed cost of the four files and "
-            "summary.json included: most of it in the shortest runs); where it is above "
-            f"{self.OUTPUT_LIMIT}× simulate(), formatting the numbers the scene asks for costs more than the target "
-            "allows on one core, however well the writing overlaps the simulation.", "",
+            "where the samples are few). Writing alone: the formatting and writing of the recording thread timed by "
+            "themselves (`BM_WriteScene`: the run's rows, impacts and summary recorded beforehand, then formatted "
+            "and written on one thread; the samples' `forward()` comes on top), against simulate() and per number "
+            "written (the fixed cost of the four files and summary.json included: most of it in the shortest runs); "
+            f"where it is above {self.OUTPUT_LIMIT}× simulate(), formatting the numbers the scene asks for costs "
+            "more than the target allows on one core, however well the recording overlaps the simulation.", "",
             table(["scene", "simulate()", "run", "run / simulate", f"≤ {self.OUTPUT_LIMIT}×", "samples per step",
                    "written", "writing alone", "writing / simulate", "per number"], table_rows)
             if table_rows else NA, "",

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // A run's output allocates nothing per sample: its buffers are made when the run starts and grow to the largest row,
-// the blocks handed to the writing thread are reused, and a pair's name is stored once. The 70-bead chain is run
+// the states handed to the recording thread are reused, and a pair's name is stored once. The 70-bead chain is run
 // into a directory at two sampling intervals, in both formats: sampling 16 times as often adds thousands of samples
-// and hundreds of thousands of numbers, and must add no more allocations than the blocks a deeper queue takes.
+// and hundreds of thousands of numbers, and must add no more allocations than the states a deeper queue takes.
 // Counted through a global operator new in this test binary only.
 #include <gtest/gtest.h>
 
@@ -11,6 +11,7 @@
 #include <string>
 #include <unistd.h>
 
+#include "apps/background_records.h"
 #include "apps/provenance.h"
 #include "apps/run_output.h"
 #include "tests/engine/counting_new.h"
@@ -55,9 +56,17 @@ TEST(OutputAllocation, SamplesDoNotAllocate) {
     if (format == OutputFormat::kCsv) {
       ASSERT_GT(dense.samples, sparse.samples + 5000);
     }
-    // The blocks a deeper queue takes (at most 16, apps/background_writer.h; its queue is a fixed ring); one
-    // allocation per sample would add thousands.
-    EXPECT_LE(dense.allocations - sparse.allocations, 100)
+    // The states a deeper queue takes (apps/background_records.h: as many as fit in its bytes in flight, each of
+    // five vectors; its queue is a fixed ring) and a few more; one allocation per sample would add thousands.
+    State chain_state;
+    chain_state.q.resize(70);
+    chain_state.v.resize(70);
+    chain_state.absorbed_work.resize(69);
+    chain_state.dynamic_pairs.resize(69);
+    chain_state.contacts.resize(69);
+    const long slots = static_cast<long>(states_in_flight(state_bytes(chain_state)));
+    ASSERT_LT(5 * slots + 100, 2000);
+    EXPECT_LE(dense.allocations - sparse.allocations, 5 * slots + 100)
         << kOutputFormatNames[static_cast<int>(format)] << ": " << sparse.allocations << " then " << dense.allocations;
   }
 }
