@@ -249,8 +249,10 @@ class Report:
                 if per_us <= 0.0:  # the setup's variation exceeds the simulation's cost: no figure, not a negative one
                     self.unresolved_scaling.append(n)
                     continue
+                rhs = (longer.get("rhs_evaluations") or 0) - (setup.get("rhs_evaluations") or 0)
                 points.append({"beads": n, "setup": setup["seconds"], "run": longer["seconds"], "us": us,
                                "per_us": per_us, "per_bead_ns": per_us / n * 1e9, "steps": longer.get("steps"),
+                               "per_bead_rhs_ns": (per_us * us / rhs / n * 1e9) if rhs > 0 else None,
                                "heap": setup.get("heap_bytes_per_bead")})
         return points
 
@@ -669,18 +671,24 @@ class Report:
 
     def scaling_section(self):
         rows = [(count(s["beads"]), seconds(s["setup"]), f'{seconds(s["run"])} ({sig(s["us"])} µs)', seconds(s["per_us"]),
-                 sig(s["per_bead_ns"]), count(s["steps"]), count(s["heap"])) for s in self.scaling]
+                 sig(s["per_bead_ns"]), count(s["steps"]),
+                 sig(s["per_bead_rhs_ns"]) if s["per_bead_rhs_ns"] else NA, count(s["heap"])) for s in self.scaling]
         p = fit_exponent([(s["beads"], s["per_us"]) for s in self.scaling])
         lines = ["## Scaling", "",
                  "`BM_ChainScaling/N/0` and `BM_ChainScaling/N/10` (`/N/50` at 10⁶ beads): the horizontal Hertz chain built in code "
                  "(`bench/chain.h`), simulated for a picosecond (setup: broadphase, pair table, integrator, one "
-                 "step) and for 10 µs (50 µs at 10⁶ beads, whose setup varies by more than 10 µs of simulation). "
-                 "Cost per simulated µs = (t − t₀) / the simulated µs; every run starts from a trimmed heap. "
-                 "Heap bytes per bead: the heap in "
+                 "step) and for 10 µs (50 µs at 10⁶ beads). Cost per simulated µs = (t − t₀) / the simulated µs. "
+                 "Each timed run starts from the initial state on a workspace that has already made the picosecond "
+                 "once, untimed, so that neither t nor t₀ holds the first touch of the workspace's pages (at 10⁶ "
+                 "beads, 8–10 s of page faults that varied by more than the simulation subtracted from them). "
+                 "ns per bead per RHS: (t − t₀) over the right-hand sides evaluated between them and the beads: the "
+                 "engine's own cost per bead, which the adaptive step count does not enter; it grows where the "
+                 "workspace outgrows the processor's caches. Heap bytes per bead: the heap in "
                  "use at the peak of a run (model, workspace, state, the run's own vectors) over the heap before "
                  "the model was built, per bead.", "",
                  table(["beads", "setup t₀", "simulated t", "per simulated µs",
-                        "ns per bead per simulated µs", "steps", "heap bytes per bead"], rows) if rows else NA,
+                        "ns per bead per simulated µs", "steps", "ns per bead per RHS", "heap bytes per bead"], rows)
+                 if rows else NA,
                  ""]
         if self.unresolved_scaling:
             lines += [f"Not resolved (the setup run took longer than the simulated run, so their difference is "
