@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "apps/background_records.h"
+#include "apps/background_writer.h"
 #include "apps/report.h"
 #include "apps/run_records.h"
 #include "apps/run_writer.h"
@@ -22,11 +23,17 @@ RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& di
   State state = scene.initial_state;
   const double start_time = state.time;
   const double duration = scene.simulation.duration;
-  // The samples (and, for the measures, the steps) evaluated, and the records formatted and written, on a thread of
-  // their own while the run goes on.
+  // While the run goes on, a pipeline of two threads: one evaluates the samples (and, for the measures, the steps)
+  // and makes the records' numbers, the other formats and writes them. A run with many samples a step is as fast
+  // as the slower of the two, not their sum.
   MeasureRecorder measures(scene);
   BackgroundRecords records(
-      scene, [&scene, &directory] { return make_run_writer(scene.output_format, directory, RunRecords::layout(scene)); },
+      scene,
+      [&scene, &directory] {
+        return std::make_unique<BackgroundWriter>([&scene, &directory] {
+          return make_run_writer(scene.output_format, directory, RunRecords::layout(scene));
+        });
+      },
       measures.observes_steps() ? &measures : nullptr);
   StateObserver observer = records.observer();
   observer.observe = [&records, &progress, task, start_time, duration](State& state, bool sample) {
