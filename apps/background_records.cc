@@ -49,7 +49,7 @@ void BackgroundRecords::take(State& state, bool sample) {
     simulator_waiting_ = false;
     if (error_) return;
   }
-  const std::size_t slot = (first_ + count_) % kSlots;
+  const std::size_t slot = (first_ + count_) % kRecordSlots;
   std::swap(slots_[slot], state);
   samples_[slot] = sample;
   ++count_;
@@ -102,7 +102,7 @@ void BackgroundRecords::record_loop(const MakeWriter& make_writer) {
         if (measures_ != nullptr) measures_->observe(state, data);
         if (sample) records.sample(state, data);
         lock.lock();
-        first_ = (first_ + 1) % kSlots;
+        first_ = (first_ + 1) % kRecordSlots;
         --count_;
         if (stopped_) return;
         if (simulator_waiting_ && 2 * count_ <= limit_) changed_.notify_all();

@@ -7,18 +7,18 @@
 // model and the state alone — feeds the measures, turns the samples into rows and writes them, in order, through
 // the writer it makes. The writer (its files created and their headers written while the simulation starts) is used on
 // that thread alone — libhdf5's error settings, for one, are per thread — and its errors come back from finish().
-// Samples in flight: at most kRecordSlots, and no more than about kRecordBytesInFlight of them (two at least, so that the two
-// threads overlap); beyond that the simulation waits for the recording thread. The slots' states are reused: no
+// Samples in flight: at most kRecordSlots, and no more than about kRecordBytesInFlight of them (two at least, so that
+// the two threads overlap); beyond that the simulation waits for the recording thread. The slots' states are reused: no
 // allocation per sample once each has been filled. Waking a thread is a system call, and on a virtual machine an
 // interrupt to the other processor (some 10 µs there, as much as a dozen samples of a small mechanism): the
 // simulating thread wakes the recording thread only when the queue is three quarters full, and the recording thread
 // otherwise looks at the queue every kPoll.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <condition_variable>
-#include <algorithm>
 #include <cstddef>
 #include <exception>
 #include <functional>
@@ -61,7 +61,6 @@ class BackgroundRecords {
   void finish(const std::vector<ImpactRecord>& impacts, const nlohmann::ordered_json& summary);
 
  private:
-  static constexpr std::size_t kSlots = kRecordSlots;
   static constexpr std::chrono::microseconds kPoll{500};
 
   void record_loop(const MakeWriter& make_writer);
@@ -72,11 +71,11 @@ class BackgroundRecords {
   MeasureRecorder* measures_;
   std::mutex mutex_;
   std::condition_variable changed_;
-  std::array<State, kSlots> slots_;  // a ring: count_ queued states from first_
-  std::array<bool, kSlots> samples_{};  // whether each slot's state is an output sample (else only a step's end)
+  std::array<State, kRecordSlots> slots_;  // a ring: count_ queued states from first_
+  std::array<bool, kRecordSlots> samples_{};  // whether each slot's state is an output sample (else only a step's end)
   std::size_t first_ = 0;
   std::size_t count_ = 0;
-  std::size_t limit_ = kSlots;       // samples allowed in flight, from the size of the last one
+  std::size_t limit_ = kRecordSlots;       // samples allowed in flight, from the size of the last one
   bool recorder_waiting_ = false;
   bool simulator_waiting_ = false;
   bool ended_ = false;               // no more samples

@@ -32,9 +32,6 @@ class BackgroundWriter final : public RunWriter {
   void add_pair(const std::string& name) override;
   void series_row(std::span<const double> values) override;
   void contact_row(double time, int pair, int point, std::span<const double> values) override;
-  // After the last row: hands the rows not yet handed over to the writing thread, which writes them while the caller
-  // makes the summary.
-  void end_rows();
   // Waits for every row to be written and the inner writer finished. Rethrows the writing thread's error.
   void finish(const std::vector<ImpactRecord>& impacts, const nlohmann::ordered_json& summary) override;
 
@@ -50,6 +47,8 @@ class BackgroundWriter final : public RunWriter {
   // Room for `values` more numbers in the block being filled, handing it over when full.
   double* reserve(std::size_t values);
   void hand_over();
+  // After the last row (finish()): hands the rows not yet handed over to the writing thread.
+  void end_rows();
   void write_loop(const MakeWriter& make_writer);
   void replay(const std::vector<double>& block);
 

@@ -12,6 +12,7 @@
 #include "scenes/expression.h"
 
 namespace contactlab {
+
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -293,6 +294,11 @@ std::string measure_text(const MeasureValue& measure) {
   char number[32];
   std::snprintf(number, sizeof(number), "%.7g", measure.value);
   return measure.unit.empty() ? std::string(number) : std::string(number) + " " + measure.unit;
+}
+
+SampleObserver measure_observer(MeasureRecorder& measures) {
+  if (!measures.observes_steps()) return {};
+  return [&measures](const State& s, const Data& d) { measures.observe(s, d); };
 }
 
 }  // namespace contactlab

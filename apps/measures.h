@@ -20,6 +20,12 @@ struct MeasureValue {
   std::string unit;    // SI; empty for a number
 };
 
+class MeasureRecorder;
+
+// The step observer that feeds a scene's measures every accepted step, or none when no measure reduces a time series
+// (the run then makes no forward() per step).
+SampleObserver measure_observer(MeasureRecorder& measures);
+
 // Resolves the measures' columns against the scene; throws SceneError at the file, line and column of a column or
 // pair the scene does not have (a drive column of an undriven joint, a misspelled name).
 void check_measures(const Scene& scene);

@@ -12,11 +12,6 @@
 
 namespace contactlab {
 
-SampleObserver measure_observer(MeasureRecorder& measures) {
-  if (!measures.observes_steps()) return {};
-  return [&measures](const State& s, const Data& d) { measures.observe(s, d); };
-}
-
 RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& directory, const Provenance& provenance,
                              ProgressBar& progress, int task) {
   Data data(scene.model);
@@ -35,11 +30,12 @@ RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& di
         });
       },
       measures.observes_steps() ? &measures : nullptr);
-  StateObserver observer = records.observer();
-  observer.observe = [&records, &progress, task, start_time, duration](State& state, bool sample) {
-    if (sample) progress.update(task, (state.time - start_time) / duration);
-    records.take(state, sample);
-  };
+  const StateObserver to_records = records.observer();
+  const StateObserver observer{[&to_records, &progress, task, start_time, duration](State& state, bool sample) {
+                                 if (sample) progress.update(task, (state.time - start_time) / duration);
+                                 to_records.observe(state, sample);
+                               },
+                               to_records.steps};
   const auto start = std::chrono::steady_clock::now();
   RunOutput output;
   output.result = simulate(scene.model, state, data, scene.simulation, {}, {}, observer);

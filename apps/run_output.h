@@ -26,8 +26,4 @@ struct RunOutput {
 RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& directory, const Provenance& provenance,
                              ProgressBar& progress, int task);
 
-// The step observer that feeds a scene's measures every accepted step, or none when no measure reduces a time series
-// (the run then makes no forward() per step).
-SampleObserver measure_observer(MeasureRecorder& measures);
-
 }  // namespace contactlab

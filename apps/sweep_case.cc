@@ -187,15 +187,13 @@ SweepRun run_sweep_case(const SweepPlan& plan, std::size_t index, const std::fun
     const double start_time = state.time;
     const double duration = scene->simulation.duration;
     const auto start = std::chrono::steady_clock::now();
-    // The same observer calls as `run` makes (without writing), so the run is the same step for step.
-    SampleObserver measure_observer;
-    if (measures->observes_steps()) measure_observer = [&](const State& s, const Data& d) { measures->observe(s, d); };
+    // The measures from the same states as `run`'s (observers never change the steps), without writing.
     SimulationResult result = simulate(
         scene->model, state, data, scene->simulation,
         [&](const State& s, const Data&) {
           if (progress) progress((s.time - start_time) / duration);
         },
-        measure_observer);
+        measure_observer(*measures));
     if (stop_requested()) throw SweepInterrupted("interrupted");
     run.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     run.measures = measures->finish(result);

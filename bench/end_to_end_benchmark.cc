@@ -47,14 +47,19 @@ const std::vector<Problem>& problems() {
   return list;
 }
 
-// simulate() alone, once per iteration: the workspace is made and destroyed outside the timing. The last result.
+// simulate() alone, once per iteration: the workspace is made and destroyed outside the timing, and, with `warm_up`,
+// first runs that untimed from the same initial state. The last result.
 SimulationResult timed_simulate(benchmark::State& bench, const Model& model, const State& initial,
-                                const SimulationOptions& options) {
+                                const SimulationOptions& options, const SimulationOptions* warm_up = nullptr) {
   SimulationResult result;
   for (auto _ : bench) {
     bench.PauseTiming();
     auto data = std::make_unique<Data>(model);
     State state = initial;
+    if (warm_up != nullptr) {
+      simulate(model, state, *data, *warm_up);
+      state = initial;
+    }
     bench.ResumeTiming();
     result = simulate(model, state, *data, options);
     benchmark::DoNotOptimize(&result);
@@ -188,7 +193,6 @@ double heap_in_use() {
 void BM_ChainScaling(benchmark::State& bench) {
   const int beads = static_cast<int>(bench.range(0));
   const double simulated_us = static_cast<double>(bench.range(1));
-  malloc_trim(0);
   const double before = heap_in_use();
   // "0 µs" runs a picosecond: the setup (broadphase, pair table, integrator) and one step.
   bench::Chain chain = bench::make_chain(beads, std::max(simulated_us, 1e-6) * 1e-6);
@@ -197,20 +201,7 @@ void BM_ChainScaling(benchmark::State& bench) {
   // (8–10 s of page faults at 10⁶ beads, varying by more than the simulation they would be subtracted from).
   SimulationOptions warm_up = chain.options;
   warm_up.duration = 1e-12;
-  SimulationResult result;
-  for (auto _ : bench) {
-    bench.PauseTiming();
-    auto data = std::make_unique<Data>(chain.model);
-    State state = chain.state;
-    simulate(chain.model, state, *data, warm_up);
-    state = chain.state;
-    bench.ResumeTiming();
-    result = simulate(chain.model, state, *data, chain.options);
-    benchmark::DoNotOptimize(&result);
-    bench.PauseTiming();
-    data.reset();
-    bench.ResumeTiming();
-  }
+  const SimulationResult result = timed_simulate(bench, chain.model, chain.state, chain.options, &warm_up);
   if (result.status != SimulationStatus::kCompleted) bench.SkipWithError(result.message.c_str());
   bench.counters["beads"] = beads;
   bench.counters["simulated_us"] = simulated_us;

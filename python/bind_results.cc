@@ -10,6 +10,7 @@
 #include "apps/comparison.h"
 #include "apps/impact_columns.h"
 #include "apps/law_reduction.h"
+#include "apps/measures.h"
 #include "apps/parallel.h"
 #include "apps/report.h"
 #include "apps/sweep_case.h"
@@ -134,12 +135,10 @@ RunOutcome run_recorded(std::shared_ptr<const Scene> scene) {
   Data data(scene->model);
   State state = scene->initial_state;
   MeasureRecorder measures(*scene);
-  SampleObserver step_observer;
-  if (measures.observes_steps()) step_observer = [&](const State& s, const Data& d) { measures.observe(s, d); };
   const auto start = std::chrono::steady_clock::now();
   outcome.result = simulate(
       scene->model, state, data, scene->simulation, [&](const State& s, const Data& d) { outcome.recording.observe(s, d); },
-      step_observer);
+      measure_observer(measures));
   if (stop_requested()) throw SweepInterrupted("interrupted");
   outcome.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   outcome.measures = measures.finish(outcome.result);

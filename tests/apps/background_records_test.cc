@@ -2,7 +2,7 @@
 // apps/background_records.h: the samples' states handed over by simulate() are evaluated and recorded on the
 // recording thread into the same rows, value for value and in the same order, as RunRecords makes from the run's own
 // workspace on the simulating thread; every call to the writer (making and finishing it included) is made on that
-// one thread; more samples than are in flight (16 small ones, 2 large ones) pass through reused slots; errors of the
+// one thread; more samples than are in flight (up to 256 small ones, 2 large ones) pass through reused slots; errors of the
 // recording thread, making the writer included, come back from finish() and never leave the simulation waiting.
 #include <gtest/gtest.h>
 
@@ -19,53 +19,13 @@
 #include "engine/data.h"
 #include "engine/simulate.h"
 #include "scenes/scene.h"
+#include "tests/apps/recording_writer.h"
 
 namespace contactlab {
 namespace {
 
-// What a writer was handed, as text: one line per call.
-struct Calls {
-  std::vector<std::string> lines;
-  std::vector<std::thread::id> threads;  // of every call, making the writer included
-};
-
-class RecordingWriter final : public RunWriter {
- public:
-  explicit RecordingWriter(Calls& calls, int fail_at_row = -1) : calls_(calls), fail_at_row_(fail_at_row) {
-    calls_.threads.push_back(std::this_thread::get_id());
-  }
-  void add_pair(const std::string& name) override {
-    calls_.threads.push_back(std::this_thread::get_id());
-    calls_.lines.push_back("pair: " + name);
-  }
-  void series_row(std::span<const double> values) override {
-    calls_.threads.push_back(std::this_thread::get_id());
-    if (rows_++ == fail_at_row_) throw std::runtime_error("disk full");
-    calls_.lines.push_back("series" + text(values));
-  }
-  void contact_row(double time, int pair, int point, std::span<const double> values) override {
-    calls_.threads.push_back(std::this_thread::get_id());
-    const double where[] = {time, static_cast<double>(pair), static_cast<double>(point)};
-    calls_.lines.push_back("contact" + text(where) + text(values));
-  }
-  void finish(const std::vector<ImpactRecord>& impacts, const nlohmann::ordered_json& summary) override {
-    calls_.threads.push_back(std::this_thread::get_id());
-    calls_.lines.push_back("finish " + std::to_string(impacts.size()) + " " + summary.dump());
-  }
-
- private:
-  static std::string text(std::span<const double> values) {
-    std::string line;
-    for (const double v : values) {
-      line += ' ';
-      line += std::to_string(v);
-    }
-    return line;
-  }
-  Calls& calls_;
-  int fail_at_row_;
-  int rows_ = 0;
-};
+using test::Calls;
+using test::RecordingWriter;
 
 // A library scene, shortened and sampled as given, with its records made twice: by RunRecords on the simulating
 // thread from the run's workspace (SampleObserver), and by BackgroundRecords from the states alone (StateObserver).

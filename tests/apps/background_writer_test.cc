@@ -13,53 +13,13 @@
 #include <vector>
 
 #include "apps/background_writer.h"
+#include "tests/apps/recording_writer.h"
 
 namespace contactlab {
 namespace {
 
-// What a writer was handed, as text: one line per call.
-struct Calls {
-  std::vector<std::string> lines;
-  std::vector<std::thread::id> threads;  // of every call, making the writer included
-};
-
-class RecordingWriter final : public RunWriter {
- public:
-  explicit RecordingWriter(Calls& calls, int fail_at_row = -1) : calls_(calls), fail_at_row_(fail_at_row) {
-    calls_.threads.push_back(std::this_thread::get_id());
-  }
-  void add_pair(const std::string& name) override {
-    calls_.threads.push_back(std::this_thread::get_id());
-    calls_.lines.push_back("pair: " + name);
-  }
-  void series_row(std::span<const double> values) override {
-    calls_.threads.push_back(std::this_thread::get_id());
-    if (rows_++ == fail_at_row_) throw std::runtime_error("disk full");
-    calls_.lines.push_back("series" + text(values));
-  }
-  void contact_row(double time, int pair, int point, std::span<const double> values) override {
-    calls_.threads.push_back(std::this_thread::get_id());
-    const double where[] = {time, static_cast<double>(pair), static_cast<double>(point)};
-    calls_.lines.push_back("contact" + text(where) + text(values));
-  }
-  void finish(const std::vector<ImpactRecord>& impacts, const nlohmann::ordered_json& summary) override {
-    calls_.threads.push_back(std::this_thread::get_id());
-    calls_.lines.push_back("finish " + std::to_string(impacts.size()) + " " + summary.dump());
-  }
-
- private:
-  static std::string text(std::span<const double> values) {
-    std::string line;
-    for (const double v : values) {
-      line += ' ';
-      line += std::to_string(v);
-    }
-    return line;
-  }
-  Calls& calls_;
-  int fail_at_row_;
-  int rows_ = 0;
-};
+using test::Calls;
+using test::RecordingWriter;
 
 // 20 000 rows of 3 to 7 numbers (about 60 blocks of 16 kB, four times the 16 in flight), a row of 5000 numbers
 // (more than a block holds) in the middle, contact rows and pairs among them; returns the calls expected.
@@ -84,7 +44,6 @@ TEST(BackgroundWriter, HandsEveryRowOnInOrderFromItsOwnThread) {
   Calls calls;
   BackgroundWriter writer([&calls] { return std::make_unique<RecordingWriter>(calls); });
   const std::vector<std::string> expected = hand_rows(writer);
-  writer.end_rows();
   writer.finish({ImpactRecord{}}, {{"scene", "test"}});
   // Every call, from making the writer to finishing it, on the one writing thread.
   ASSERT_EQ(calls.threads.size(), expected.size() + 1);

@@ -57,7 +57,8 @@ TEST(OutputAllocation, SamplesDoNotAllocate) {
       ASSERT_GT(dense.samples, sparse.samples + 5000);
     }
     // The states a deeper queue takes (apps/background_records.h: as many as fit in its bytes in flight, each of
-    // five vectors; its queue is a fixed ring) and a few more; one allocation per sample would add thousands.
+    // five vectors; its queue is a fixed ring), and the few reused blocks of the writing thread behind it (at most
+    // 16, apps/background_writer.h); one allocation per sample would add thousands.
     State chain_state;
     chain_state.q.resize(70);
     chain_state.v.resize(70);
