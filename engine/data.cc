@@ -34,12 +34,16 @@ Data::Data(const Model& model) {
   bias_acceleration.assign(n, Vec6::Zero());
   acceleration.assign(n, Vec6::Zero());
   external_force.assign(n, Vec6::Zero());
-  articulated_inertia.assign(n, Mat6::Zero());
-  articulated_bias.assign(n, Vec6::Zero());
-  U.resize(n);
-  D_inverse.resize(n);
-  u.resize(n);
-  for (std::size_t i = 0; i < n; ++i) {
+  // The articulated-body scratch up to the last body the pass visits (a tree body's parent comes before it): none
+  // for a model of sliders and world leaves, whose kilobyte per body would otherwise be set up and carried for nothing.
+  const std::size_t articulated =
+      model.articulated_bodies.empty() ? 0 : static_cast<std::size_t>(model.articulated_bodies.back()) + 1;
+  articulated_inertia.assign(articulated, Mat6::Zero());
+  articulated_bias.assign(articulated, Vec6::Zero());
+  U.resize(articulated);
+  D_inverse.resize(articulated);
+  u.resize(articulated);
+  for (std::size_t i = 0; i < articulated; ++i) {
     const int nv = model.bodies[i].joint.nv;
     U[i].setZero(6, nv);
     D_inverse[i].setZero(nv, nv);

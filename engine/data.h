@@ -31,7 +31,7 @@ struct Data {
   std::vector<Vec6> acceleration;        // spatial acceleration in the body frame
   std::vector<Vec6> external_force;      // spatial force on the body, body frame
 
-  // Articulated-body algorithm scratch.
+  // Articulated-body algorithm scratch, per body up to the last of Model::articulated_bodies.
   std::vector<Mat6> articulated_inertia;
   std::vector<Vec6> articulated_bias;
   std::vector<Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6>> U;

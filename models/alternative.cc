@@ -7,6 +7,7 @@
 
 #include "models/indentation_power.h"
 #include "models/laws.h"
+#include "models/one_minus_exp.h"
 #include "models/typed_law.h"
 
 namespace contactlab {
@@ -157,12 +158,13 @@ void jian_prepare(JianParameters& p) {
 ContactForce jian_force(const ContactInput& in, const JianParameters& p, const double*) {
   const double d = in.indentation;
   if (d <= 0.0) return {};
+  const double per_indentation = 1.0 / d;  // beside the root, not after it
   const double root = std::sqrt(std::abs(in.effective_radius) * d);  // √(R δ)
-  const double ramp = -std::expm1(-in.time_since_onset * p.relaxation_rate);  // 1 − e^{−t/T}
+  const double ramp = one_minus_exp(in.time_since_onset * p.relaxation_rate);  // 1 − e^{−t/T}
   const double elastic = p.elastic_modulus;
   const double damping = p.damping_modulus * ramp;
   return {elastic * root * d + damping * root * in.normal_velocity,
-          1.5 * elastic * root + 0.5 * damping * root / d * in.normal_velocity, damping * root};
+          1.5 * elastic * root + 0.5 * damping * (root * per_indentation) * in.normal_velocity, damping * root};
 }
 
 // Recoverable energy: the elastic term integrated, (2/5) · 4G_e√R δ^{5/2}/(3(1 − ν)).

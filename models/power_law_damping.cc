@@ -93,8 +93,9 @@ struct FixedPowerWeight {
   const FixedPower& power;
   PowerAndSlope operator()(double indentation, double) const {
     const double at = std::max(indentation, kSlopeFloor);
+    const double per_at = 1.0 / at;  // while the power is taken, not after it
     const double value = power(indentation);
-    return {chi * value, chi * (power.exponent() * (at == indentation ? value : power(at)) / at)};
+    return {chi * value, chi * (power.exponent() * (at == indentation ? value : power(at)) * per_at)};
   }
 };
 
