@@ -34,6 +34,18 @@ inline ContactForce pair_force(const ContactPairModel& pair, const PairState& st
   return out;
 }
 
+// F alone of an active pair (0 when inactive), as pair_force(...).force: what the right-hand side asks for, by the
+// law's force_value where it has one (no partials evaluated).
+inline double pair_force_value(const ContactPairModel& pair, const PairState& state, const ContactInput& input) {
+  if (!state.active) return 0.0;
+  const LawInfo& law = *pair.law_info;
+  double force = law.force_value != nullptr ? law.force_value(input, pair.parameters.values, state.law_state)
+                                            : law.force(input, pair.parameters.values, state.law_state).force;
+  if (pair.tension == TensionRule::kClamp && force < 0.0) force = 0.0;
+  if (state.persistent && (input.indentation <= 0.0 || force < 0.0)) force = 0.0;
+  return force;
+}
+
 // Elastic energy the law declares stored at this instant (0 when inactive or undeclared) [J].
 double pair_elastic_energy(const ContactPairModel& pair, const PairState& state, const ContactInput& input);
 

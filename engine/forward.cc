@@ -17,13 +17,14 @@ void clear_contact_loads(const Model& model, Data& data) {
   if (model.sliders.size() > 0) data.slider_force.setZero();
 }
 
-// Active element e's law force from data.geometry[e], into data.contact_input[e] and data.contact_force[e]: assigned
-// in place, not through a copy on the stack, which would be read back whole after being written in parts.
-inline const ContactForce& law_force(double time, const PairState& state, std::size_t e, Data& data) {
+// Active element e's law force from data.geometry[e], into data.contact_input[e] and data.contact_force[e] (F alone:
+// nothing in a run reads the law's partials, so they are not evaluated). The input is assigned in place, not through
+// a copy on the stack, which would be read back whole after being written in parts.
+inline double law_force(double time, const PairState& state, std::size_t e, Data& data) {
   const ContactPairModel& pair = *data.elements[e].pair;
   data.contact_input[e] = contact_input(pair, state, data.geometry[e], time);
-  ContactForce& force = data.contact_force[e];
-  force = pair_force(pair, state, data.contact_input[e]);
+  const double force = pair_force_value(pair, state, data.contact_input[e]);
+  data.contact_force[e] = {force, 0.0, 0.0};
   return force;
 }
 
@@ -31,7 +32,7 @@ inline const ContactForce& law_force(double time, const PairState& state, std::s
 // force allows at its slip (data.frames[e], from element_geometry), kept in data.friction_input[e] and
 // data.friction_force[e].
 inline ElementForce element_force(double time, const PairState& state, std::size_t e, Data& data) {
-  const ElementForce force{law_force(time, state, e, data).force};
+  const ElementForce force{law_force(time, state, e, data)};
   const ContactElement& element = data.elements[e];
   if (element.tangential_law == nullptr) return force;
   FrictionInput& input = data.friction_input[e];
@@ -118,7 +119,7 @@ void contact_stage(const Model& model, double time, const Eigen::Ref<const Eigen
     // 1 % more instructions).
     with_kernel(element.geometry, [&](auto kernel) {
       kernel.geometry(model, data, q.data(), v.data(), e, ContactVectors::kSkipOnLine);
-      const double force = law_force(time, contacts[e], e, data).force;
+      const double force = law_force(time, contacts[e], e, data);
       kernel.apply(model, data, e, ElementForce{force});
       data.contact_power[e] = force * data.geometry[e].normal_velocity;
     });

@@ -197,6 +197,7 @@ void append_alternative_laws(std::vector<LawInfo>& laws) {
   roy.needs = kNeedsMaterials;
   roy.can_tension = true;
   roy.force = law_function<roy_carretero_force>;
+  roy.force_value = law_force_value<roy_carretero_force>;
   roy.prepare = law_function<roy_carretero_prepare>;
   roy.potential = law_function<roy_carretero_potential>;
   laws.push_back(roy);
@@ -218,6 +219,7 @@ void append_alternative_laws(std::vector<LawInfo>& laws) {
   xiong.state_size = 1;
   xiong.continuous_state_size = 1;
   xiong.force = law_function<xiong_force>;
+  xiong.force_value = law_force_value<xiong_force>;
   xiong.state_rate = law_function<xiong_state_rate>;
   xiong.dissipation_parameter = "damping_offset";
   laws.push_back(xiong);
@@ -238,6 +240,7 @@ void append_alternative_laws(std::vector<LawInfo>& laws) {
   jian.needs = kNeedsTimeSinceOnset | kNeedsMaterials;
   jian.can_tension = true;
   jian.force = law_function<jian_force>;
+  jian.force_value = law_force_value<jian_force>;
   jian.prepare = law_function<jian_prepare>;
   jian.potential = law_function<jian_potential>;
   jian.dissipation_parameter = "viscosity";

@@ -5,6 +5,7 @@
 
 #include "models/indentation_power.h"
 #include "models/laws.h"
+#include "models/typed_law.h"
 
 namespace contactlab {
 namespace {
@@ -42,6 +43,7 @@ void append_elastic_laws(std::vector<LawInfo>& laws) {
   hooke.source = "Corral et al. review (S001) Eq (5.1)";
   hooke.requires_linear_stiffness = true;
   hooke.force = hooke_force;
+  hooke.force_value = law_force_value<hooke_force>;
   hooke.potential = hooke_potential;
   laws.push_back(hooke);
 
@@ -51,6 +53,7 @@ void append_elastic_laws(std::vector<LawInfo>& laws) {
   hertz.formula = "F = K δ^n";
   hertz.source = "Alves et al. (S000) Eq (2); Corral et al. (S001) Eq (5.2); Poursina–Nikravesh (S002) Eq (6)";
   hertz.force = hertz_force;
+  hertz.force_value = law_force_value<hertz_force>;
   hertz.potential = hertz_potential;
   laws.push_back(hertz);
 }

@@ -103,6 +103,10 @@ enum class Separation : std::uint8_t {
 using ForceFunction = ContactForce (*)(const ContactInput& input, const double* parameters,
                                        const double* state);
 
+// The force alone, F of ForceFunction without its partial derivatives: what a run's right-hand side needs (the
+// steppers difference their own Jacobians), without the slopes' divisions and powers.
+using ForceValueFunction = double (*)(const ContactInput& input, const double* parameters, const double* state);
+
 // Computes the derived parameters from the given ones, once per pair at compile time: e.g. a target restitution
 // into a normalised damping factor. Writes the derived parameters only; may reject a combination of given values
 // by throwing std::invalid_argument. May be null when the law derives nothing.
@@ -165,6 +169,9 @@ struct LawInfo {
   double accurate_restitution_min = 0.0;
   double accurate_restitution_max = 0.0;
   ForceFunction force = nullptr;
+  // force(...).force, compiled without the partials (law_force_value, models/typed_law.h); null: the engine calls
+  // force and takes its F.
+  ForceValueFunction force_value = nullptr;
   PrepareFunction prepare = nullptr;
   EventFunction event = nullptr;
   StateRateFunction state_rate = nullptr;

@@ -3,6 +3,7 @@
 // Poursina–Nikravesh paper (S002 §6, ref [23]) compares continuous models against. At onset the engine applies
 // P = (1 + e) m_eff δ̇⁻ along the normal, so Δq̇ = M⁻¹Jᵀ P and δ̇⁺ = −e δ̇⁻; there is no contact phase.
 #include "models/laws.h"
+#include "models/typed_law.h"
 
 namespace contactlab {
 namespace {
@@ -32,6 +33,7 @@ void append_impulse_method(std::vector<LawInfo>& laws) {
   impulse.accurate_restitution_min = 0.0;
   impulse.accurate_restitution_max = 1.0;
   impulse.force = no_force;
+  impulse.force_value = law_force_value<no_force>;
   impulse.dissipation_parameter = "restitution";
   laws.push_back(impulse);
 }

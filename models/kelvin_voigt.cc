@@ -164,6 +164,7 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   kv.force_jump = true;
   kv.requires_linear_stiffness = true;
   kv.force = law_function<kelvin_voigt_force>;
+  kv.force_value = law_force_value<kelvin_voigt_force>;
   kv.potential = kelvin_voigt_potential;
   kv.dissipation_parameter = "damping";
   laws.push_back(kv);
@@ -185,6 +186,7 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   anagnostopoulos.accurate_restitution_min = 0.0;
   anagnostopoulos.accurate_restitution_max = 1.0;
   anagnostopoulos.force = law_function<anagnostopoulos_force>;
+  anagnostopoulos.force_value = law_force_value<anagnostopoulos_force>;
   anagnostopoulos.prepare = law_function<prepare_anagnostopoulos>;
   anagnostopoulos.potential = kelvin_voigt_potential;
   anagnostopoulos.dissipation_parameter = "restitution";
@@ -205,6 +207,7 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   goyal.accurate_restitution_min = 0.0;
   goyal.accurate_restitution_max = 1.0;
   goyal.force = law_function<goyal_force>;
+  goyal.force_value = law_force_value<goyal_force>;
   goyal.prepare = law_function<prepare_goyal>;
   goyal.potential = kelvin_voigt_potential;
   goyal.dissipation_parameter = "restitution";
@@ -226,6 +229,7 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   separation.accurate_restitution_min = 0.0;
   separation.accurate_restitution_max = 1.0;
   separation.force = law_function<kv_force_separation_force>;
+  separation.force_value = law_force_value<kv_force_separation_force>;
   separation.prepare = law_function<prepare_kv_force_separation>;
   separation.potential = kelvin_voigt_potential;
   separation.dissipation_parameter = "restitution";

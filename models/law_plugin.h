@@ -21,7 +21,7 @@ namespace contactlab {
 
 // Changes whenever LawInfo, ContactInput, ContactForce or the function types of models/force_law.h change
 // layout: a plugin built against another version is refused by name, not called.
-inline constexpr int kLawPluginAbiVersion = 1;
+inline constexpr int kLawPluginAbiVersion = 2;
 
 // What a plugin's entry point returns.
 struct LawPlugin {

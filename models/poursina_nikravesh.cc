@@ -92,6 +92,7 @@ void append_poursina_nikravesh_laws(std::vector<LawInfo>& laws) {
   law.state_size = 1;  // c_opt
   law.event = law_function<poursina_nikravesh_event>;
   law.force = poursina_nikravesh_force;
+  law.force_value = law_force_value<poursina_nikravesh_force>;
   law.potential = poursina_nikravesh_potential;
   law.dissipation_parameter = "restitution";
   laws.push_back(law);

@@ -499,7 +499,7 @@ constexpr std::string_view kRistowAliases[] = {"lee_herrmann"};
 
 // Common defaults of the family: Hertz potential, tension possible, no jump, δ = 0 separation, no state.
 LawInfo power_law(std::string_view id, std::string_view formula, std::string_view source, std::string_view notes,
-                  std::span<const LawParameter> parameters, ForceFunction force) {
+                  std::span<const LawParameter> parameters, ForceFunction force, ForceValueFunction force_value) {
   LawInfo law;
   law.id = id;
   law.family = "power_law_damping";
@@ -509,6 +509,7 @@ LawInfo power_law(std::string_view id, std::string_view formula, std::string_vie
   law.parameters = parameters;
   law.can_tension = true;
   law.force = force;
+  law.force_value = force_value;
   law.potential = hertz_potential;
   return law;
 }
@@ -525,7 +526,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "(models.md §7 item 6). With m = 0 the force jumps to χ m_eff δ̇⁻ at onset, turns tensile at the end of "
       "restitution and the restitution grows with impact speed (models.md §2.6). Tension (F < 0) near the end of "
       "restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kRistowParameters, law_function<ristow_force>);
+      kRistowParameters, law_function<ristow_force>, law_force_value<ristow_force>);
   ristow.aliases = kRistowAliases;
   ristow.needs = kNeedsEffectiveMass;
   ristow.force_jump = true;
@@ -540,7 +541,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "(m = 1) — models.md erratum 6 — so m stays configurable (models.md §7 item 6). With m = 0 the force jumps to "
       "χ δ̇⁻ at onset and the restitution grows with impact speed (models.md §2.6). Tension (F < 0) near the end of "
       "restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kSchaferParameters, law_function<schafer_force>);
+      kSchaferParameters, law_function<schafer_force>, law_force_value<schafer_force>);
   schafer.force_jump = true;
   schafer.dissipation_parameter = "damping";
   laws.push_back(schafer);
@@ -552,7 +553,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "restitution (models.md §2.6, §3.E3); χ must be fitted for the chosen γ. force_jump is set because γ = 0 (a linear "
       "dashpot) jumps to χ δ̇⁻ at onset; γ > 0 starts continuously. Tension (F < 0) near the end of restitution is the "
       "published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kFalconParameters, law_function<falcon_force>);
+      kFalconParameters, law_function<falcon_force>, law_force_value<falcon_force>);
   falcon.force_jump = true;
   falcon.dissipation_parameter = "damping";
   laws.push_back(falcon);
@@ -565,7 +566,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "N·s/m^1.65. No separate Schwager–Pöschel formula is given in the seeds (models.md §3.E4). Tension (F < 0) near "
       "the end of restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may "
       "clamp it).",
-      kBordbarParameters, law_function<bordbar_force>);
+      kBordbarParameters, law_function<bordbar_force>, law_force_value<bordbar_force>);
   bordbar.dissipation_parameter = "damping";
   laws.push_back(bordbar);
 
@@ -577,7 +578,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "is read as μ. ∂F/∂δ̇ = 4πμ δ n_l |δ̇|^{n_l−1} is infinite at δ̇ = 0 for n_l < 1; it is evaluated at "
       "|δ̇| = 1e-100 m/s there. Tension (F < 0) near the end of restitution is the published behaviour and is not "
       "clamped here (models.md §7 item 4; a scene may clamp it).",
-      kAlizadehParameters, law_function<alizadeh_force>);
+      kAlizadehParameters, law_function<alizadeh_force>, law_force_value<alizadeh_force>);
   alizadeh.dissipation_parameter = "fluid_consistency";
   laws.push_back(alizadeh);
 
@@ -590,7 +591,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "models.md §3.E6) or D0 in Pa·s, turned into χ = 2 √|R_eff| D0 with (5.37). The restitution falls with impact "
       "speed, 1 − c ∝ v^{1/5} (models.md §2.6). Tension (F < 0) near the end of restitution is the published behaviour "
       "and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kKuwabaraKonoParameters, law_function<kuwabara_kono_force>);
+      kKuwabaraKonoParameters, law_function<kuwabara_kono_force>, law_force_value<kuwabara_kono_force>);
   kuwabara_kono.needs = kNeedsMaterials;  // R_eff, when D0 is given
   kuwabara_kono.prepare = law_function<prepare_kuwabara_kono>;
   kuwabara_kono.dissipation_parameter = "damping";
@@ -606,7 +607,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "'not given'. The restitution falls with impact speed, 1 − c ∝ v^{1/5} (models.md §2.6). Tension (F < 0) near the "
       "end of restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp "
       "it).",
-      kBrilliantovParameters, law_function<brilliantov_force>);
+      kBrilliantovParameters, law_function<brilliantov_force>, law_force_value<brilliantov_force>);
   brilliantov_1996.derived = kBrilliantovDerived;
   brilliantov_1996.prepare = law_function<prepare_brilliantov_1996>;
   brilliantov_1996.dissipation_parameter = "dissipative_constant";
@@ -621,7 +622,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "R_eff comes from the contact (|R_eff| is used). The restitution falls with impact speed, 1 − c ∝ v^{1/5} "
       "(models.md §2.6). Tension (F < 0) near the end of restitution is the published behaviour and is not clamped here "
       "(models.md §7 item 4; a scene may clamp it).",
-      kZhengParameters, law_function<zheng_force>);
+      kZhengParameters, law_function<zheng_force>, law_force_value<zheng_force>);
   zheng.needs = kNeedsMaterials;  // R_eff
   zheng.derived = kZhengDerived;
   zheng.prepare = law_function<prepare_zheng>;
@@ -636,7 +637,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "taken on the η term only (models.md erratum 12, §3.E9); ν = 0 means 'not given'. The restitution falls with "
       "impact speed, 1 − c ∝ v^{1/5} (models.md §2.6). Tension (F < 0) near the end of restitution is the published "
       "behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kBrilliantovParameters, law_function<brilliantov_force>);
+      kBrilliantovParameters, law_function<brilliantov_force>, law_force_value<brilliantov_force>);
   brilliantov_updated.derived = kBrilliantovDerived;
   brilliantov_updated.prepare = law_function<prepare_brilliantov_updated>;
   brilliantov_updated.dissipation_parameter = "dissipative_constant";
@@ -650,7 +651,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "models.md §3.E11 instead of Tsuji's empirical curve (u = δ^{5/4} makes the impact a linear oscillator of damping "
       "ratio α/√5, so c_out = c_r at any speed). α ≥ √5 is overdamped: no rebound. Tension (F < 0) near the end of "
       "restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kTsujiParameters, law_function<tsuji_force>);
+      kTsujiParameters, law_function<tsuji_force>, law_force_value<tsuji_force>);
   tsuji.needs = kNeedsEffectiveMass;
   tsuji.derived = kDampingFactor;
   tsuji.prepare = law_function<prepare_tsuji>;
@@ -667,7 +668,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "√(K_h M) δ^{1/4} (models.md erratum 27), M = m_eff. Damping acts in both phases, which makes c_out = c_r exactly "
       "at any speed (models.md §3.E11). Tension (F < 0) near the end of restitution is the published behaviour (up to "
       "≈ 15 % of F_max, models.md §5.8) and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kRestitutionOnly, law_function<edem_force>);
+      kRestitutionOnly, law_function<edem_force>, law_force_value<edem_force>);
   edem.needs = kNeedsEffectiveMass;
   edem.derived = kDampingFactor;
   edem.prepare = law_function<prepare_edem>;
@@ -686,7 +687,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "(default), 1 = xi_simple S001 (5.54). Exactly, c_out = exp(−ζ arccos ζ/√(1 − ζ²)) with ζ = 2ξ/√5 at any speed; "
       "xi_analytic is within 0.0086 of c_r on (0, 1] (max at c_r ≈ 0.23, not ≤ 0.007 as models.md §3.E12 states), "
       "xi_simple within 0.01 only for c_r ≥ 0.830. The accurate range below is the one valid for both variants.",
-      kJankowskiParameters, law_function<jankowski_force>);
+      kJankowskiParameters, law_function<jankowski_force>, law_force_value<jankowski_force>);
   jankowski.needs = kNeedsEffectiveMass;
   jankowski.derived = kDampingFactor;
   jankowski.prepare = law_function<prepare_jankowski>;
@@ -704,7 +705,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "∂F/∂δ̇ = 0; at the switch the damped branch is used. For m_d < 1, ∂F/∂δ̇ is evaluated at |δ̇| ≥ 1e-100 m/s. "
       "m_i > 0 keeps F continuous at onset (models.md §3.E13). Defaults m_i = 3/2, m_d = 1 give Lankarani–Nikravesh-type damping with a constant D, on which the law is based. "
       "The triangle-mesh contact detection of the original is not part of the force law.",
-      kChoiParameters, law_function<choi_force>);
+      kChoiParameters, law_function<choi_force>, law_force_value<choi_force>);
   choi.can_tension = false;
   choi.potential = choi_potential;
   choi.dissipation_parameter = "damping";

@@ -134,4 +134,28 @@ struct LawFunctionAdapter<double (*)(const ContactInput&, const P&, const double
 template <auto Function>
 inline constexpr auto law_function = &LawFunctionAdapter<decltype(Function)>::template call<Function>;
 
+// The ForceValueFunction of a force function, typed or not: the function inlined and its F kept, so that the
+// compiler drops the partials' arithmetic.
+template <class Function>
+struct LawForceValueAdapter;
+
+template <class P>
+struct LawForceValueAdapter<ContactForce (*)(const ContactInput&, const P&, const double*)> {
+  template <auto Force>
+  static double call(const ContactInput& input, const double* parameters, const double* state) {
+    return Force(input, load_parameters<P>(parameters), state).force;
+  }
+};
+
+template <>
+struct LawForceValueAdapter<ForceFunction> {
+  template <auto Force>
+  static double call(const ContactInput& input, const double* parameters, const double* state) {
+    return Force(input, parameters, state).force;
+  }
+};
+
+template <auto Force>
+inline constexpr ForceValueFunction law_force_value = &LawForceValueAdapter<decltype(Force)>::template call<Force>;
+
 }  // namespace contactlab

@@ -92,6 +92,7 @@ contactlab::LawInfo walton_braun() {
   law.accurate_restitution_min = 0.0;  // e is exact: the two springs give it for any impact
   law.accurate_restitution_max = 1.0;
   law.force = contactlab::law_function<force>;
+  law.force_value = contactlab::law_force_value<force>;
   law.prepare = contactlab::law_function<prepare>;
   law.event = contactlab::law_function<event>;
   law.potential = contactlab::law_function<potential>;

@@ -7,7 +7,9 @@
 
 #include "models/typed_law.h"
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <set>
 #include <span>
@@ -60,6 +62,54 @@ TEST(Registry, EveryLawIsFullyDescribed) {
       }
     }
     for (std::string_view alias : law.aliases) EXPECT_FALSE(alias.empty());
+  }
+}
+
+// force_value is the right-hand side's F: for every law it must be force(...).force to the bit, at loading and
+// unloading, before and after touch (it is the same arithmetic with the partials left out).
+TEST(Registry, EveryLawsForceValueIsItsForce) {
+  for (const LawInfo& law : all_laws()) {
+    ASSERT_NE(law.force, nullptr) << law.id;
+    ASSERT_NE(law.force_value, nullptr) << law.id << ": the engine would evaluate the partials it never reads";
+    std::vector<NamedValue> values;
+    for (const LawParameter& p : law.parameters) {
+      if (!p.required) continue;
+      // A value inside the parameter's range: restitutions 0.8, else the middle of a finite range, else above a
+      // positive lower end, else 1.
+      double value = 1.0;
+      if (p.name.find("restitution") != std::string_view::npos) {
+        value = 0.8;
+      } else if (std::isfinite(p.max) && p.max > p.min) {
+        value = 0.5 * (p.min + p.max);
+      } else if (p.min > 0.0) {
+        value = 2.0 * p.min;
+      }
+      values.push_back({p.name, value});
+    }
+    const LawParameters parameters = compile_parameters(parameter_table(law), values);
+    ContactInput in;
+    in.impact_velocity = 1.0;
+    in.effective_mass = 0.1;
+    in.effective_radius = 0.01;
+    in.effective_modulus = 1.1e11;
+    in.exponent = law.requires_linear_stiffness ? 1.0 : 1.5;
+    in.stiffness = law.requires_linear_stiffness ? 1e8 : 4.0 / 3.0 * in.effective_modulus * std::sqrt(in.effective_radius);
+    for (const double indentation : {-1e-6, 0.0, 1e-9, 1e-5, 3e-4}) {
+      for (const double normal_velocity : {0.7, 0.0, -0.4}) {
+        for (const double time_since_onset : {0.0, 1e-6, 1e-3}) {
+          in.indentation = indentation;
+          in.normal_velocity = normal_velocity;
+          in.time_since_onset = time_since_onset;
+          double state[kMaxLawState] = {};
+          if (law.event) law.event(ContactEvent::kOnset, in, parameters.values, state);
+          const double full = law.force(in, parameters.values, state).force;
+          const double alone = law.force_value(in, parameters.values, state);
+          EXPECT_EQ(std::bit_cast<std::uint64_t>(alone), std::bit_cast<std::uint64_t>(full))
+              << law.id << " at δ = " << indentation << ", δ̇ = " << normal_velocity << ", t = " << time_since_onset
+              << ": " << alone << " against " << full;
+        }
+      }
+    }
   }
 }
 
