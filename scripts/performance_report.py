@@ -839,6 +839,13 @@ class Report:
             "VM, falls on both: × hertz is the quotient of their wall times over one repetition, and the table "
             "gives the median of 5 repetitions (per RHS: the law's time in that repetition). A law whose forces "
             "there are not all finite and non-zero is reported as an error, not timed.", "",
+            "What keeps a law's cost to its own arithmetic: the right-hand side evaluates each law's F alone "
+            "(`LawInfo::force_value`, the law's force function compiled without its partial derivatives, which "
+            "nothing in a run reads: their divisions and powers took 10 % of bordbar_hyppanen's right-hand side and "
+            "27 % of wang_kv_granular's); common exponents go through square roots, not `std::pow` "
+            "(models/indentation_power.h); a fixed exponent such as bordbar_hyppanen's 0.65 through tables prepared once "
+            "(models/fixed_power.h); jian's relaxation ramp 1 − e^{−t/T} by its series or one `exp`, without "
+            "`expm1`'s division (models/one_minus_exp.h: that division was half of jian's excess over Hertz).", "",
             table(["law", "per RHS, 70 beads", "× hertz", "per RHS, 10 000 beads", "× hertz",
                    f"≤ {LAW_LIMIT}× on both"], fixed) if fixed else NA, "",
             "For context, whole runs: "
