@@ -71,7 +71,7 @@ double DormandPrince::error_norm(const double* y_new) const {
 // estimate of ‖y''‖ so that h^5 · max(‖f‖, ‖y''‖) ≈ 0.01.
 double DormandPrince::starting_step(Function& f) {
   const double* y = y_.data();
-  const double* f0 = k_[0].data();
+  const double* f0 = k_[kEnd].data();
   const double* atol = absolute_tolerance_.data();
   double norm_f = 0.0, norm_y = 0.0;
   for (int i = 0; i < dynamic_size_; ++i) {
@@ -108,8 +108,10 @@ DormandPrince::Status DormandPrince::reset(double t, const double* y, double fir
   last_rejected_ = false;
   previous_error_power_ = kSmallestErrorPower;
   ++evaluations_;
+  // f(t, y) where derivative() and the next step's first stage find it; swapped there, not copied, so that every rate
+  // buffer holds only what the right-hand side wrote into it (OdeSystem::rate_buffers_are_private).
   if (f(t, y_.data(), k_[0].data()) != 0) return Status::kFunctionFailure;
-  std::copy(k_[0].begin(), k_[0].end(), k_[kEnd].begin());
+  std::swap(k_[0], k_[kEnd]);
   h_ = first_step > 0.0 ? first_step : starting_step(f);
   if (max_step_ > 0.0) h_ = std::min(h_, max_step_);
   return Status::kSuccess;

@@ -61,6 +61,7 @@ void RunOde::bind() {
   end_gaps_.assign(n, 0.0);
   scratch_.resize(size());
   behind_.resize(size());
+  rate_buffers_.clear();  // the layout changed: no buffer's zeros are known
   at_or_below_time_ = std::numeric_limits<double>::quiet_NaN();
   forget_evaluation();
 }
@@ -147,17 +148,14 @@ int RunOde::rhs(double t, const double* y, double* ydot) {
   } else {
     configuration_derivative(model_, q, v, q_of(ydot));
   }
-  auto work_rate = work_of(ydot);
-  work_rate.setZero();
   if (law_state_offset_.back() > 0) std::fill(ydot + nq_ + nv_, ydot + dynamic_size(), 0.0);
   for (int e : table_.active()) {
-    const auto i = static_cast<std::size_t>(e);
-    if (!std::isfinite(data_.contact_force[i].force)) {
+    if (!std::isfinite(data_.contact_force[static_cast<std::size_t>(e)].force)) {
       failure_ = monitor_.describe(t, e) + ": the contact force is not finite (NaN or Inf)";
       return -1;
     }
-    work_rate[e] = data_.contact_power[i];
   }
+  fill_ledger_rates(ydot);
   // The active contacts' tangential integrals: friction's power −f_t·v_t, the slip speed, and 1 while the point
   // sticks — the engine's flag for laws with exact stiction (whose transitions are located events), else a slip speed
   // below contacts.stick_speed (a transition the run does not locate: the stick time is exact to within a step there).
@@ -219,6 +217,34 @@ int RunOde::rhs(double t, const double* y, double* ydot) {
     return -1;
   }
   return 0;
+}
+
+void RunOde::set_private_rate_buffers(bool is_private) {
+  private_rate_buffers_ = is_private;
+  rate_buffers_.clear();
+}
+
+void RunOde::fill_ledger_rates(double* ydot) {
+  auto work_rate = work_of(ydot);
+  const std::span<const int> active = table_.active();
+  RateBuffer* buffer = nullptr;
+  if (private_rate_buffers_) {
+    for (RateBuffer& known : rate_buffers_) {
+      if (known.data == ydot) buffer = &known;
+    }
+    if (buffer == nullptr && rate_buffers_.size() < kRateBuffers) {
+      // Its first fill: cleared whole. Room for every element, so that no later fill allocates.
+      buffer = &rate_buffers_.emplace_back();
+      buffer->data = ydot;
+      buffer->written.reserve(static_cast<std::size_t>(elements_));
+      work_rate.setZero();
+    } else if (buffer != nullptr) {
+      for (int e : buffer->written) work_rate[e] = 0.0;
+    }
+  }
+  if (buffer == nullptr) work_rate.setZero();
+  for (int e : active) work_rate[e] = data_.contact_power[static_cast<std::size_t>(e)];
+  if (buffer != nullptr) buffer->written.assign(active.begin(), active.end());
 }
 
 void RunOde::contact_stage_at(double t, const double* y, std::span<const int> elements, Data& data) {

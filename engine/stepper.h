@@ -33,6 +33,10 @@ class OdeSystem {
   // The components of y that event function i reads when evaluated alone (roots() with only = i); empty: all the
   // dynamic ones. The root finder then interpolates a handful of components instead of the whole state.
   virtual std::span<const int> root_inputs(int /*i*/) { return {}; }
+  // Whether the method writes the buffers it hands rhs() as ydot through rhs() alone (never a copy or a sum of its
+  // own into them; swapping two buffers is fine), so that rhs() may leave alone the entries it knows still hold its
+  // own zeros. Set before the method's first rhs() call.
+  virtual void set_private_rate_buffers(bool /*is_private*/) {}
 };
 
 class Stepper {

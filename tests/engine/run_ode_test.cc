@@ -207,5 +207,43 @@ TEST(RunOde, TheRightHandSideAndTheGapsAreTheStagesAtTheState) {
   for (int e : below) EXPECT_LT(g[static_cast<std::size_t>(e)], 0.0);
 }
 
+// The ledger's rate is the element's power while it is active and exactly zero otherwise, in every buffer rhs() fills,
+// whatever the buffer held before: with private rate buffers rhs() clears only what it wrote there last, so an element
+// that leaves the active set must have its entry cleared in each buffer, and a buffer never filled before whole.
+TEST(RunOde, TheLedgerRatesAreZeroButAtTheActiveElementsInEveryBuffer) {
+  const Scene scene;
+  RunParts run(scene.model);
+  State& state = run.state;
+  state.q[0] = 0.0;  // the beads 2 cm into each other, closing: element 0's power F δ̇ is not zero
+  state.q[1] = -0.07;
+  state.v[0] = 0.4;
+  state.contacts[0].active = true;
+  run.table.bind(state, run.data);
+  for (const bool is_private : {true, false}) {
+    run.ode.set_private_rate_buffers(is_private);
+    state.contacts[0].active = true;
+    run.table.set_active(0, true, state);
+    std::vector<double> y(static_cast<std::size_t>(run.ode.size()));
+    run.ode.pack(state, y.data());
+    const auto ledger = [&](const std::vector<double>& ydot, int e) {
+      return ydot[static_cast<std::size_t>(run.ode.dynamic_size() + e)];
+    };
+    std::vector<double> first(y.size(), 7.0), second(y.size(), 7.0);  // never filled: 7 everywhere
+    for (std::vector<double>* buffer : {&first, &second}) {
+      ASSERT_EQ(run.ode.rhs(0.0, y.data(), buffer->data()), 0);
+      EXPECT_NE(ledger(*buffer, 0), 0.0);
+      EXPECT_NE(ledger(*buffer, 0), 7.0);
+      for (int e = 1; e < 10; ++e) EXPECT_EQ(ledger(*buffer, e), 0.0) << e << (is_private ? ", private" : "");
+    }
+    // Element 0 separates: its entry goes back to zero in both buffers, each filled again.
+    state.contacts[0].active = false;
+    run.table.set_active(0, false, state);
+    for (std::vector<double>* buffer : {&first, &second}) {
+      ASSERT_EQ(run.ode.rhs(0.0, y.data(), buffer->data()), 0);
+      for (int e = 0; e < 10; ++e) EXPECT_EQ(ledger(*buffer, e), 0.0) << e << (is_private ? ", private" : "");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace contactlab
