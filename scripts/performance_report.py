@@ -676,7 +676,8 @@ class Report:
             "broadphase finds, about 1.3 µs each, and two kinematics passes over the 10 000 bodies); the right-hand "
             "side's passes over every coordinate or element about 20 % (the ledger's rates zeroed for every element, "
             "the sliders' forces cleared, v copied into ẏ, the sliders' accelerations: 80 kB each, from beyond the "
-            "L2 cache); the integrator's stages 6 % beyond the floor's, the state being 3N long (the ledger) where "
+            "L2 cache; the first of these is gone since: each of Dormand–Prince's stage buffers now clears only the "
+            "ledger rates it was last written for, about 5 % of the pipeline); the integrator's stages 6 % beyond the floor's, the state being 3N long (the ledger) where "
             "the floor's is 2N, and the whole state copied out at every step's end 3 %; the contact events 8 % (the "
             "spare workspace's first construction 3 %). The floor's working set, eleven vectors of 2N doubles (1.8 MB), "
             "about fits the 2 MB of L2 cache per core; the pipeline's, some 6 kB per bead, does not."])
