@@ -24,14 +24,18 @@ inline ContactInput contact_input(const ContactPairModel& pair, const PairState&
   return in;
 }
 
+// Whether the pair's rules take the law's force F away: a clamped pair never pulls, and a resting contact pushes only
+// while the shapes overlap, and never pulls.
+inline bool pair_withholds(const ContactPairModel& pair, const PairState& state, const ContactInput& input, double force) {
+  if (pair.tension == TensionRule::kClamp && force < 0.0) return true;
+  return state.persistent && (input.indentation <= 0.0 || force < 0.0);
+}
+
 // Force of an active pair (0 when inactive).
 inline ContactForce pair_force(const ContactPairModel& pair, const PairState& state, const ContactInput& input) {
   if (!state.active) return {};
-  ContactForce out = pair.law_info->force(input, pair.parameters.values, state.law_state);
-  if (pair.tension == TensionRule::kClamp && out.force < 0.0) out = {};
-  // A resting contact pushes only while the shapes overlap, and never pulls.
-  if (state.persistent && (input.indentation <= 0.0 || out.force < 0.0)) out = {};
-  return out;
+  const ContactForce out = pair.law_info->force(input, pair.parameters.values, state.law_state);
+  return pair_withholds(pair, state, input, out.force) ? ContactForce{} : out;
 }
 
 // F alone of an active pair (0 when inactive), as pair_force(...).force: what the right-hand side asks for, by the
@@ -39,11 +43,9 @@ inline ContactForce pair_force(const ContactPairModel& pair, const PairState& st
 inline double pair_force_value(const ContactPairModel& pair, const PairState& state, const ContactInput& input) {
   if (!state.active) return 0.0;
   const LawInfo& law = *pair.law_info;
-  double force = law.force_value != nullptr ? law.force_value(input, pair.parameters.values, state.law_state)
-                                            : law.force(input, pair.parameters.values, state.law_state).force;
-  if (pair.tension == TensionRule::kClamp && force < 0.0) force = 0.0;
-  if (state.persistent && (input.indentation <= 0.0 || force < 0.0)) force = 0.0;
-  return force;
+  const double force = law.force_value != nullptr ? law.force_value(input, pair.parameters.values, state.law_state)
+                                                  : law.force(input, pair.parameters.values, state.law_state).force;
+  return pair_withholds(pair, state, input, force) ? 0.0 : force;
 }
 
 // Elastic energy the law declares stored at this instant (0 when inactive or undeclared) [J].

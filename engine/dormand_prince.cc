@@ -109,7 +109,7 @@ DormandPrince::Status DormandPrince::reset(double t, const double* y, double fir
   previous_error_power_ = kSmallestErrorPower;
   ++evaluations_;
   // f(t, y) where derivative() and the next step's first stage find it; swapped there, not copied, so that every rate
-  // buffer holds only what the right-hand side wrote into it (OdeSystem::rate_buffers_are_private).
+  // buffer holds only what the right-hand side wrote into it (OdeSystem::set_private_rate_buffers).
   if (f(t, y_.data(), k_[0].data()) != 0) return Status::kFunctionFailure;
   std::swap(k_[0], k_[kEnd]);
   h_ = first_step > 0.0 ? first_step : starting_step(f);

@@ -230,7 +230,10 @@ void RunOde::fill_ledger_rates(double* ydot) {
   RateBuffer* buffer = nullptr;
   if (private_rate_buffers_) {
     for (RateBuffer& known : rate_buffers_) {
-      if (known.data == ydot) buffer = &known;
+      if (known.data == ydot) {
+        buffer = &known;
+        break;
+      }
     }
     if (buffer == nullptr && rate_buffers_.size() < kRateBuffers) {
       // Its first fill: cleared whole. Room for every element, so that no later fill allocates.

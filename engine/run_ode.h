@@ -148,6 +148,8 @@ class RunOde final : public OdeSystem {
   void copy_from(const PairState& contact, int e, double* y) const;
   double force_per_length(int e) const;
   void contact_stage_at(double t, const double* y, std::span<const int> elements, Data& data);
+  // The ledger's part of ẏ: each active element's power, zero elsewhere (RateBuffer).
+  void fill_ledger_rates(double* ydot);
 
   const Model& model_;
   const SimulationOptions& options_;
@@ -179,7 +181,6 @@ class RunOde final : public OdeSystem {
   static constexpr std::size_t kRateBuffers = 16;  // more than any method uses; further buffers are cleared whole
   bool private_rate_buffers_ = false;
   std::vector<RateBuffer> rate_buffers_;
-  void fill_ledger_rates(double* ydot);
   Eigen::VectorXd behind_;             // y − ε f
   int root_inputs_[4] = {};            // what root_inputs() returns
   std::vector<double> end_gaps_;

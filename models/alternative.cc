@@ -196,8 +196,7 @@ void append_alternative_laws(std::vector<LawInfo>& laws) {
   roy.dissipation_twin = "damping_2";
   roy.needs = kNeedsMaterials;
   roy.can_tension = true;
-  roy.force = law_function<roy_carretero_force>;
-  roy.force_value = law_force_value<roy_carretero_force>;
+  set_force<roy_carretero_force>(roy);
   roy.prepare = law_function<roy_carretero_prepare>;
   roy.potential = law_function<roy_carretero_potential>;
   laws.push_back(roy);
@@ -218,8 +217,7 @@ void append_alternative_laws(std::vector<LawInfo>& laws) {
   xiong.needs = kNeedsHistory;
   xiong.state_size = 1;
   xiong.continuous_state_size = 1;
-  xiong.force = law_function<xiong_force>;
-  xiong.force_value = law_force_value<xiong_force>;
+  set_force<xiong_force>(xiong);
   xiong.state_rate = law_function<xiong_state_rate>;
   xiong.dissipation_parameter = "damping_offset";
   laws.push_back(xiong);
@@ -239,8 +237,7 @@ void append_alternative_laws(std::vector<LawInfo>& laws) {
   jian.derived = kJianDerived;
   jian.needs = kNeedsTimeSinceOnset | kNeedsMaterials;
   jian.can_tension = true;
-  jian.force = law_function<jian_force>;
-  jian.force_value = law_force_value<jian_force>;
+  set_force<jian_force>(jian);
   jian.prepare = law_function<jian_prepare>;
   jian.potential = law_function<jian_potential>;
   jian.dissipation_parameter = "viscosity";

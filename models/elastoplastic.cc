@@ -336,8 +336,7 @@ void append_elastoplastic_laws(std::vector<LawInfo>& laws) {
   goldsmith.state_size = kGoldsmithState;
   goldsmith.accurate_restitution_min = 0.0;  // exact for every c_r in (0, 1] (work-ratio argument)
   goldsmith.accurate_restitution_max = 1.0;
-  goldsmith.force = law_function<goldsmith_force>;
-  goldsmith.force_value = law_force_value<goldsmith_force>;
+  set_force<goldsmith_force>(goldsmith);
   goldsmith.prepare = law_function<goldsmith_prepare>;
   goldsmith.event = law_function<goldsmith_event>;
   goldsmith.potential = law_function<goldsmith_potential>;
@@ -360,8 +359,7 @@ void append_elastoplastic_laws(std::vector<LawInfo>& laws) {
   thornton.parameters = kThorntonParameters;
   thornton.needs = kNeedsHistory | kNeedsMaterials;
   thornton.state_size = kThorntonState;
-  thornton.force = law_function<thornton_force>;
-  thornton.force_value = law_force_value<thornton_force>;
+  set_force<thornton_force>(thornton);
   thornton.event = law_function<thornton_event>;
   thornton.potential = law_function<thornton_potential>;
   laws.push_back(thornton);
@@ -380,8 +378,7 @@ void append_elastoplastic_laws(std::vector<LawInfo>& laws) {
   yigit.parameters = kYieldIndentation;
   yigit.needs = kNeedsHistory;
   yigit.state_size = 1;
-  yigit.force = law_function<yigit_force>;
-  yigit.force_value = law_force_value<yigit_force>;
+  set_force<yigit_force>(yigit);
   yigit.event = yigit_event;
   yigit.potential = law_function<yigit_potential>;
   laws.push_back(yigit);
@@ -401,8 +398,7 @@ void append_elastoplastic_laws(std::vector<LawInfo>& laws) {
   linearized.parameters = kYieldIndentation;
   linearized.needs = kNeedsHistory;
   linearized.state_size = kLinearizedState;
-  linearized.force = law_function<yigit_linearized_force>;
-  linearized.force_value = law_force_value<yigit_linearized_force>;
+  set_force<yigit_linearized_force>(linearized);
   linearized.event = law_function<yigit_linearized_event>;
   linearized.potential = law_function<yigit_linearized_potential>;
   laws.push_back(linearized);

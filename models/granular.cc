@@ -380,8 +380,7 @@ void append_granular_laws(std::vector<LawInfo>& laws) {
   wang.force_jump = false;  // continuous at first touch; the jump at δ_y is documented in the notes
   wang.accurate_restitution_min = 0.99;
   wang.accurate_restitution_max = 1.0;
-  wang.force = wang_kv_force;
-  wang.force_value = law_force_value<wang_kv_force>;
+  set_force<wang_kv_force>(wang);
   wang.prepare = law_function<wang_kv_prepare>;
   wang.event = law_function<wang_kv_event>;
   wang.potential = wang_kv_potential;
@@ -413,8 +412,7 @@ void append_granular_laws(std::vector<LawInfo>& laws) {
   ml.derived = kLogHalfEpsilonSquared;
   ml.needs = kNeedsMaterials | kNeedsHistory;
   ml.state_size = kMaLiuStateSize;
-  ml.force = law_function<ma_liu_force>;
-  ml.force_value = law_force_value<ma_liu_force>;
+  set_force<ma_liu_force>(ml);
   ml.prepare = law_function<ma_liu_prepare>;
   ml.event = law_function<ma_liu_event>;
   ml.potential = law_function<ma_liu_potential>;

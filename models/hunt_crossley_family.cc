@@ -112,8 +112,7 @@ LawInfo member(std::string_view id, std::span<const std::string_view> aliases, s
   law.needs = kNeedsImpactVelocity;
   law.accurate_restitution_min = accurate_min;
   law.accurate_restitution_max = accurate_max;
-  law.force = law_function<force>;
-  law.force_value = law_force_value<force>;
+  set_force<force>(law);
   law.prepare = prepare_damping;
   law.potential = potential;
   return law;
@@ -292,8 +291,7 @@ void append_hunt_crossley_family(std::vector<LawInfo>& laws) {
   wang_yield.parameters = kWangYieldParameters;
   wang_yield.derived = kWangYieldDerived;
   wang_yield.state_size = kWangYieldStateSize;
-  wang_yield.force = wang_yield_force;
-  wang_yield.force_value = law_force_value<wang_yield_force>;
+  set_force<wang_yield_force>(wang_yield);
   wang_yield.event = law_function<wang_yield_event>;
   wang_yield.notes =
       "models.md §3.D9, §7 item 11. z is the Zhiying–Qishao form evaluated at c* instead of c_r. K* per Eq (5.59) "
@@ -314,8 +312,7 @@ void append_hunt_crossley_family(std::vector<LawInfo>& laws) {
   luo_nahon.parameters = kLuoNahonParameters;
   luo_nahon.derived = kLuoNahonDerived;
   luo_nahon.needs = kNeedsImpactVelocity | kNeedsMaterials;
-  luo_nahon.force = law_function<luo_nahon_force>;
-  luo_nahon.force_value = law_force_value<luo_nahon_force>;
+  set_force<luo_nahon_force>(luo_nahon);
   luo_nahon.potential = law_function<luo_nahon_potential>;
   luo_nahon.notes =
       "models.md §3.D15, §7 item 16; project decision: point contact, the interference geometry given as parameters "

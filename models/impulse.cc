@@ -32,8 +32,7 @@ void append_impulse_method(std::vector<LawInfo>& laws) {
   impulse.impulsive = true;
   impulse.accurate_restitution_min = 0.0;
   impulse.accurate_restitution_max = 1.0;
-  impulse.force = no_force;
-  impulse.force_value = law_force_value<no_force>;
+  set_force<no_force>(impulse);
   impulse.dissipation_parameter = "restitution";
   laws.push_back(impulse);
 }

@@ -163,8 +163,7 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   kv.can_tension = true;
   kv.force_jump = true;
   kv.requires_linear_stiffness = true;
-  kv.force = law_function<kelvin_voigt_force>;
-  kv.force_value = law_force_value<kelvin_voigt_force>;
+  set_force<kelvin_voigt_force>(kv);
   kv.potential = kelvin_voigt_potential;
   kv.dissipation_parameter = "damping";
   laws.push_back(kv);
@@ -185,8 +184,7 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   // Exact inverse: c_out = c_r over all of (0, 1].
   anagnostopoulos.accurate_restitution_min = 0.0;
   anagnostopoulos.accurate_restitution_max = 1.0;
-  anagnostopoulos.force = law_function<anagnostopoulos_force>;
-  anagnostopoulos.force_value = law_force_value<anagnostopoulos_force>;
+  set_force<anagnostopoulos_force>(anagnostopoulos);
   anagnostopoulos.prepare = law_function<prepare_anagnostopoulos>;
   anagnostopoulos.potential = kelvin_voigt_potential;
   anagnostopoulos.dissipation_parameter = "restitution";
@@ -206,8 +204,7 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   goyal.requires_linear_stiffness = true;
   goyal.accurate_restitution_min = 0.0;
   goyal.accurate_restitution_max = 1.0;
-  goyal.force = law_function<goyal_force>;
-  goyal.force_value = law_force_value<goyal_force>;
+  set_force<goyal_force>(goyal);
   goyal.prepare = law_function<prepare_goyal>;
   goyal.potential = kelvin_voigt_potential;
   goyal.dissipation_parameter = "restitution";
@@ -228,8 +225,7 @@ void append_kelvin_voigt_laws(std::vector<LawInfo>& laws) {
   // Exact: c_out = e on (0, 1]; the (57) fit stays within 0.0034 everywhere, so the ±0.01 range is (0, 1] too.
   separation.accurate_restitution_min = 0.0;
   separation.accurate_restitution_max = 1.0;
-  separation.force = law_function<kv_force_separation_force>;
-  separation.force_value = law_force_value<kv_force_separation_force>;
+  set_force<kv_force_separation_force>(separation);
   separation.prepare = law_function<prepare_kv_force_separation>;
   separation.potential = kelvin_voigt_potential;
   separation.dissipation_parameter = "restitution";

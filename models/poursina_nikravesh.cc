@@ -91,8 +91,7 @@ void append_poursina_nikravesh_laws(std::vector<LawInfo>& laws) {
   law.accurate_restitution_max = 1.0;
   law.state_size = 1;  // c_opt
   law.event = law_function<poursina_nikravesh_event>;
-  law.force = poursina_nikravesh_force;
-  law.force_value = law_force_value<poursina_nikravesh_force>;
+  set_force<poursina_nikravesh_force>(law);
   law.potential = poursina_nikravesh_potential;
   law.dissipation_parameter = "restitution";
   laws.push_back(law);

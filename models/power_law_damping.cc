@@ -498,8 +498,9 @@ double choi_potential(const ContactInput& in, const double*, const double*) {
 constexpr std::string_view kRistowAliases[] = {"lee_herrmann"};
 
 // Common defaults of the family: Hertz potential, tension possible, no jump, δ = 0 separation, no state.
+template <auto Force>
 LawInfo power_law(std::string_view id, std::string_view formula, std::string_view source, std::string_view notes,
-                  std::span<const LawParameter> parameters, ForceFunction force, ForceValueFunction force_value) {
+                  std::span<const LawParameter> parameters) {
   LawInfo law;
   law.id = id;
   law.family = "power_law_damping";
@@ -508,8 +509,7 @@ LawInfo power_law(std::string_view id, std::string_view formula, std::string_vie
   law.notes = notes;
   law.parameters = parameters;
   law.can_tension = true;
-  law.force = force;
-  law.force_value = force_value;
+  set_force<Force>(law);
   law.potential = hertz_potential;
   return law;
 }
@@ -517,7 +517,7 @@ LawInfo power_law(std::string_view id, std::string_view formula, std::string_vie
 }  // namespace
 
 void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
-  LawInfo ristow = power_law(
+  LawInfo ristow = power_law<ristow_force>(
       "ristow", "F = K δ^{3/2} + χ m_eff δ^m δ̇ (m = 0 by default)",
       "Corral et al. (S001) Eq (5.13)–(5.14), Table 1; Alves et al. (S000) Table 1 (Ristow, Lee–Herrmann rows)",
       "Hertz exponent 3/2 hard-wired as in the seeds (models.md §3.E): K is the Hertz stiffness [N/m^1.5] and the "
@@ -526,14 +526,14 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "(models.md §7 item 6). With m = 0 the force jumps to χ m_eff δ̇⁻ at onset, turns tensile at the end of "
       "restitution and the restitution grows with impact speed (models.md §2.6). Tension (F < 0) near the end of "
       "restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kRistowParameters, law_function<ristow_force>, law_force_value<ristow_force>);
+      kRistowParameters);
   ristow.aliases = kRistowAliases;
   ristow.needs = kNeedsEffectiveMass;
   ristow.force_jump = true;
   ristow.dissipation_parameter = "damping";
   laws.push_back(ristow);
 
-  LawInfo schafer = power_law(
+  LawInfo schafer = power_law<schafer_force>(
       "schafer", "F = K δ^{3/2} + χ δ^m δ̇ (m = 0 by default)",
       "Corral et al. (S001) Table 1 and the text after Eq (5.14); Alves et al. (S000) Table 1",
       "Hertz exponent 3/2 hard-wired as in the seeds (models.md §3.E): K is the Hertz stiffness [N/m^1.5] and the "
@@ -541,24 +541,24 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "(m = 1) — models.md erratum 6 — so m stays configurable (models.md §7 item 6). With m = 0 the force jumps to "
       "χ δ̇⁻ at onset and the restitution grows with impact speed (models.md §2.6). Tension (F < 0) near the end of "
       "restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kSchaferParameters, law_function<schafer_force>, law_force_value<schafer_force>);
+      kSchaferParameters);
   schafer.force_jump = true;
   schafer.dissipation_parameter = "damping";
   laws.push_back(schafer);
 
-  LawInfo falcon = power_law(
+  LawInfo falcon = power_law<falcon_force>(
       "falcon", "F = K δ^{3/2} + χ |δ|^γ δ̇", "Corral et al. (S001) Eq (5.15)",
       "Hertz exponent 3/2 hard-wired as in the seeds (models.md §3.E): K is the Hertz stiffness [N/m^1.5] and the "
       "scene's exponent is ignored. γ defaults to 1/4, the value Falcon et al. found to give a speed-independent "
       "restitution (models.md §2.6, §3.E3); χ must be fitted for the chosen γ. force_jump is set because γ = 0 (a linear "
       "dashpot) jumps to χ δ̇⁻ at onset; γ > 0 starts continuously. Tension (F < 0) near the end of restitution is the "
       "published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kFalconParameters, law_function<falcon_force>, law_force_value<falcon_force>);
+      kFalconParameters);
   falcon.force_jump = true;
   falcon.dissipation_parameter = "damping";
   laws.push_back(falcon);
 
-  LawInfo bordbar = power_law(
+  LawInfo bordbar = power_law<bordbar_force>(
       "bordbar_hyppanen", "F = K δ^{3/2} + χ δ^{0.65} δ̇",
       "Corral et al. (S001) Eq (5.16); Alves et al. (S000) Table 1 (with Schwager–Pöschel [119])",
       "Hertz exponent 3/2 hard-wired as in the seeds (models.md §3.E): K is the Hertz stiffness [N/m^1.5] and the "
@@ -566,11 +566,11 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "N·s/m^1.65. No separate Schwager–Pöschel formula is given in the seeds (models.md §3.E4). Tension (F < 0) near "
       "the end of restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may "
       "clamp it).",
-      kBordbarParameters, law_function<bordbar_force>, law_force_value<bordbar_force>);
+      kBordbarParameters);
   bordbar.dissipation_parameter = "damping";
   laws.push_back(bordbar);
 
-  LawInfo alizadeh = power_law(
+  LawInfo alizadeh = power_law<alizadeh_force>(
       "alizadeh", "F = K δ^{3/2} + 4π μ δ sign(δ̇)|δ̇|^{n_l}", "Corral et al. (S001) Eq (5.17)",
       "Hertz exponent 3/2 hard-wired as in the seeds (models.md §3.E): K is the Hertz stiffness [N/m^1.5] and the "
       "scene's exponent is ignored. The printed δ̇^{n_l} is undefined for δ̇ < 0 and non-integer n_l; it is read as "
@@ -578,11 +578,11 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "is read as μ. ∂F/∂δ̇ = 4πμ δ n_l |δ̇|^{n_l−1} is infinite at δ̇ = 0 for n_l < 1; it is evaluated at "
       "|δ̇| = 1e-100 m/s there. Tension (F < 0) near the end of restitution is the published behaviour and is not "
       "clamped here (models.md §7 item 4; a scene may clamp it).",
-      kAlizadehParameters, law_function<alizadeh_force>, law_force_value<alizadeh_force>);
+      kAlizadehParameters);
   alizadeh.dissipation_parameter = "fluid_consistency";
   laws.push_back(alizadeh);
 
-  LawInfo kuwabara_kono = power_law(
+  LawInfo kuwabara_kono = power_law<kuwabara_kono_force>(
       "kuwabara_kono", "F = K δ^{3/2} + χ δ^{1/2} δ̇, χ given or χ = 2 √R_eff D0",
       "Corral et al. (S001) Eq (5.36)–(5.38); Alves et al. (S000) Table 1",
       "Hertz exponent 3/2 hard-wired as in the seeds (models.md §3.E): K is the Hertz stiffness [N/m^1.5] and the "
@@ -591,13 +591,13 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "models.md §3.E6) or D0 in Pa·s, turned into χ = 2 √|R_eff| D0 with (5.37). The restitution falls with impact "
       "speed, 1 − c ∝ v^{1/5} (models.md §2.6). Tension (F < 0) near the end of restitution is the published behaviour "
       "and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kKuwabaraKonoParameters, law_function<kuwabara_kono_force>, law_force_value<kuwabara_kono_force>);
+      kKuwabaraKonoParameters);
   kuwabara_kono.needs = kNeedsMaterials;  // R_eff, when D0 is given
   kuwabara_kono.prepare = law_function<prepare_kuwabara_kono>;
   kuwabara_kono.dissipation_parameter = "damping";
   laws.push_back(kuwabara_kono);
 
-  LawInfo brilliantov_1996 = power_law(
+  LawInfo brilliantov_1996 = power_law<brilliantov_force>(
       "brilliantov_1996", "F = K δ^{3/2} + (3/2) K A δ^{1/2} δ̇",
       "Corral et al. (S001) Eq (5.36), (5.47)–(5.48); Alves et al. (S000) Table 1",
       "Hertz exponent 3/2 hard-wired as in the seeds (models.md §3.E): K is the Hertz stiffness [N/m^1.5] and the "
@@ -607,13 +607,13 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "'not given'. The restitution falls with impact speed, 1 − c ∝ v^{1/5} (models.md §2.6). Tension (F < 0) near the "
       "end of restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp "
       "it).",
-      kBrilliantovParameters, law_function<brilliantov_force>, law_force_value<brilliantov_force>);
+      kBrilliantovParameters);
   brilliantov_1996.derived = kBrilliantovDerived;
   brilliantov_1996.prepare = law_function<prepare_brilliantov_1996>;
   brilliantov_1996.dissipation_parameter = "dissipative_constant";
   laws.push_back(brilliantov_1996);
 
-  LawInfo zheng = power_law(
+  LawInfo zheng = power_law<zheng_force>(
       "zheng", "F = K δ^{3/2} + χ δ^{1/2} δ̇, χ = 2 A E √R_eff/(1 − ν²)", "Corral et al. (S001) Eq (5.36), (5.49)–(5.50)",
       "Hertz exponent 3/2 hard-wired as in the seeds (models.md §3.E): K is the Hertz stiffness [N/m^1.5] and the "
       "scene's exponent is ignored. A is given directly (the default route, recommended) or from the viscosities with "
@@ -622,14 +622,14 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "R_eff comes from the contact (|R_eff| is used). The restitution falls with impact speed, 1 − c ∝ v^{1/5} "
       "(models.md §2.6). Tension (F < 0) near the end of restitution is the published behaviour and is not clamped here "
       "(models.md §7 item 4; a scene may clamp it).",
-      kZhengParameters, law_function<zheng_force>, law_force_value<zheng_force>);
+      kZhengParameters);
   zheng.needs = kNeedsMaterials;  // R_eff
   zheng.derived = kZhengDerived;
   zheng.prepare = law_function<prepare_zheng>;
   zheng.dissipation_parameter = "dissipative_constant";
   laws.push_back(zheng);
 
-  LawInfo brilliantov_updated = power_law(
+  LawInfo brilliantov_updated = power_law<brilliantov_force>(
       "brilliantov_updated", "F = K δ^{3/2} + (3/2) K A δ^{1/2} δ̇, A (5.51)", "Corral et al. (S001) Eq (5.36), (5.47), (5.51)",
       "Hertz exponent 3/2 hard-wired as in the seeds (models.md §3.E): K is the Hertz stiffness [N/m^1.5] and the "
       "scene's exponent is ignored. A is given directly (the default route, recommended) or from the viscosities with "
@@ -637,13 +637,13 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "taken on the η term only (models.md erratum 12, §3.E9); ν = 0 means 'not given'. The restitution falls with "
       "impact speed, 1 − c ∝ v^{1/5} (models.md §2.6). Tension (F < 0) near the end of restitution is the published "
       "behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kBrilliantovParameters, law_function<brilliantov_force>, law_force_value<brilliantov_force>);
+      kBrilliantovParameters);
   brilliantov_updated.derived = kBrilliantovDerived;
   brilliantov_updated.prepare = law_function<prepare_brilliantov_updated>;
   brilliantov_updated.dissipation_parameter = "dissipative_constant";
   laws.push_back(brilliantov_updated);
 
-  LawInfo tsuji = power_law(
+  LawInfo tsuji = power_law<tsuji_force>(
       "tsuji", "F = K δ^{3/2} + α √(m_eff K) δ^{1/4} δ̇", "Corral et al. (S001) Eq (5.45)–(5.46); Alves et al. (S000) Table 1",
       "Hertz exponent 3/2 hard-wired as in the seeds (models.md §3.E): K is the Hertz stiffness [N/m^1.5] and the "
       "scene's exponent is ignored. m = 1/4 as in S001; S000 Table 1 prints δ^{1/2} with m = 1/4 in its m column "
@@ -651,7 +651,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "models.md §3.E11 instead of Tsuji's empirical curve (u = δ^{5/4} makes the impact a linear oscillator of damping "
       "ratio α/√5, so c_out = c_r at any speed). α ≥ √5 is overdamped: no rebound. Tension (F < 0) near the end of "
       "restitution is the published behaviour and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kTsujiParameters, law_function<tsuji_force>, law_force_value<tsuji_force>);
+      kTsujiParameters);
   tsuji.needs = kNeedsEffectiveMass;
   tsuji.derived = kDampingFactor;
   tsuji.prepare = law_function<prepare_tsuji>;
@@ -660,7 +660,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
   tsuji.dissipation_parameter = "restitution";
   laws.push_back(tsuji);
 
-  LawInfo edem = power_law(
+  LawInfo edem = power_law<edem_force>(
       "edem_hertz_mindlin", "F = K δ^{3/2} + (√5/2) g1 √(K m_eff) δ^{1/4} δ̇, g1 = 2|ln c|/√(π² + ln² c)",
       "Wang et al. (S003) Eq (26) corrected, Eq (11)",
       "Hertz exponent 3/2 hard-wired as in the seeds (models.md §3.E): K is the Hertz stiffness [N/m^1.5] and the "
@@ -668,7 +668,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "√(K_h M) δ^{1/4} (models.md erratum 27), M = m_eff. Damping acts in both phases, which makes c_out = c_r exactly "
       "at any speed (models.md §3.E11). Tension (F < 0) near the end of restitution is the published behaviour (up to "
       "≈ 15 % of F_max, models.md §5.8) and is not clamped here (models.md §7 item 4; a scene may clamp it).",
-      kRestitutionOnly, law_function<edem_force>, law_force_value<edem_force>);
+      kRestitutionOnly);
   edem.needs = kNeedsEffectiveMass;
   edem.derived = kDampingFactor;
   edem.prepare = law_function<prepare_edem>;
@@ -677,7 +677,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
   edem.dissipation_parameter = "restitution";
   laws.push_back(edem);
 
-  LawInfo jankowski = power_law(
+  LawInfo jankowski = power_law<jankowski_force>(
       "jankowski", "F = K δ^{3/2} + 2ξ √(K m_eff) δ^{1/4} δ̇ for δ̇ > 0, K δ^{3/2} for δ̇ ≤ 0",
       "Corral et al. (S001) Eq (5.52)–(5.55); Alves et al. (S000) Table 1",
       "Hertz exponent 3/2 hard-wired as in the seeds (models.md §3.E): K is the Hertz stiffness [N/m^1.5] and the "
@@ -687,7 +687,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "(default), 1 = xi_simple S001 (5.54). Exactly, c_out = exp(−ζ arccos ζ/√(1 − ζ²)) with ζ = 2ξ/√5 at any speed; "
       "xi_analytic is within 0.0086 of c_r on (0, 1] (max at c_r ≈ 0.23, not ≤ 0.007 as models.md §3.E12 states), "
       "xi_simple within 0.01 only for c_r ≥ 0.830. The accurate range below is the one valid for both variants.",
-      kJankowskiParameters, law_function<jankowski_force>, law_force_value<jankowski_force>);
+      kJankowskiParameters);
   jankowski.needs = kNeedsEffectiveMass;
   jankowski.derived = kDampingFactor;
   jankowski.prepare = law_function<prepare_jankowski>;
@@ -697,7 +697,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
   jankowski.dissipation_parameter = "restitution";
   laws.push_back(jankowski);
 
-  LawInfo choi = power_law(
+  LawInfo choi = power_law<choi_force>(
       "choi", "F = max(K δ^{m_s} + D δ^{m_i} sign(δ̇)|δ̇|^{m_d}, R_c K δ^{m_s})", "Corral et al. (S001) Eq (5.72)–(5.74)",
       "The spring exponent m_s is the scene's exponent n (Hertz stiffness: 3/2), so K and its units stay consistent. "
       "The hysteresis factor χ = D|δ̇|^{m_d}/|δ̇| of (5.73) is written as D sign(δ̇)|δ̇|^{m_d}. The floor F_min = R_c K "
@@ -705,7 +705,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "∂F/∂δ̇ = 0; at the switch the damped branch is used. For m_d < 1, ∂F/∂δ̇ is evaluated at |δ̇| ≥ 1e-100 m/s. "
       "m_i > 0 keeps F continuous at onset (models.md §3.E13). Defaults m_i = 3/2, m_d = 1 give Lankarani–Nikravesh-type damping with a constant D, on which the law is based. "
       "The triangle-mesh contact detection of the original is not part of the force law.",
-      kChoiParameters, law_function<choi_force>, law_force_value<choi_force>);
+      kChoiParameters);
   choi.can_tension = false;
   choi.potential = choi_potential;
   choi.dissipation_parameter = "damping";

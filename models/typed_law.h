@@ -11,10 +11,10 @@
 //   static_assert(parameter_struct_declares<HuntCrossleyParameters>(kGiven, kDerived));
 //
 // writes its functions with `const HuntCrossleyParameters& p` (prepare with a non-const reference) and reads
-// `p.normalised_damping`, and registers them as `law.force = law_function<force>`. The adapters build the struct
-// from the array field by field, P{values[0], values[1], …} (well-defined, unlike reading a double array through a
-// struct pointer), which the compiler turns into plain loads of the fields the function reads; prepare's struct is
-// copied back with std::memcpy.
+// `p.normalised_damping`, and registers them as `set_force<force>(law)` and `law.prepare = law_function<prepare>`.
+// The adapters build the struct from the array field by field, P{values[0], values[1], …} (well-defined, unlike
+// reading a double array through a struct pointer), which the compiler turns into plain loads of the fields the
+// function reads; prepare's struct is copied back with std::memcpy.
 #pragma once
 
 #include <cstddef>
@@ -157,5 +157,17 @@ struct LawForceValueAdapter<ForceFunction> {
 
 template <auto Force>
 inline constexpr ForceValueFunction law_force_value = &LawForceValueAdapter<decltype(Force)>::template call<Force>;
+
+// Registers a force function, typed or not, as both of the law's entries: `force` (F and its partials) and
+// `force_value` (F alone, what the right-hand side calls), so that neither can be set without the other.
+template <auto Force>
+void set_force(LawInfo& law) {
+  if constexpr (std::is_same_v<decltype(Force), ForceFunction>) {
+    law.force = Force;
+  } else {
+    law.force = law_function<Force>;
+  }
+  law.force_value = law_force_value<Force>;
+}
 
 }  // namespace contactlab

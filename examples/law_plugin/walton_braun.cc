@@ -91,8 +91,7 @@ contactlab::LawInfo walton_braun() {
   law.requires_linear_stiffness = true;
   law.accurate_restitution_min = 0.0;  // e is exact: the two springs give it for any impact
   law.accurate_restitution_max = 1.0;
-  law.force = contactlab::law_function<force>;
-  law.force_value = contactlab::law_force_value<force>;
+  contactlab::set_force<force>(law);
   law.prepare = contactlab::law_function<prepare>;
   law.event = contactlab::law_function<event>;
   law.potential = contactlab::law_function<potential>;
