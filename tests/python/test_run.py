@@ -3,6 +3,7 @@
 # writes, value for value — with a closed form through it, bad input as SceneError at its place, the registry
 # browsable, the GIL released during a run and Ctrl-C stopping it.
 import _thread
+import sys
 import threading
 import time
 
@@ -86,25 +87,40 @@ def pendulums(scenes, duration):
 
 
 def test_a_run_releases_the_gil(scenes):
-    scene = pendulums(scenes, 3000)  # ~ 0.6 s of solving
+    # A counting thread runs beside the run. Held, the GIL would let it count only in the switch intervals around the
+    # run's call (sys.getswitchinterval(), 5 ms); released, it counts through the whole run. Its rate alone is
+    # measured first, and the run is lengthened until it lasts 0.2 s whatever the machine's speed, so the two cases
+    # differ by a factor of 40 or more while the check asks for a quarter of the free rate.
+    progress = [0]
     done = threading.Event()
-    counts = []
 
     def count():
-        n = 0
         while not done.is_set():
-            n += 1
-        counts.append(n)
+            progress[0] += 1
 
     counter = threading.Thread(target=count)
     counter.start()
-    start = time.perf_counter()
-    scene.run()
-    elapsed = time.perf_counter() - start
-    done.set()
-    counter.join()
-    # With the GIL held for the run the counter would stand still; released, it counts millions per second.
-    assert elapsed > 0.2 and counts[0] > 1000 * elapsed
+    try:
+        before = progress[0]
+        time.sleep(0.1)  # sleeping releases the GIL: the counter's own rate
+        rate = (progress[0] - before) / 0.1
+        duration = 1000.0
+        while True:
+            scene = pendulums(scenes, duration)
+            before = progress[0]
+            start = time.perf_counter()
+            scene.run()
+            elapsed = time.perf_counter() - start
+            counted = progress[0] - before
+            if elapsed >= 0.2 or duration > 1e6:
+                break
+            duration *= 2 * 0.2 / max(elapsed, 0.01)
+    finally:
+        done.set()
+        counter.join()
+    assert elapsed >= 0.2
+    assert rate * 2 * sys.getswitchinterval() < 0.25 * rate * elapsed  # the check can tell the two cases apart
+    assert counted > 0.25 * rate * elapsed
 
 
 def test_ctrl_c_stops_a_run(scenes):
