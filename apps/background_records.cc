@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "apps/concurrent_thread.h"
 #include "apps/run_records.h"
 #include "engine/data.h"
 #include "engine/forward.h"
@@ -22,7 +23,7 @@ std::size_t states_in_flight(std::size_t bytes) {
 
 BackgroundRecords::BackgroundRecords(const Scene& scene, MakeWriter make_writer, MeasureRecorder* measures)
     : scene_(scene), measures_(measures) {
-  thread_ = std::thread(&BackgroundRecords::record_loop, this, std::move(make_writer));
+  thread_ = start_concurrent_thread([this, make_writer = std::move(make_writer)] { record_loop(make_writer); });
 }
 
 BackgroundRecords::~BackgroundRecords() {
