@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <utility>
 
-#include "apps/concurrent_thread.h"
 #include "apps/run_records.h"
 #include "engine/data.h"
 #include "engine/forward.h"
@@ -23,7 +22,7 @@ std::size_t states_in_flight(std::size_t bytes) {
 
 BackgroundRecords::BackgroundRecords(const Scene& scene, MakeWriter make_writer, MeasureRecorder* measures)
     : scene_(scene), measures_(measures) {
-  thread_ = start_concurrent_thread([this, make_writer = std::move(make_writer)] { record_loop(make_writer); });
+  thread_ = std::thread(&BackgroundRecords::record_loop, this, std::move(make_writer));
 }
 
 BackgroundRecords::~BackgroundRecords() {

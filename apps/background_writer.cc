@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cstring>
 
-#include "apps/concurrent_thread.h"
 #include "models/assert.h"
 
 namespace contactlab {
@@ -18,7 +17,7 @@ enum Record { kPair = 0, kSeriesRow = 1, kContactRow = 2 };
 BackgroundWriter::BackgroundWriter(MakeWriter make_writer) {
   filling_.reserve(kFirstBlockValues);
   free_.reserve(kBlocks + 1);
-  thread_ = start_concurrent_thread([this, make_writer = std::move(make_writer)] { write_loop(make_writer); });
+  thread_ = std::thread(&BackgroundWriter::write_loop, this, std::move(make_writer));
 }
 
 BackgroundWriter::~BackgroundWriter() {

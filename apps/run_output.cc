@@ -21,14 +21,14 @@ RunOutput run_into_directory(const Scene& scene, const std::filesystem::path& di
   // While the run goes on, a pipeline of two threads: one evaluates the samples (and, for the measures, the steps)
   // and makes the records' numbers, the other formats and writes them. A run with many samples a step is as fast
   // as the slower of the two, not their sum.
-  // Both threads are started here, by the simulating thread, so that each starts on a processor other than its
-  // (apps/concurrent_thread.h); the files are made on the writing thread all the same.
   MeasureRecorder measures(scene);
-  auto writer = std::make_unique<BackgroundWriter>([&scene, &directory] {
-    return make_run_writer(scene.output_format, directory, RunRecords::layout(scene));
-  });
   BackgroundRecords records(
-      scene, [&writer] { return std::unique_ptr<RunWriter>(std::move(writer)); },
+      scene,
+      [&scene, &directory] {
+        return std::make_unique<BackgroundWriter>([&scene, &directory] {
+          return make_run_writer(scene.output_format, directory, RunRecords::layout(scene));
+        });
+      },
       measures.observes_steps() ? &measures : nullptr);
   const StateObserver to_records = records.observer();
   const StateObserver observer{[&to_records, &progress, task, start_time, duration](State& state, bool sample) {
