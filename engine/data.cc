@@ -80,6 +80,8 @@ Data::Data(const Model& model) {
 void bind_pairs(const Model& model, const State& state, Data& data) {
   if (data.bound_dynamic_pairs == state.dynamic_pairs && data.elements.size() == state.contacts.size()) return;
   data.elements.resize(data.compiled_entries);
+  data.elements.reserve(state.contacts.size());
+  data.dynamic_pair_index.reserve(state.dynamic_pairs.size());
   for (const PairKey& key : state.dynamic_pairs) {
     auto found = data.dynamic_pair_index.find(key);
     if (found == data.dynamic_pair_index.end()) {

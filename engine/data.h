@@ -3,9 +3,10 @@
 // not allocate. Stage functions take (const Model&, const State&, Data&) and write only here.
 #pragma once
 
+#include <cstdint>
 #include <deque>
 #include <limits>
-#include <map>
+#include <unordered_map>
 #include <memory>
 #include <vector>
 
@@ -65,7 +66,13 @@ struct Data {
   std::vector<ContactElement> elements;
   std::size_t compiled_entries = 0;             // elements of the model's compiled pairs (they come first)
   std::deque<ContactPairModel> dynamic_pair_models;  // compiled once per key (deque: stable addresses)
-  std::map<PairKey, std::size_t> dynamic_pair_index;
+  struct PairKeyHash {
+    std::size_t operator()(const PairKey& key) const {
+      return std::hash<std::uint64_t>{}(static_cast<std::uint64_t>(static_cast<std::uint32_t>(key.shape_a)) << 32 |
+                                        static_cast<std::uint32_t>(key.shape_b));
+    }
+  };
+  std::unordered_map<PairKey, std::size_t, PairKeyHash> dynamic_pair_index;
   LawParameterCache dynamic_pair_parameters;  // their law parameters, compiled once per distinct set of values
   std::vector<PairKey> bound_dynamic_pairs;
   LineElements line_elements;  // the line kernel's arrays

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 #include "contact/narrowphase.h"
 #include "engine/kinematics.h"
@@ -122,14 +121,24 @@ bool PairTable::refresh(State& state, Data& data, bool initial) {
   for (std::size_t b = 0; b < data.motion.size(); ++b) reference_poses_[b] = data.motion[b].pose;
   std::vector<std::pair<int, int>> candidates;
   data.broadphase->candidates(data.shape_poses, candidates);
-  std::map<PairKey, std::size_t> current;  // key -> its first element (contact point 0) in the current table
+  // Each pair of the current table and its first element (contact point 0), by key: a sorted vector, searched
+  // (a std::map would allocate a node per pair: 10 000 of them at a 10 000-bead chain's start).
+  std::vector<std::pair<PairKey, std::size_t>> current;
+  current.reserve(data.elements.size());
   for (std::size_t e = 0; e < data.elements.size(); ++e) {
     const ContactElement& element = data.elements[e];
-    if (element.point == 0) current[{element.pair->shape_a, element.pair->shape_b}] = e;
+    if (element.point == 0) current.push_back({{element.pair->shape_a, element.pair->shape_b}, e});
   }
+  std::sort(current.begin(), current.end());
+  auto find = [&current](const PairKey& key) -> const std::size_t* {
+    const auto at = std::lower_bound(current.begin(), current.end(), key,
+                                     [](const auto& entry, const PairKey& k) { return entry.first < k; });
+    return at != current.end() && at->first == key ? &at->second : nullptr;
+  };
   // An element with an open impact record is an active one, so the dynamic pairs kept are those with an active
   // element or law history.
   std::vector<PairKey> next;
+  next.reserve(candidates.size() + (data.elements.size() - data.compiled_entries));
   for (std::size_t e = data.compiled_entries; e < data.elements.size(); ++e) {
     const PairState& s = state.contacts[e];
     const bool history = std::any_of(s.law_state, s.law_state + kMaxLawState, [](double x) { return x != 0.0; });
@@ -138,8 +147,8 @@ bool PairTable::refresh(State& state, Data& data, bool initial) {
   for (const auto& [a, b] : candidates) {
     if (!shapes_may_collide(model_.contact, a, b)) continue;
     const PairKey key = pair_key(model_.contact, a, b);
-    const auto found = current.find(key);
-    if (found != current.end() && found->second < data.compiled_entries) continue;  // a compiled pair
+    const std::size_t* found = find(key);
+    if (found != nullptr && *found < data.compiled_entries) continue;  // a compiled pair
     next.push_back(key);
   }
   std::sort(next.begin(), next.end());
@@ -151,14 +160,16 @@ bool PairTable::refresh(State& state, Data& data, bool initial) {
   carried_from_.resize(fixed);
   for (std::size_t e = 0; e < fixed; ++e) carried_from_[e] = static_cast<int>(e);
   for (const PairKey& key : next) {
-    const auto found = current.find(key);
-    const bool kept = found != current.end();
+    const std::size_t* found = find(key);
+    const bool kept = found != nullptr;
     const int points = contact_point_count(model_.contact.shapes[static_cast<std::size_t>(key.shape_a)].type,
                                            model_.contact.shapes[static_cast<std::size_t>(key.shape_b)].type);
-    for (int k = 0; k < points; ++k) carried_from_.push_back(kept ? static_cast<int>(found->second) + k : -1);
+    for (int k = 0; k < points; ++k) carried_from_.push_back(kept ? static_cast<int>(*found) + k : -1);
   }
   std::vector<PairState> contacts;
   std::vector<double> work;
+  contacts.reserve(carried_from_.size());
+  work.reserve(carried_from_.size());
   double carried_work = 0.0;
   for (int from : carried_from_) {
     contacts.push_back(from >= 0 ? state.contacts[static_cast<std::size_t>(from)] : PairState{});
