@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "contact/narrowphase.h"
 #include "engine/kinematics.h"
@@ -130,10 +131,11 @@ bool PairTable::refresh(State& state, Data& data, bool initial) {
     if (element.point == 0) current.push_back({{element.pair->shape_a, element.pair->shape_b}, e});
   }
   std::sort(current.begin(), current.end());
+  // A key listed twice gives its last element, as assigning each in turn would.
   auto find = [&current](const PairKey& key) -> const std::size_t* {
-    const auto at = std::lower_bound(current.begin(), current.end(), key,
-                                     [](const auto& entry, const PairKey& k) { return entry.first < k; });
-    return at != current.end() && at->first == key ? &at->second : nullptr;
+    const auto after = std::upper_bound(current.begin(), current.end(), key,
+                                        [](const PairKey& k, const auto& entry) { return k < entry.first; });
+    return after != current.begin() && std::prev(after)->first == key ? &std::prev(after)->second : nullptr;
   };
   // An element with an open impact record is an active one, so the dynamic pairs kept are those with an active
   // element or law history.
