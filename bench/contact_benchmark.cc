@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "bench/chain.h"
+#include "bench/typical_parameters.h"
 #include "contact/broadphase.h"
 #include "contact/contact_kinematics.h"
 #include "contact/narrowphase.h"
@@ -149,24 +150,6 @@ void BM_Narrowphase(benchmark::State& bench) {
 }
 BENCHMARK(BM_Narrowphase)->DenseRange(0, 9);
 
-// A typical value of a required law parameter: a restitution 0.8, friction coefficients 0.3 (μ_s 0.4), the velocities
-// and lengths of a steel contact (v_r 0.1 mm/s, Stribeck 1 mm/s, bristles 1e5 /m breaking away at 1 µm), else the
-// middle of a bounded range, twice a positive minimum, or 1.
-double typical_value(const LawParameter& p) {
-  if (p.name.find("restitution") != std::string_view::npos) return 0.8;
-  if (p.role == ParameterRole::kKineticFriction) return 0.3;
-  if (p.role == ParameterRole::kStaticFriction) return 0.4;
-  const std::pair<std::string_view, double> physical[] = {
-      {"regularisation_velocity", 1e-4}, {"stribeck_velocity", 1e-3}, {"dead_velocity", 1e-5},
-      {"full_velocity", 1e-4},           {"bristle_stiffness", 1e5},  {"breakaway_displacement", 1e-6}};
-  for (const auto& [name, value] : physical) {
-    if (p.name == name) return value;
-  }
-  if (std::isfinite(p.max) && p.max > p.min) return 0.5 * (p.min + p.max);
-  if (p.min > 0.0) return 2.0 * p.min;
-  return 1.0;
-}
-
 // Times law.force(in, parameters, state): the input may have changed (so the call is not hoisted) and the result is
 // used (so it is not dropped).
 template <class Law, class Input>
@@ -186,12 +169,8 @@ void time_force(benchmark::State& bench, const Law& law, const Input& in, const 
 // The law's required parameters at typical values, compiled; nullopt (the benchmark skipped) when they do not compile.
 template <class Law>
 std::optional<LawParameters> typical_parameters(benchmark::State& bench, const Law& law) {
-  std::vector<NamedValue> values;
-  for (const LawParameter& p : law.parameters) {
-    if (p.required) values.push_back({p.name, typical_value(p)});
-  }
   try {
-    return compile_parameters(parameter_table(law), values);
+    return compile_parameters(parameter_table(law), contactlab::bench::typical_required_values(law));
   } catch (const std::exception& error) {
     bench.SkipWithError(error.what());
     return std::nullopt;

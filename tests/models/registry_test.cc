@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bench/typical_parameters.h"
 #include "models/typed_law.h"
 
 #include <bit>
@@ -71,22 +72,7 @@ TEST(Registry, EveryLawsForceValueIsItsForce) {
   for (const LawInfo& law : all_laws()) {
     ASSERT_NE(law.force, nullptr) << law.id;
     ASSERT_NE(law.force_value, nullptr) << law.id << ": the engine would evaluate the partials it never reads";
-    std::vector<NamedValue> values;
-    for (const LawParameter& p : law.parameters) {
-      if (!p.required) continue;
-      // A value inside the parameter's range: restitutions 0.8, else the middle of a finite range, else above a
-      // positive lower end, else 1.
-      double value = 1.0;
-      if (p.name.find("restitution") != std::string_view::npos) {
-        value = 0.8;
-      } else if (std::isfinite(p.max) && p.max > p.min) {
-        value = 0.5 * (p.min + p.max);
-      } else if (p.min > 0.0) {
-        value = 2.0 * p.min;
-      }
-      values.push_back({p.name, value});
-    }
-    const LawParameters parameters = compile_parameters(parameter_table(law), values);
+    const LawParameters parameters = compile_parameters(parameter_table(law), bench::typical_required_values(law));
     ContactInput in;
     in.impact_velocity = 1.0;
     in.effective_mass = 0.1;
