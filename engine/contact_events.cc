@@ -2,6 +2,7 @@
 #include "engine/contact_events.h"
 
 #include <algorithm>
+#include <iterator>
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -301,13 +302,23 @@ bool ContactEvents::handle(double t, const FoundRoots& roots, double last_step) 
   onset_step_ = 0.0;
   last_step_ = last_step;
   // Besides the active elements' contact stage (the caller's), the geometry of the elements that touch now.
+  gap_roots_.clear();
   touching_.clear();
-  for (int e : table_.inactive()) {
-    if (roots.gap(e) != 0) touching_.push_back(e);
+  for (int e = 0; e < table_.size(); ++e) {
+    if (roots.gap(e) != 0) gap_roots_.push_back(e);
+  }
+  for (int e : gap_roots_) {
+    if (!table_.is_active(e)) touching_.push_back(e);
   }
   contact_geometry(model_, state_.q, state_.v, touching_, data_);
+  // Only the elements a root can concern, in the table's order: those with a gap root, and the active ones (phase
+  // changes, force peaks). The others' states are not read: a long chain's events would otherwise go through every
+  // element's state at every root.
+  handled_.clear();
+  const std::span<const int> active = table_.active();
+  std::set_union(gap_roots_.begin(), gap_roots_.end(), active.begin(), active.end(), std::back_inserter(handled_));
   bool changed = false;
-  for (int e = 0; e < table_.size(); ++e) {
+  for (int e : handled_) {
     const auto i = static_cast<std::size_t>(e);
     PairState& s = state_.contacts[i];
     if (roots.gap(e) != 0) {

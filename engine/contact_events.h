@@ -97,6 +97,8 @@ class ContactEvents {
   std::vector<int> open_impact_;      // per element, its open record in result_.impacts (−1: none)
   std::vector<int> touches_;          // records of contacts that only touched (dropped at the end)
   std::vector<int> touching_;         // scratch of handle: inactive elements whose onset was found
+  std::vector<int> gap_roots_;        // and every element whose gap function has a root
+  std::vector<int> handled_;          // and those or the active ones: the elements a root can concern
   std::vector<int> engaging_;         // scratch of engage_touching
   std::vector<double> touch_gaps_;    // per element, scratch of engage_touching
   std::vector<double> offset_gaps_;   // per element, scratch of forget_offsets
