@@ -41,11 +41,16 @@ void PairTable::bind(const State& state, const Data& data) {
     depths_[e] = element_depth_allowance(model_, pair, validity_depths_[e]);
   }
   unpaired_halfspaces_.clear();
-  std::vector<PairKey> keys;
-  for (const ContactElement& element : data.elements) keys.push_back({element.pair->shape_a, element.pair->shape_b});
-  std::sort(keys.begin(), keys.end());
   const std::vector<Shape>& shapes = model_.contact.shapes;
-  for (std::size_t h = 0; h < shapes.size(); ++h) {
+  const bool halfspaces =
+      std::any_of(shapes.begin(), shapes.end(), [](const Shape& shape) { return shape.type == ShapeType::kHalfspace; });
+  std::vector<PairKey> keys;  // the table's pairs, searched for each halfspace's
+  if (halfspaces) {
+    keys.reserve(n);
+    for (const ContactElement& element : data.elements) keys.push_back({element.pair->shape_a, element.pair->shape_b});
+    std::sort(keys.begin(), keys.end());
+  }
+  for (std::size_t h = 0; halfspaces && h < shapes.size(); ++h) {
     if (shapes[h].type != ShapeType::kHalfspace) continue;
     for (std::size_t s = 0; s < shapes.size(); ++s) {
       const int a = static_cast<int>(h), b = static_cast<int>(s);

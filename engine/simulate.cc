@@ -281,15 +281,18 @@ bool Run::start(double t0) {
     monitor_.fail(monitor_.describe(t0, -1) + ": the loop constraints cannot be assembled from the initial configuration");
     return false;
   }
-  if (model_.contact.broadphase) refresh(t0, true);
+  // The table (the broadphase's refresh binds it).
+  if (model_.contact.broadphase) {
+    refresh(t0, true);
+  } else {
+    bind_table();
+  }
   // Elements that touch or overlap at the start begin in contact (a root at t0 is not reported by the root
-  // finders): touching is contact.
-  bind_table();
+  // finders): touching is contact. The table's lists follow each engagement (PairTable::set_active, hold_offset).
   events_.engage(t0, table_.inactive(), When::kStart, last_step());
   ode_.forget_evaluation();
   forward(model_, state_, data_);
   monitor_.start(energy(model_, state_, data_));
-  bind_table();
   build_stepper(t0, events_.onset_step() > 0.0 ? events_.onset_step() : 0.0);
   // The first step is bounded too, from the gaps and the bodies' speeds at t0.
   ode_.measure_inactive_gaps(y_.data());
