@@ -21,6 +21,9 @@ class DormandPrince {
   class Function {
    public:
     virtual int operator()(double t, const double* y, double* ydot) = 0;
+    // The quadrature components (from dynamic_size, in any order) whose rate may be nonzero in a buffer it filled; the
+    // others' rates are zero in every buffer, so that the step copies them. Null: any of them may.
+    virtual const std::vector<int>* live_quadrature() { return nullptr; }
 
    protected:
     ~Function() = default;

@@ -61,7 +61,7 @@ void RunOde::bind() {
   end_gaps_.assign(n, 0.0);
   scratch_.resize(size());
   behind_.resize(size());
-  rate_buffers_.clear();  // the layout changed: no buffer's zeros are known
+  forget_rate_buffers();  // the layout changed: no buffer's zeros are known
   at_or_below_time_ = std::numeric_limits<double>::quiet_NaN();
   forget_evaluation();
 }
@@ -221,13 +221,47 @@ int RunOde::rhs(double t, const double* y, double* ydot) {
 
 void RunOde::set_private_rate_buffers(bool is_private) {
   private_rate_buffers_ = is_private;
+  forget_rate_buffers();
+}
+
+const std::vector<int>* RunOde::live_quadrature() {
+  return private_rate_buffers_ && !unknown_rate_buffer_ ? &live_quadrature_ : nullptr;
+}
+
+void RunOde::forget_rate_buffers() {
   rate_buffers_.clear();
+  unknown_rate_buffer_ = false;
+  const auto n = static_cast<std::size_t>(elements_);
+  live_buffers_.assign(n, 0);
+  live_place_.assign(n, -1);
+  live_quadrature_.clear();
+  live_quadrature_.reserve(static_cast<std::size_t>(size() - dynamic_size()));
+  for (int i = dynamic_size() + elements_; i < size(); ++i) live_quadrature_.push_back(i);  // joints', friction's
+}
+
+void RunOde::hold_live(int e) {
+  const auto i = static_cast<std::size_t>(e);
+  if (live_buffers_[i]++ > 0) return;
+  live_place_[i] = static_cast<int>(live_quadrature_.size());
+  live_quadrature_.push_back(dynamic_size() + e);
+}
+
+void RunOde::release_live(int e) {
+  const auto i = static_cast<std::size_t>(e);
+  if (--live_buffers_[i] > 0) return;
+  // The last entry takes its place (an element's: the fixed ones come first and are never released).
+  const int last = live_quadrature_.back() - dynamic_size();
+  live_quadrature_[static_cast<std::size_t>(live_place_[i])] = live_quadrature_.back();
+  live_place_[static_cast<std::size_t>(last)] = live_place_[i];
+  live_quadrature_.pop_back();
+  live_place_[i] = -1;
 }
 
 void RunOde::fill_ledger_rates(double* ydot) {
   auto work_rate = work_of(ydot);
   const std::span<const int> active = table_.active();
   RateBuffer* buffer = nullptr;
+  bool unchanged = false;  // the buffer was last written for these very elements (most fills)
   if (private_rate_buffers_) {
     for (RateBuffer& known : rate_buffers_) {
       if (known.data == ydot) {
@@ -242,12 +276,22 @@ void RunOde::fill_ledger_rates(double* ydot) {
       buffer->written.reserve(static_cast<std::size_t>(elements_));
       work_rate.setZero();
     } else if (buffer != nullptr) {
-      for (int e : buffer->written) work_rate[e] = 0.0;
+      unchanged = std::equal(buffer->written.begin(), buffer->written.end(), active.begin(), active.end());
+      for (int e : unchanged ? std::span<const int>{} : std::span<const int>(buffer->written)) {
+        work_rate[e] = 0.0;
+        release_live(e);
+      }
     }
   }
-  if (buffer == nullptr) work_rate.setZero();
+  if (buffer == nullptr) {
+    work_rate.setZero();
+    if (private_rate_buffers_) unknown_rate_buffer_ = true;
+  }
   for (int e : active) work_rate[e] = data_.contact_power[static_cast<std::size_t>(e)];
-  if (buffer != nullptr) buffer->written.assign(active.begin(), active.end());
+  if (buffer != nullptr && !unchanged) {
+    buffer->written.assign(active.begin(), active.end());
+    for (int e : active) hold_live(e);
+  }
 }
 
 void RunOde::contact_stage_at(double t, const double* y, std::span<const int> elements, Data& data) {

@@ -67,6 +67,9 @@ class RunOde final : public OdeSystem {
   int roots(double t, const double* y, const double* ydot, double* g, int only) override;
   std::span<const int> root_inputs(int i) override;
   void set_private_rate_buffers(bool is_private) override;
+  // The joints' work, the tangential integrals and the ledger entries some rate buffer holds (RateBuffer::written);
+  // null unless the buffers are private and every one filled is known.
+  const std::vector<int>* live_quadrature() override;
   void configuration_rate(const double* q, const double* v, double* qdot) override;
 
   // The parts of y.
@@ -180,7 +183,17 @@ class RunOde final : public OdeSystem {
   };
   static constexpr std::size_t kRateBuffers = 16;  // more than any method uses; further buffers are cleared whole
   bool private_rate_buffers_ = false;
+  bool unknown_rate_buffer_ = false;  // a buffer beyond kRateBuffers was filled: its entries are not known
   std::vector<RateBuffer> rate_buffers_;
+  // What live_quadrature() returns: the joints' work and the tangential integrals, then the ledger entries of the
+  // elements some buffer holds, kept as the buffers are filled — per element, how many buffers hold it and its
+  // place in the list (−1: none) — so that a step asks for it at no cost.
+  std::vector<int> live_quadrature_;
+  std::vector<int> live_buffers_;
+  std::vector<int> live_place_;
+  void hold_live(int e);
+  void release_live(int e);
+  void forget_rate_buffers();
   Eigen::VectorXd behind_;             // y − ε f
   int root_inputs_[4] = {};            // what root_inputs() returns
   std::vector<double> end_gaps_;

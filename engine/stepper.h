@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <span>
+#include <vector>
 #include <string>
 
 #include "engine/integrator_options.h"
@@ -37,6 +38,10 @@ class OdeSystem {
   // own into them; swapping two buffers is fine), so that rhs() may leave alone the entries it knows still hold its
   // own zeros. Set before the method's first rhs() call.
   virtual void set_private_rate_buffers(bool /*is_private*/) {}
+  // With private rate buffers: the quadrature components (from dynamic_size(), in any order) whose rate may be nonzero
+  // in a buffer rhs() has filled; every other one has a zero rate in every buffer, and a step leaves it as it is.
+  // Null: any of them may. Valid until the next rhs() call.
+  virtual const std::vector<int>* live_quadrature() { return nullptr; }
 };
 
 class Stepper {
@@ -46,7 +51,9 @@ class Stepper {
   // One step towards t_stop, never past it. kRoot: y holds the state at the earliest root in the step and
   // roots_found() says which functions fired. The caller then either changes nothing — neither the right-hand
   // side nor the event functions — and calls advance() again (the method goes on from where it was, looking for
-  // further roots in the rest of the step), or changes the system or y and calls restart().
+  // further roots in the rest of the step), or changes the system or y and calls restart(). The quadratures a step
+  // leaves as they are (OdeSystem::live_quadrature) are not written again: y must be the vector of the last
+  // restart() or advance(), unchanged since (a changed y goes to restart()).
   virtual Outcome advance(double t_stop, double& t, double* y) = 0;
   virtual void roots_found(int* out) const = 0;             // after kRoot: ±1 per function that crossed
   virtual bool interpolate(double t, double* out) = 0;      // the state inside the last step

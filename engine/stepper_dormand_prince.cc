@@ -99,6 +99,7 @@ class DormandPrinceStepper final : public Stepper {
   struct Function final : DormandPrince::Function {
     explicit Function(OdeSystem& s) : system(s) {}
     int operator()(double t, const double* y, double* ydot) override { return system.rhs(t, y, ydot); }
+    const std::vector<int>* live_quadrature() override { return system.live_quadrature(); }
     OdeSystem& system;
   };
 
@@ -111,9 +112,17 @@ class DormandPrinceStepper final : public Stepper {
     return Outcome::kRoot;
   }
 
+  // y holds the state of the last step or restart: the quadratures the step left as they were are not copied again.
   Outcome finish_step(double t_stop, double& t, double* y) {
     t = method_.time();
-    std::copy(method_.state(), method_.state() + method_.size(), y);
+    const double* state = method_.state();
+    const int dynamic = system_.dynamic_size();
+    if (const std::vector<int>* live = system_.live_quadrature()) {
+      std::copy(state, state + dynamic, y);
+      for (int i : *live) y[i] = state[i];
+    } else {
+      std::copy(state, state + method_.size(), y);
+    }
     return t >= t_stop ? Outcome::kStop : Outcome::kStep;
   }
 

@@ -40,7 +40,7 @@ DormandPrince oscillator_method(double tolerance) {
 constexpr double kOscillatorStart[] = {1.0, 0.0};
 
 // Integrates to t_end; returns the number of steps.
-long integrate(DormandPrince& method, Lambda& f, double t_end) {
+long integrate(DormandPrince& method, DormandPrince::Function& f, double t_end) {
   long steps = 0;
   while (method.time() < t_end) {
     EXPECT_EQ(method.step(t_end, f), DormandPrince::Status::kSuccess);
@@ -184,6 +184,42 @@ TEST(DormandPrince, QuadraturesDoNotSteerTheSteps) {
   EXPECT_EQ(run(true, integral), run(false, unused));
   const double exact = 1e6 * (2.5 + 0.25 * std::sin(10.0));
   EXPECT_NEAR(integral, exact, 1e-8 * exact);
+}
+
+// A function that lists its live quadratures (the one whose rate is not zero): the listed one is integrated as
+// without the list, bit for bit, and the others keep their values. Leaving a listed one out would leave it at its
+// start, 0, instead of ∫₀⁵ cos² t dt = 2.5 + sin(10)/4.
+TEST(DormandPrince, OnlyTheLiveQuadraturesAreSummed) {
+  auto run = [](bool listed, std::vector<double>& end) {
+    const std::vector<int> live = {3};
+    struct Listing final : DormandPrince::Function {
+      int operator()(double, const double* y, double* ydot) override {
+        ydot[0] = y[1];
+        ydot[1] = -y[0];
+        ydot[2] = 0.0;  // a ledger entry without a contact
+        ydot[3] = y[0] * y[0];
+        ydot[4] = 0.0;
+        return 0;
+      }
+      const std::vector<int>* live_quadrature() override { return live; }
+      const std::vector<int>* live = nullptr;
+    } f;
+    if (listed) f.live = &live;
+    DormandPrince method(5, 2);
+    const std::vector<double> atol = {1e-10, 1e-10};
+    method.set_tolerances(1e-10, atol);
+    const double y0[] = {1.0, 0.0, 1.0, 0.0, -2.0};
+    method.reset(0.0, y0, 0.0, f);
+    integrate(method, f, 5.0);
+    end.assign(method.state(), method.state() + 5);
+  };
+  std::vector<double> sparse, dense;
+  run(true, sparse);
+  run(false, dense);
+  EXPECT_EQ(sparse, dense);
+  EXPECT_EQ(sparse[2], 1.0);
+  EXPECT_EQ(sparse[4], -2.0);
+  EXPECT_NEAR(sparse[3], 2.5 + 0.25 * std::sin(10.0), 1e-9);
 }
 
 TEST(DormandPrince, ReportsAFailingFunctionAndACollapsingStep) {

@@ -245,5 +245,49 @@ TEST(RunOde, TheLedgerRatesAreZeroButAtTheActiveElementsInEveryBuffer) {
   }
 }
 
+// With private rate buffers the method sums only the quadratures live_quadrature() lists: every ledger entry a buffer
+// may hold nonzero (the elements it was last written for), and the joints' work after the ledger; none once the
+// buffers are refilled without the element; nothing known (null) with shared buffers, or once a buffer beyond those
+// it remembers was filled.
+TEST(RunOde, TheLiveQuadraturesAreTheLedgerEntriesTheBuffersHold) {
+  const Scene scene;
+  RunParts run(scene.model);
+  State& state = run.state;
+  state.q[0] = 0.0;
+  state.q[1] = -0.07;
+  state.v[0] = 0.4;
+  state.contacts[0].active = true;
+  run.table.bind(state, run.data);
+  run.ode.bind();
+  const int ledger = run.ode.dynamic_size();
+  const int joint_work = ledger + 10;
+  ASSERT_EQ(run.ode.size(), joint_work + 1);  // no friction: the joints' work is the last component
+  run.ode.set_private_rate_buffers(false);
+  EXPECT_EQ(run.ode.live_quadrature(), nullptr);
+  run.ode.set_private_rate_buffers(true);
+  std::vector<double> y(static_cast<std::size_t>(run.ode.size()));
+  run.ode.pack(state, y.data());
+  std::vector<double> first(y.size()), second(y.size());
+  ASSERT_EQ(run.ode.rhs(0.0, y.data(), first.data()), 0);
+  state.contacts[0].active = false;
+  run.table.set_active(0, false, state);
+  ASSERT_EQ(run.ode.rhs(0.0, y.data(), second.data()), 0);
+  const auto live = [&run] {
+    std::vector<int> sorted = *run.ode.live_quadrature();
+    std::sort(sorted.begin(), sorted.end());
+    return sorted;
+  };
+  ASSERT_NE(run.ode.live_quadrature(), nullptr);
+  EXPECT_EQ(live(), (std::vector<int>{ledger, joint_work}));  // `first` still holds element 0
+  ASSERT_EQ(run.ode.rhs(0.0, y.data(), first.data()), 0);
+  EXPECT_EQ(live(), (std::vector<int>{joint_work}));
+  std::vector<std::vector<double>> more(20, std::vector<double>(y.size()));
+  for (std::vector<double>& buffer : more) ASSERT_EQ(run.ode.rhs(0.0, y.data(), buffer.data()), 0);
+  EXPECT_EQ(run.ode.live_quadrature(), nullptr);
+  run.ode.bind();  // a new table: the buffers are known again from their first fill
+  ASSERT_EQ(run.ode.rhs(0.0, y.data(), first.data()), 0);
+  EXPECT_NE(run.ode.live_quadrature(), nullptr);
+}
+
 }  // namespace
 }  // namespace contactlab
