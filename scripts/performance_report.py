@@ -672,15 +672,23 @@ class Report:
             "10 000 beads the pipeline's time also holds its setup (the broadphase's first sort, the pairs compiled), "
             "which the floor has none of, and about 6 % more steps, from restarting the integrator at each event. "
             "Where the 10 000-bead pipeline's time goes (perf with DWARF call graphs on `BM_Overhead/10000`, "
-            "2026-11-26, shares of the pipeline's samples): the run's start 13 % (binding the 9 999 pairs the "
-            "broadphase finds, about 1.3 µs each, and two kinematics passes over the 10 000 bodies); the right-hand "
-            "side's passes over every coordinate or element about 20 % (the ledger's rates zeroed for every element, "
-            "the sliders' forces cleared, v copied into ẏ, the sliders' accelerations: 80 kB each, from beyond the "
-            "L2 cache; the first of these is gone since: each of Dormand–Prince's stage buffers now clears only the "
-            "ledger rates it was last written for, about 5 % of the pipeline); the integrator's stages 6 % beyond the floor's, the state being 3N long (the ledger) where "
-            "the floor's is 2N, and the whole state copied out at every step's end 3 %; the contact events 8 % (the "
-            "spare workspace's first construction 3 %). The floor's working set, eleven vectors of 2N doubles (1.8 MB), "
-            "about fits the 2 MB of L2 cache per core; the pipeline's, some 6 kB per bead, does not."])
+            "2026-11-27, shares of the pipeline's samples, before the live quadratures below): the integrator's "
+            "stage arithmetic 34 % (the floor runs the same loops, over fewer steps: 294 against 253, one more step "
+            "for each contact onset, where the run restarts the integrator at the located instant); the right-hand "
+            "side 16 % (v copied into ẏ 5 %, the sliders' forces cleared 2.5 %); the run's start 11 % (the "
+            "broadphase's first refresh and the 9 999 pairs it finds bound once, kinematics and the energy at t₀); "
+            "the event functions at every step's end 7 % (every element's gap); the contact events 8 % (at each, "
+            "the gaps of every inactive element, 3 %; the spare workspace's first construction, 3 %); the tunnelling "
+            "bound 3.6 %; the broadphase's refresh test 1.6 %. Cut for this since the last complete run: the run's "
+            "start binds the pair table once instead of three times and keeps the pairs in sorted vectors and a "
+            "hash instead of trees (the start of a 10 000-bead run 8.3 → 6.0 ms); the events read only the elements "
+            "a root concerns instead of every element's state; and Dormand–Prince sums only the live quadratures "
+            "(`OdeSystem::live_quadrature`): the per-element ledger makes the state 3N long where the floor's is 2N, "
+            "but its rates are zero except at the few active contacts, so the other entries are copied instead of "
+            "read through five stages, and the run's copy of the state at each step's end leaves them alone "
+            "(pipeline −7 %, every library scene's output byte for byte the same). The floor's working set, eleven "
+            "vectors of 2N doubles (1.8 MB), about fits the 2 MB of L2 cache per core; the pipeline's, some 6 kB "
+            "per bead, does not."])
 
     def scaling_section(self):
         rows = [(count(s["beads"]), seconds(s["setup"]), f'{seconds(s["run"])} ({sig(s["us"])} µs)', seconds(s["per_us"]),
