@@ -67,6 +67,7 @@ void PairTable::bind(const State& state, const Data& data) {
   }
   active_.clear();
   inactive_.clear();
+  ++active_version_;
   for (int e = 0; e < size(); ++e) (is_active_[static_cast<std::size_t>(e)] != 0 ? active_ : inactive_).push_back(e);
   count_impacting(state);
 }
@@ -81,6 +82,7 @@ void PairTable::set_active(int e, bool active, const State& state) {
     std::vector<int>& to = active ? active_ : inactive_;
     from.erase(std::lower_bound(from.begin(), from.end(), e));
     to.insert(std::lower_bound(to.begin(), to.end(), e), e);
+    ++active_version_;
   }
   count_impacting(state);
 }

@@ -5,6 +5,7 @@
 // (docs/contact.md, "Broadphase"), carrying each element's state with its pair.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <utility>
 #include <vector>
@@ -30,6 +31,8 @@ class PairTable {
   std::span<const int> active() const { return active_; }
   std::span<const int> inactive() const { return inactive_; }
   bool is_active(int e) const { return is_active_[static_cast<std::size_t>(e)] != 0; }
+  // Changes whenever active() does (bind, set_active): equal versions, equal lists.
+  std::uint64_t active_version() const { return active_version_; }
   int impacting() const { return impacting_; }
   // Element e became active or inactive (the states say which of the active ones rest).
   void set_active(int e, bool active, const State& state);
@@ -76,6 +79,7 @@ class PairTable {
   double max_indentation_ratio_;
   std::vector<char> is_active_;
   std::vector<int> active_;
+  std::uint64_t active_version_ = 0;
   std::vector<int> inactive_;
   int impacting_ = 0;
   std::vector<int> offset_elements_;

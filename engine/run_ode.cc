@@ -224,8 +224,16 @@ void RunOde::set_private_rate_buffers(bool is_private) {
   forget_rate_buffers();
 }
 
-const std::vector<int>* RunOde::live_quadrature() {
+const std::vector<int>* RunOde::held_quadratures() const {
   return private_rate_buffers_ && !unknown_rate_buffer_ ? &live_quadrature_ : nullptr;
+}
+
+const std::vector<int>* RunOde::live_quadrature() {
+  const std::vector<int>* held = held_quadratures();
+  // A sum at scattered places costs several times one in a streaming pass: listed only where few are live (a long
+  // chain's handful of contacts, not a short one's every other pair).
+  const auto quadratures = static_cast<std::size_t>(size() - dynamic_size());
+  return held != nullptr && 8 * held->size() < quadratures ? held : nullptr;
 }
 
 void RunOde::forget_rate_buffers() {
@@ -276,7 +284,7 @@ void RunOde::fill_ledger_rates(double* ydot) {
       buffer->written.reserve(static_cast<std::size_t>(elements_));
       work_rate.setZero();
     } else if (buffer != nullptr) {
-      unchanged = std::equal(buffer->written.begin(), buffer->written.end(), active.begin(), active.end());
+      unchanged = buffer->version == table_.active_version();
       for (int e : unchanged ? std::span<const int>{} : std::span<const int>(buffer->written)) {
         work_rate[e] = 0.0;
         release_live(e);
@@ -290,6 +298,7 @@ void RunOde::fill_ledger_rates(double* ydot) {
   for (int e : active) work_rate[e] = data_.contact_power[static_cast<std::size_t>(e)];
   if (buffer != nullptr && !unchanged) {
     buffer->written.assign(active.begin(), active.end());
+    buffer->version = table_.active_version();
     for (int e : active) hold_live(e);
   }
 }

@@ -69,6 +69,8 @@ class RunOde final : public OdeSystem {
   void set_private_rate_buffers(bool is_private) override;
   // The joints' work, the tangential integrals and the ledger entries some rate buffer holds (RateBuffer::written);
   // null unless the buffers are private and every one filled is known.
+  const std::vector<int>* held_quadratures() const;
+  // Those, where they are fewer than an eighth of the quadratures; else null (all of them summed).
   const std::vector<int>* live_quadrature() override;
   void configuration_rate(const double* q, const double* v, double* qdot) override;
 
@@ -180,6 +182,7 @@ class RunOde final : public OdeSystem {
   struct RateBuffer {
     const double* data = nullptr;
     std::vector<int> written;  // the elements whose ledger rates rhs() wrote into it last
+    std::uint64_t version = 0; // the table's active_version() then
   };
   static constexpr std::size_t kRateBuffers = 16;  // more than any method uses; further buffers are cleared whole
   bool private_rate_buffers_ = false;
