@@ -305,9 +305,8 @@ bool ContactEvents::handle(double t, const FoundRoots& roots, double last_step) 
   gap_roots_.clear();
   touching_.clear();
   for (int e = 0; e < table_.size(); ++e) {
-    if (roots.gap(e) != 0) gap_roots_.push_back(e);
-  }
-  for (int e : gap_roots_) {
+    if (roots.gap(e) == 0) continue;
+    gap_roots_.push_back(e);
     if (!table_.is_active(e)) touching_.push_back(e);
   }
   contact_geometry(model_, state_.q, state_.v, touching_, data_);

@@ -285,9 +285,11 @@ void RunOde::fill_ledger_rates(double* ydot) {
       work_rate.setZero();
     } else if (buffer != nullptr) {
       unchanged = buffer->version == table_.active_version();
-      for (int e : unchanged ? std::span<const int>{} : std::span<const int>(buffer->written)) {
-        work_rate[e] = 0.0;
-        release_live(e);
+      if (!unchanged) {
+        for (int e : buffer->written) {
+          work_rate[e] = 0.0;
+          release_live(e);
+        }
       }
     }
   }
