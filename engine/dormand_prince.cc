@@ -106,7 +106,7 @@ DormandPrince::Status DormandPrince::reset(double t, const double* y, double fir
   std::copy(y, y + size_, y_.begin());
   std::copy(y, y + size_, y_previous_.begin());
   last_rejected_ = false;
-  previous_error_power_ = kSmallestErrorPower;
+  if (!(first_step > 0.0)) previous_error_power_ = kSmallestErrorPower;  // a fresh start; a restart goes on
   ++evaluations_;
   // f(t, y) where derivative() and the next step's first stage find it; swapped there, not copied, so that every rate
   // buffer holds only what the right-hand side wrote into it (OdeSystem::set_private_rate_buffers).

@@ -39,7 +39,10 @@ class DormandPrince {
   // A further bound on the steps, changed between steps (infinite or 0: none).
   void set_step_limit(double limit) { step_limit_ = limit > 0.0 ? limit : std::numeric_limits<double>::infinity(); }
 
-  // Starts from (t, y): evaluates f(t, y). first_step 0 lets the method choose (Hairer's starting-step rule).
+  // Starts from (t, y): evaluates f(t, y). first_step 0 starts afresh: the method chooses the step (Hairer's
+  // starting-step rule) and its controller has no past. A first step restarts the solution where it goes on (after
+  // events, from the step the controller proposed): the controller keeps its memory of the last accepted error, so
+  // that the restart costs no dip of the step size (a fresh memory would shrink the next step by up to 1/1e-4^β).
   Status reset(double t, const double* y, double first_step, Function& f);
 
   // One accepted step, never beyond t_stop (> time()).

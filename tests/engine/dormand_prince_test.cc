@@ -97,6 +97,33 @@ TEST(DormandPrince, HarmonicOscillatorWithinTolerance) {
   }
 }
 
+// A restart from the step's end with the step the controller proposed (what a run does after events that changed
+// nothing of the solution's course) goes on as if uninterrupted: the same steps, bit for bit, because the controller
+// keeps its memory of the last error. A fresh memory (Hairer's 1e-4 of a start) would shrink the step after each
+// restart by up to 1e-4^(-β) = 1.45, which a long run with an event every few steps pays again and again.
+TEST(DormandPrince, ARestartWithTheProposedStepGoesOnAsIfUninterrupted) {
+  const double tolerance = 1e-8;
+  const double t_end = 4.0 * std::numbers::pi;
+  Lambda f = oscillator();
+  DormandPrince continuous = oscillator_method(tolerance);
+  ASSERT_EQ(continuous.reset(0.0, kOscillatorStart, 0.0, f), DormandPrince::Status::kSuccess);
+  const long steps = integrate(continuous, f, t_end);
+  Lambda g = oscillator();
+  DormandPrince restarted = oscillator_method(tolerance);
+  ASSERT_EQ(restarted.reset(0.0, kOscillatorStart, 0.0, g), DormandPrince::Status::kSuccess);
+  long restarted_steps = 0;
+  while (restarted.time() < t_end) {
+    ASSERT_EQ(restarted.step(t_end, g), DormandPrince::Status::kSuccess);
+    ++restarted_steps;
+    const std::vector<double> y(restarted.state(), restarted.state() + 2);
+    ASSERT_EQ(restarted.reset(restarted.time(), y.data(), restarted.next_step(), g), DormandPrince::Status::kSuccess);
+  }
+  EXPECT_GT(steps, 20) << "enough steps for the controller's memory to matter";
+  EXPECT_EQ(restarted_steps, steps);
+  EXPECT_EQ(restarted.state()[0], continuous.state()[0]);
+  EXPECT_EQ(restarted.state()[1], continuous.state()[1]);
+}
+
 // Cost grows like tol^(−1/5) for a 5th-order method: 100× tighter tolerance, about 100^(1/5) = 2.5× the steps.
 TEST(DormandPrince, StepsScaleWithTheFifthRootOfTheTolerance) {
   auto steps_at = [](double tolerance) {
