@@ -18,20 +18,26 @@ std::optional<SliderShapes> slider_shapes(const Model& model, const ContactPairM
   auto slider_of = [&](int body) { return body == 0 ? -1 : model.slider_of_body[static_cast<std::size_t>(body)]; };
   auto reachable = [&](int body) { return body == 0 || slider_of(body) >= 0; };
   if (!shapes || !reachable(pair.body_a) || !reachable(pair.body_b)) return std::nullopt;
-  // A shape's world pose at q = 0: the body frame there (the world, or the slider's placement) times the shape's.
-  auto at_zero = [&](const Shape& shape, int body) -> Eigen::Isometry3d {
-    if (body == 0) return shape.pose;
-    return model.bodies[static_cast<std::size_t>(body)].joint.placement * shape.pose;
+  // A shape's world centre at q = 0: the body frame there (the world, or the slider's placement) applied to the
+  // shape's. A shape at its slider's origin (a granular chain's beads) is read from the sliders' own compact arrays,
+  // not from the bodies: binding 10 000 of them would otherwise wait on a cache miss per body.
+  auto centre = [&](const Shape& shape, int body) -> Vec3 {
+    if (body == 0) return shape.pose.translation();
+    const Vec3 origin = model.sliders.origin[static_cast<std::size_t>(slider_of(body))];
+    if (shape.pose.translation().isZero(0.0)) return origin;
+    return origin + model.bodies[static_cast<std::size_t>(body)].joint.placement.linear() * shape.pose.translation();
   };
-  const Eigen::Isometry3d X_a = at_zero(a, pair.body_a);
-  const Eigen::Isometry3d X_b = at_zero(b, pair.body_b);
   SliderShapes out;
   out.halfspace = a.type == ShapeType::kHalfspace;
   out.slider_a = slider_of(pair.body_a);
   out.slider_b = slider_of(pair.body_b);
-  out.centre_a = X_a.translation();
-  out.centre_b = X_b.translation();
-  out.normal_a = X_a.linear().col(2);
+  out.centre_a = centre(a, pair.body_a);
+  out.centre_b = centre(b, pair.body_b);
+  if (out.halfspace) {  // its outward normal, the shape's z axis in the world
+    out.normal_a = pair.body_a == 0 ? Vec3(a.pose.linear().col(2))
+                                    : Vec3(model.bodies[static_cast<std::size_t>(pair.body_a)].joint.placement.linear() *
+                                           a.pose.linear().col(2));
+  }
   out.radius_a = a.radius;
   out.radius_b = b.radius;
   return out;
@@ -45,23 +51,34 @@ struct Line {
   double sign_a = 0.0;
   double sign_b = 0.0;
 };
+// The line of two spheres of which one at least is on a slider, as common_line would find it, without its checks:
+// for an element that passed them when it was bound (ElementKernel::kLine).
+Line line_of(const Model& model, const SliderShapes& shapes) {
+  const Sliders& sliders = model.sliders;
+  const int slider = shapes.slider_a >= 0 ? shapes.slider_a : shapes.slider_b;
+  const Vec3& u = sliders.axis[static_cast<std::size_t>(slider)];
+  auto sign = [&](int k) {
+    if (k < 0) return 0.0;
+    return sliders.axis[static_cast<std::size_t>(k)].dot(u) > 0.0 ? 1.0 : -1.0;
+  };
+  return Line{u, sign(shapes.slider_a), sign(shapes.slider_b)};
+}
+
 std::optional<Line> common_line(const Model& model, const SliderShapes& shapes) {
   constexpr double kParallel = 1e-9;
   if (shapes.halfspace) return std::nullopt;
   const int slider = shapes.slider_a >= 0 ? shapes.slider_a : shapes.slider_b;
   if (slider < 0) return std::nullopt;  // both on the world
   const Sliders& sliders = model.sliders;
-  const Vec3 u = sliders.axis[static_cast<std::size_t>(slider)];
-  auto along = [&](int k) {
-    if (k < 0) return 0.0;
-    const Vec3& axis = sliders.axis[static_cast<std::size_t>(k)];
-    return axis.cross(u).norm() <= kParallel ? (axis.dot(u) > 0.0 ? 1.0 : -1.0) : std::nan("");
+  const Vec3& u = sliders.axis[static_cast<std::size_t>(slider)];
+  auto parallel = [&](int k) {
+    return k < 0 || sliders.axis[static_cast<std::size_t>(k)].cross(u).norm() <= kParallel;
   };
-  const double sign_a = along(shapes.slider_a);
-  const double sign_b = along(shapes.slider_b);
   const Vec3 offset = shapes.centre_b - shapes.centre_a;
-  if (std::isnan(sign_a) || std::isnan(sign_b) || offset.cross(u).norm() > kParallel * offset.norm()) return std::nullopt;
-  return Line{u, sign_a, sign_b};
+  if (!parallel(shapes.slider_a) || !parallel(shapes.slider_b) || offset.cross(u).norm() > kParallel * offset.norm()) {
+    return std::nullopt;
+  }
+  return line_of(model, shapes);
 }
 
 }  // namespace
@@ -103,9 +120,8 @@ void index_line_elements(const Model& model, const std::vector<ContactElement>& 
   for (std::size_t e = 0; e < n; ++e) {
     if (!on_line(e)) continue;
     const SliderShapes& shapes = elements[e].shapes;
-    const std::optional<Line> on = common_line(model, shapes);
-    CONTACTLAB_ASSERT(on.has_value(), "contact_element: a line element's spheres move along one line");
-    const Line& line = *on;
+    CONTACTLAB_ASSERT(shapes.slider_a >= 0 || shapes.slider_b >= 0, "contact_element: a line element is on a slider");
+    const Line line = line_of(model, shapes);  // (bind_element found the line)
     ++lines.count;
     lines.direction[e] = line.direction;
     lines.q_a[e] = q_index(shapes.slider_a);

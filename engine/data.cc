@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "engine/data.h"
 
+#include <algorithm>
+
 #include "engine/state.h"
 
 namespace contactlab {
@@ -81,13 +83,14 @@ void bind_pairs(const Model& model, const State& state, Data& data) {
   if (data.bound_dynamic_pairs == state.dynamic_pairs && data.elements.size() == state.contacts.size()) return;
   data.elements.resize(data.compiled_entries);
   data.elements.reserve(state.contacts.size());
-  data.dynamic_pair_index.reserve(state.dynamic_pairs.size());
+  auto& index = data.dynamic_pair_index;
   for (const PairKey& key : state.dynamic_pairs) {
-    auto found = data.dynamic_pair_index.find(key);
-    if (found == data.dynamic_pair_index.end()) {
+    auto found = std::lower_bound(index.begin(), index.end(), key,
+                                  [](const auto& entry, const PairKey& k) { return entry.first < k; });
+    if (found == index.end() || found->first != key) {
       data.dynamic_pair_models.push_back(make_contact_pair(model.contact, key.shape_a, key.shape_b, model.contact.settings,
                                                              &data.dynamic_pair_parameters));
-      found = data.dynamic_pair_index.emplace(key, data.dynamic_pair_models.size() - 1).first;
+      found = index.insert(found, {key, data.dynamic_pair_models.size() - 1});
     }
     add_elements(model, data.dynamic_pair_models[found->second], data);
   }

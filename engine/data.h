@@ -3,10 +3,9 @@
 // not allocate. Stage functions take (const Model&, const State&, Data&) and write only here.
 #pragma once
 
-#include <cstdint>
 #include <deque>
 #include <limits>
-#include <unordered_map>
+#include <utility>
 #include <memory>
 #include <vector>
 
@@ -66,13 +65,9 @@ struct Data {
   std::vector<ContactElement> elements;
   std::size_t compiled_entries = 0;             // elements of the model's compiled pairs (they come first)
   std::deque<ContactPairModel> dynamic_pair_models;  // compiled once per key (deque: stable addresses)
-  struct PairKeyHash {
-    std::size_t operator()(const PairKey& key) const {
-      return std::hash<std::uint64_t>{}(static_cast<std::uint64_t>(static_cast<std::uint32_t>(key.shape_a)) << 32 |
-                                        static_cast<std::uint32_t>(key.shape_b));
-    }
-  };
-  std::unordered_map<PairKey, std::size_t, PairKeyHash> dynamic_pair_index;
+  // Their index by key, sorted by key (the table's keys come sorted: each new one goes at the end, without the node
+  // a hash or a tree would allocate per pair).
+  std::vector<std::pair<PairKey, std::size_t>> dynamic_pair_index;
   LawParameterCache dynamic_pair_parameters;  // their law parameters, compiled once per distinct set of values
   std::vector<PairKey> bound_dynamic_pairs;
   LineElements line_elements;  // the line kernel's arrays

@@ -125,8 +125,9 @@ bool PairTable::refresh(State& state, Data& data, bool initial) {
   forward_kinematics(model_, state.q, state.v, data);
   update_shape_poses(model_, data);
   reference_q_ = state.q;
+  // The tree bodies' poses (refresh_due reads no other: a slider's is its coordinate, a 10 000-bead chain's beads).
   reference_poses_.resize(data.motion.size());
-  for (std::size_t b = 0; b < data.motion.size(); ++b) reference_poses_[b] = data.motion[b].pose;
+  for (int b : model_.tree_bodies) reference_poses_[static_cast<std::size_t>(b)] = data.motion[static_cast<std::size_t>(b)].pose;
   std::vector<std::pair<int, int>> candidates;
   data.broadphase->candidates(data.shape_poses, candidates);
   // Each pair of the current table and its first element (contact point 0), by key: a sorted vector, searched

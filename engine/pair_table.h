@@ -89,7 +89,7 @@ class PairTable {
   std::vector<std::pair<int, int>> unpaired_halfspaces_;
   // The broadphase's refresh.
   std::vector<double> body_reach_;                   // farthest point of a body's shapes from its origin [m]
-  std::vector<Eigen::Isometry3d> reference_poses_;  // body poses at the last refresh
+  std::vector<Eigen::Isometry3d> reference_poses_;  // the tree bodies' poses at the last refresh
   Eigen::VectorXd reference_q_;                      // and coordinates
   Eigen::ArrayXd slider_coordinate_;                 // 1 at the sliders' coordinates, 0 at the others
   std::vector<int> carried_from_;
