@@ -179,7 +179,8 @@ struct PairState {
   double velocity_at_max_force = 0.0;     // [m/s]
   double work_at_onset = 0.0;    // absorbed work ledger at onset [J]
   // After a rigid impact the gap is 0 or a round-off below it; the onset root function is the gap minus this
-  // (slightly negative) value, so it starts positive and the next approach is a clean + to − crossing.
+  // (slightly negative) value, so it starts positive and the next approach is a clean + to − crossing. Never
+  // positive: 0, or a residual indentation and a touch tolerance below zero.
   double gap_offset = 0.0;       // [m]
   double law_state[kMaxLawState] = {};
   double onset_slip[3] = {};     // slip velocity at onset [m/s]: the impact record's tangential reference

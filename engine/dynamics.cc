@@ -268,18 +268,28 @@ void add_point_force(const Model& model, const Data& data, int body, const Vec3&
   f.tail<3>() += R.transpose() * force;
 }
 
+namespace {
+
+// The probe's forces cleared where the pass reads them: its sliders' entries, and the tree bodies' spatial ones. A
+// slider's spatial entry is never written (its force is its entry of probe_slider_force): a long chain's 10 000 are
+// not cleared again at every contact's onset.
+void clear_probe_forces(const Model& model, Data& data) {
+  for (int b : model.tree_bodies) data.probe_force[static_cast<std::size_t>(b)].setZero();
+  data.probe_slider_force.setZero();
+}
+
+}  // namespace
+
 void unit_force_response(const Model& model, Data& data, int body_a, const Vec3& point_a, int body_b,
                          const Vec3& point_b, const Vec3& direction) {
-  for (Vec6& f : data.probe_force) f.setZero();
-  data.probe_slider_force.setZero();
+  clear_probe_forces(model, data);
   add_point_force(model, data, body_a, point_a, -direction, data.probe_force, data.probe_slider_force);
   add_point_force(model, data, body_b, point_b, direction, data.probe_force, data.probe_slider_force);
   probe_response(model, data);
 }
 
 void unit_torque_response(const Model& model, Data& data, int body_a, int body_b, const Vec3& direction) {
-  for (Vec6& f : data.probe_force) f.setZero();
-  data.probe_slider_force.setZero();
+  clear_probe_forces(model, data);
   // A slider does not turn: a torque on it moves nothing.
   for (const auto& [body, sign] : {std::pair{body_a, -1.0}, std::pair{body_b, 1.0}}) {
     if (body == 0 || model.slider_of_body[static_cast<std::size_t>(body)] >= 0) continue;

@@ -20,7 +20,6 @@ class DormandPrinceStepper final : public Stepper {
         function_(system),
         method_(system.size(), system.dynamic_size()),
         events_(system),
-        root_state_(static_cast<std::size_t>(system.size())),
         state_at_([this](double t, std::span<const int> components, double* y) {
           if (components.empty()) {
             method_.interpolate(t, y, system_.dynamic_size());
@@ -103,11 +102,17 @@ class DormandPrinceStepper final : public Stepper {
     OdeSystem& system;
   };
 
+  // y holds the state of the last step or restart: a quadrature no stage changed interpolates to its value there,
+  // which y holds already (a long chain's ledger, but for its few contacts, is not interpolated at every root).
   Outcome root(double t_root, double& t, double* y) {
     pending_root_ = true;
     t_root_ = t_root;
-    method_.interpolate(t_root, root_state_.data());
-    std::copy(root_state_.begin(), root_state_.end(), y);
+    if (const std::vector<int>* live = system_.live_quadrature()) {
+      method_.interpolate(t_root, y, system_.dynamic_size());
+      method_.interpolate(t_root, *live, y);
+    } else {
+      method_.interpolate(t_root, y);
+    }
     t = t_root;
     return Outcome::kRoot;
   }
@@ -130,7 +135,6 @@ class DormandPrinceStepper final : public Stepper {
   Function function_;
   DormandPrince method_;
   EventLocator events_;
-  std::vector<double> root_state_;
   EventLocator::StateAt state_at_;
   bool pending_root_ = false;
   bool failed_ = false;
