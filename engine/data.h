@@ -5,8 +5,8 @@
 
 #include <deque>
 #include <limits>
-#include <utility>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <Eigen/Cholesky>

@@ -65,13 +65,39 @@ void body_kinematics(const Model& model, std::size_t i, const Eigen::Ref<const E
   motion.linear_velocity.noalias() = R * velocity.tail<3>();
 }
 
+// The sliders, what body_kinematics gives a prismatic joint on the world, read from the sliders' own arrays: a
+// long chain's beads are not each read through the kilobyte of model their bodies hold.
+void slider_kinematics(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
+                       const Eigen::Ref<const Eigen::VectorXd>& v, Data& data) {
+  const Sliders& sliders = model.sliders;
+  for (std::size_t k = 0; k < sliders.size(); ++k) {
+    const auto i = static_cast<std::size_t>(sliders.body[k]);
+    const Vec3 translation = sliders.origin[k] + sliders.axis[k] * q[sliders.q_index[k]];
+    Pose& X = data.parent_to_body[i];
+    X.linear() = sliders.orientation[k];
+    X.translation() = translation;
+    BodyMotion& motion = data.motion[i];
+    motion.pose.linear() = sliders.orientation[k];
+    motion.pose.translation() = translation;
+    data.bias_acceleration[i].setZero();
+    const double rate = v[sliders.v_index[k]];
+    Vec6& velocity = data.velocity[i];
+    velocity.head<3>() = Vec3::Zero() * rate;  // S = [0; axis], times q̇ as the subspace's product gives it
+    velocity.tail<3>() = sliders.local_axis[k] * rate;
+    motion.angular_velocity.setZero();
+    motion.linear_velocity = sliders.axis[k] * rate;
+  }
+}
+
 }  // namespace
 
 void forward_kinematics(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
                         const Eigen::Ref<const Eigen::VectorXd>& v, Data& data) {
   data.motion[0] = BodyMotion{};
   data.velocity[0].setZero();
-  for (std::size_t i = 1; i < model.bodies.size(); ++i) body_kinematics(model, i, q, v, data);
+  // A slider has no children: the tree (parents first), then the sliders.
+  for (int i : model.tree_bodies) body_kinematics(model, static_cast<std::size_t>(i), q, v, data);
+  slider_kinematics(model, q, v, data);
 }
 
 void tree_kinematics(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,

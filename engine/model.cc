@@ -134,6 +134,8 @@ void finalize(Model& model) {
       sliders.velocity_inverse_mass[joint.v_index] = 1.0 / body.mass;
       sliders.origin.push_back(joint.placement.translation());
       sliders.axis.push_back(joint.placement_axis);
+      sliders.orientation.push_back(joint.placement.linear());
+      sliders.local_axis.push_back(joint.axis);
       sliders.centre_of_mass.push_back(joint.placement * body.com);
     } else {
       model.tree_bodies.push_back(static_cast<int>(i));

@@ -108,6 +108,8 @@ struct Sliders {
   Eigen::VectorXd velocity_inverse_mass;  // the same with 1/m [1/kg], for q̈ = a·g + f/m in one pass
   std::vector<Vec3> origin;          // world position of the body frame at q = 0 [m]
   std::vector<Vec3> axis;            // world direction of the motion (unit)
+  std::vector<Mat3> orientation;     // the body frame's world orientation, which never changes
+  std::vector<Vec3> local_axis;      // the motion's direction in the body frame (the joint's axis)
   std::vector<Vec3> centre_of_mass;  // world position of the centre of mass at q = 0 [m]
   std::size_t size() const { return body.size(); }
 };
