@@ -107,6 +107,7 @@ DormandPrince::Status DormandPrince::reset(double t, const double* y, double fir
   std::copy(y, y + size_, y_previous_.begin());
   last_rejected_ = false;
   if (!(first_step > 0.0)) previous_error_power_ = kSmallestErrorPower;  // a fresh start; a restart goes on
+  full_copies_ = 2;  // the stage vector's quadratures are not y's
   ++evaluations_;
   // f(t, y) where derivative() and the next step's first stage find it; swapped there, not copied, so that every rate
   // buffer holds only what the right-hand side wrote into it (OdeSystem::set_private_rate_buffers).
@@ -167,11 +168,20 @@ DormandPrince::Status DormandPrince::step(double t_stop, Function& f) {
     if (f(t_ + h, s, k6) != 0) return fail();
     auto solution = [&](int i) { s[i] = y[i] + h * (b1 * k1[i] + b3 * k3[i] + b4 * k4[i] + b5 * k5[i] + b6 * k6[i]); };
     for (int i = 0; i < m; ++i) solution(i);
-    // The quadratures: where every rate is zero the sum is y itself, copied (a long chain's ledger, but for its few
-    // contacts, is not read through five stages at every step).
-    if (const std::vector<int>* live = f.live_quadrature()) {
-      std::copy(y + m, y + n, s + m);
+    // The quadratures: where every rate is zero the sum is y itself (a long chain's ledger, but for its few contacts,
+    // is not read through five stages at every step). s is the state of two steps back, so only what changed in those
+    // two steps is copied; the whole after a restart, a step that summed everything, or a rejected attempt.
+    const std::vector<int>* live = f.live_quadrature();
+    if (live != nullptr) {
+      if (full_copies_ > 0) {
+        std::copy(y + m, y + n, s + m);
+      } else {
+        for (const std::vector<int>& changed : live_before_) {
+          for (int i : changed) s[i] = y[i];
+        }
+      }
       for (int i : *live) solution(i);
+      attempt_live_ = *live;  // (f's list may change with the next evaluation)
     } else {
       for (int i = m; i < n; ++i) solution(i);
     }
@@ -193,6 +203,14 @@ DormandPrince::Status DormandPrince::step(double t_stop, Function& f) {
       last_rejected_ = false;
       std::swap(y_previous_, y_);
       std::swap(y_, y_stage_);
+      // What this step changed of the quadratures, for the copies of the next two.
+      if (live != nullptr) {
+        std::swap(live_before_[1], live_before_[0]);
+        std::swap(live_before_[0], attempt_live_);
+        if (full_copies_ > 0) --full_copies_;
+      } else {
+        full_copies_ = 2;
+      }
       t_previous_ = t_;
       t_ = last ? t_stop : t_ + h;
       // A step shortened to land on t_stop says nothing about the step the solution allows.
@@ -202,6 +220,7 @@ DormandPrince::Status DormandPrince::step(double t_stop, Function& f) {
     }
     ++rejected_;
     last_rejected_ = true;
+    full_copies_ = std::max(full_copies_, 1);  // the attempt wrote its live quadratures into s
     h_ = h / std::min(1.0 / kMinFactor, growth / kSafety);
   }
 }

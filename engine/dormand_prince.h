@@ -91,6 +91,11 @@ class DormandPrince {
   std::vector<double> y_stage_;
   std::vector<double> error_;
   std::vector<double> k_[kStages];  // k_[0] = f at the step's start
+  // The quadratures the last two accepted steps changed (Function::live_quadrature), and how many steps to come
+  // copy all of them into the stage vector instead.
+  std::vector<int> live_before_[2];
+  std::vector<int> attempt_live_;
+  int full_copies_ = 2;
   long steps_ = 0;
   long rejected_ = 0;
   long evaluations_ = 0;

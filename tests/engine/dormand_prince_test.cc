@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <numbers>
 #include <vector>
 
@@ -247,6 +249,60 @@ TEST(DormandPrince, OnlyTheLiveQuadraturesAreSummed) {
   EXPECT_EQ(sparse[2], 1.0);
   EXPECT_EQ(sparse[4], -2.0);
   EXPECT_NEAR(sparse[3], 2.5 + 0.25 * std::sin(10.0), 1e-9);
+}
+
+// The live quadratures move: x² goes to entry 2 + k during the k-th window of 13 ms, k taken modulo 6, so that a
+// window can lie inside one step's stages; the function lists the entries its rate buffers hold (as a run's ledger
+// keeps them, RunOde). The step copies into its stage vector only what the last two steps changed (the vector is the
+// state of two steps back): the sums must be the dense sum's bit for bit, through a restart too.
+TEST(DormandPrince, LiveQuadraturesThatMoveAreSummedAsTheDenseSum) {
+  constexpr int kEntries = 6;
+  constexpr double kWindow = 0.013;
+  auto run = [](bool listed, std::vector<double>& end) {
+    struct Moving final : DormandPrince::Function {
+      int operator()(double t, const double* y, double* ydot) override {
+        ydot[0] = y[1];
+        ydot[1] = -y[0];
+        const int window = static_cast<int>(std::max(t, 0.0) / kWindow) % kEntries;
+        for (int j = 0; j < kEntries; ++j) ydot[2 + j] = j == window ? y[0] * y[0] : 0.0;
+        held[ydot] = 2 + window;
+        live.clear();
+        for (const auto& [buffer, entry] : held) live.push_back(entry);
+        std::sort(live.begin(), live.end());
+        live.erase(std::unique(live.begin(), live.end()), live.end());
+        return 0;
+      }
+      const std::vector<int>* live_quadrature() override { return listed ? &live : nullptr; }
+      bool listed = false;
+      std::map<const double*, int> held;
+      std::vector<int> live;
+    } f;
+    f.listed = listed;
+    DormandPrince method(2 + kEntries, 2);
+    const std::vector<double> atol = {1e-10, 1e-10};
+    method.set_tolerances(1e-10, atol);
+    method.set_max_step(0.05);
+    std::vector<double> y0(2 + kEntries, 0.0);
+    y0[0] = 1.0;
+    ASSERT_EQ(method.reset(0.0, y0.data(), 0.0, f), DormandPrince::Status::kSuccess);
+    integrate(method, f, 2.5);
+    const std::vector<double> middle(method.state(), method.state() + 2 + kEntries);
+    ASSERT_EQ(method.reset(method.time(), middle.data(), method.next_step(), f), DormandPrince::Status::kSuccess);
+    integrate(method, f, 6.0);
+    end.assign(method.state(), method.state() + 2 + kEntries);
+  };
+  std::vector<double> sparse, dense;
+  run(true, sparse);
+  run(false, dense);
+  EXPECT_EQ(sparse, dense);
+  // The windows partition the time: the entries add up to ∫₀⁶ cos² t dt = 3 + sin(12)/4, to the tolerance (the
+  // integrand of each jumps, their sum does not).
+  double total = 0.0;
+  for (int k = 0; k < kEntries; ++k) {
+    EXPECT_GT(sparse[static_cast<std::size_t>(2 + k)], 0.25) << "every entry takes its turns (about a sixth of 3 each)";
+    total += sparse[static_cast<std::size_t>(2 + k)];
+  }
+  EXPECT_NEAR(total, 3.0 + 0.25 * std::sin(12.0), 1e-7);
 }
 
 TEST(DormandPrince, ReportsAFailingFunctionAndACollapsingStep) {
