@@ -19,13 +19,12 @@ std::optional<SliderShapes> slider_shapes(const Model& model, const ContactPairM
   auto reachable = [&](int body) { return body == 0 || slider_of(body) >= 0; };
   if (!shapes || !reachable(pair.body_a) || !reachable(pair.body_b)) return std::nullopt;
   // A shape's world centre at q = 0: the body frame there (the world, or the slider's placement) applied to the
-  // shape's. A shape at its slider's origin (a granular chain's beads) is read from the sliders' own compact arrays,
-  // not from the bodies: binding 10 000 of them would otherwise wait on a cache miss per body.
+  // shape's, from the sliders' own compact arrays: binding a long chain's beads through the kilobyte of model each
+  // body holds would wait on a cache miss per bead.
   auto centre = [&](const Shape& shape, int body) -> Vec3 {
     if (body == 0) return shape.pose.translation();
-    const Vec3 origin = model.sliders.origin[static_cast<std::size_t>(slider_of(body))];
-    if (shape.pose.translation().isZero(0.0)) return origin;
-    return origin + model.bodies[static_cast<std::size_t>(body)].joint.placement.linear() * shape.pose.translation();
+    const auto k = static_cast<std::size_t>(slider_of(body));
+    return model.sliders.orientation[k] * shape.pose.translation() + model.sliders.origin[k];
   };
   SliderShapes out;
   out.halfspace = a.type == ShapeType::kHalfspace;
@@ -34,9 +33,9 @@ std::optional<SliderShapes> slider_shapes(const Model& model, const ContactPairM
   out.centre_a = centre(a, pair.body_a);
   out.centre_b = centre(b, pair.body_b);
   if (out.halfspace) {  // its outward normal, the shape's z axis in the world
-    out.normal_a = pair.body_a == 0 ? Vec3(a.pose.linear().col(2))
-                                    : Vec3(model.bodies[static_cast<std::size_t>(pair.body_a)].joint.placement.linear() *
-                                           a.pose.linear().col(2));
+    out.normal_a = pair.body_a == 0
+                       ? Vec3(a.pose.linear().col(2))
+                       : Vec3(model.sliders.orientation[static_cast<std::size_t>(out.slider_a)] * a.pose.linear().col(2));
   }
   out.radius_a = a.radius;
   out.radius_b = b.radius;

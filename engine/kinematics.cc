@@ -72,20 +72,14 @@ void slider_kinematics(const Model& model, const Eigen::Ref<const Eigen::VectorX
   const Sliders& sliders = model.sliders;
   for (std::size_t k = 0; k < sliders.size(); ++k) {
     const auto i = static_cast<std::size_t>(sliders.body[k]);
-    const Vec3 translation = sliders.origin[k] + sliders.axis[k] * q[sliders.q_index[k]];
-    Pose& X = data.parent_to_body[i];
-    X.linear() = sliders.orientation[k];
-    X.translation() = translation;
-    BodyMotion& motion = data.motion[i];
-    motion.pose.linear() = sliders.orientation[k];
-    motion.pose.translation() = translation;
+    const BodyMotion motion = slider_motion(model, static_cast<int>(k), q.data(), v.data());
+    data.motion[i] = motion;
+    data.parent_to_body[i] = motion.pose;  // on the world
     data.bias_acceleration[i].setZero();
     const double rate = v[sliders.v_index[k]];
     Vec6& velocity = data.velocity[i];
     velocity.head<3>() = Vec3::Zero() * rate;  // S = [0; axis], times q̇ as the subspace's product gives it
     velocity.tail<3>() = sliders.local_axis[k] * rate;
-    motion.angular_velocity.setZero();
-    motion.linear_velocity = sliders.axis[k] * rate;
   }
 }
 
@@ -111,7 +105,7 @@ BodyMotion slider_motion(const Model& model, int k, const double* q, const doubl
   const Sliders& s = model.sliders;
   const auto i = static_cast<std::size_t>(k);
   BodyMotion motion;
-  motion.pose.linear() = model.bodies[static_cast<std::size_t>(s.body[i])].joint.placement.linear();
+  motion.pose.linear() = s.orientation[i];
   motion.pose.translation() = s.origin[i] + s.axis[i] * q[s.q_index[i]];
   motion.linear_velocity = s.axis[i] * v[s.v_index[i]];
   motion.angular_velocity.setZero();
