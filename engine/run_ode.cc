@@ -41,6 +41,16 @@ void RunOde::bind() {
     const int friction = element.tangential_law != nullptr ? element.tangential_law->continuous_state_size : 0;
     law_state_offset_[e + 1] = law_state_offset_[e] + element.normal_law->continuous_state_size + friction;
   }
+  stateful_.clear();
+  for (std::size_t e = 0; e < n; ++e) {
+    if (continuous_size(static_cast<int>(e)) == 0) continue;
+    const ContactElement& element = data_.elements[e];
+    const ContactPairModel& pair = *element.pair;
+    const PairState& contact = state_.contacts[e];
+    stateful_.push_back({static_cast<int>(e), element.normal_law, element.normal_parameters->values,
+                         pair.effective_radius, pair.effective_modulus, pair.stiffness, pair.exponent,
+                         contact.onset_time, contact.impact_velocity, contact.effective_mass});
+  }
   stick_events_ = false;
   rubbing_.clear();
   for (int e = 0; e < elements_; ++e) {
@@ -71,15 +81,17 @@ void RunOde::configuration_rate(const double* q, const double* v, double* qdot) 
                            Eigen::Map<Eigen::VectorXd>(qdot, nq_));
 }
 
-void RunOde::pack(const State& state, double* y) const {
+void RunOde::pack(const State& state, double* y) {
   q_of(y) = state.q;
   v_of(y) = state.v;
   work_of(y) = state.absorbed_work;
   joint_work_of(y) = state.joint_work;
-  if (law_state_offset_.back() > 0) {  // as copy_law_states: only the elements whose laws integrate a state
-    for (int e = 0; e < elements_; ++e) {
-      if (continuous_size(e) > 0) copy_from(state.contacts[static_cast<std::size_t>(e)], e, y);
-    }
+  for (StatefulElement& stateful : stateful_) {  // as copy_law_states: only the elements whose laws integrate a state
+    const PairState& contact = state.contacts[static_cast<std::size_t>(stateful.element)];
+    copy_from(contact, stateful.element, y);
+    stateful.onset_time = contact.onset_time;
+    stateful.impact_velocity = contact.impact_velocity;
+    stateful.effective_mass = contact.effective_mass;
   }
   double* tangential = tangential_of(y);
   for (int e : rubbing_) {
@@ -121,9 +133,61 @@ void RunOde::unpack(double t, const double* y, State& state) const {
 }
 
 void RunOde::copy_law_states(const double* y, std::vector<PairState>& contacts) const {
-  if (law_state_offset_.back() == 0) return;  // no law integrates a state
-  for (int e = 0; e < elements_; ++e) {
-    if (continuous_size(e) > 0) copy_into(y, e, contacts[static_cast<std::size_t>(e)]);
+  for (const StatefulElement& stateful : stateful_) {
+    copy_into(y, stateful.element, contacts[static_cast<std::size_t>(stateful.element)]);
+  }
+}
+
+void RunOde::copy_active_law_states(const double* y) {
+  if (stateful_.empty()) return;
+  for (int e : table_.active()) {
+    if (continuous_size(e) > 0) copy_into(y, e, state_.contacts[static_cast<std::size_t>(e)]);
+  }
+}
+
+void RunOde::fill_law_state_rates(double t, const double* y, double* ydot) {
+  if (stateful_.empty()) return;
+  std::fill(ydot + nq_ + nv_, ydot + dynamic_size(), 0.0);
+  for (const StatefulElement& stateful : stateful_) {
+    const int e = stateful.element;
+    const auto i = static_cast<std::size_t>(e);
+    const LawInfo& law = *stateful.law;
+    double* rate = law_states_of(ydot, e);
+    if (table_.is_active(e)) {  // its states copied into its PairState for the evaluation
+      const PairState& contact = state_.contacts[i];
+      if (law.continuous_state_size > 0) {
+        law.state_rate(data_.contact_input[i], stateful.parameters, contact.law_state, rate);
+      }
+      // The friction law's state moves only while the contact slides or is loaded; apart it holds (and is reset at
+      // the next onset).
+      const ContactElement& element = data_.elements[i];
+      if (element.tangential_law != nullptr && element.tangential_law->continuous_state_size > 0) {
+        element.tangential_law->state_rate(data_.friction_input[i], element.pair->friction_parameters.values,
+                                           contact.friction_state, rate + law.continuous_state_size);
+      }
+      continue;
+    }
+    if (law.continuous_state_size == 0) continue;
+    // Apart the law sees δ = 0 and δ̇ = 0 (its internal state relaxes on its own); its states are y's, its discrete
+    // ones (if any) its PairState's.
+    ContactInput input;
+    input.impact_velocity = stateful.impact_velocity;
+    input.effective_mass = stateful.effective_mass;
+    input.effective_radius = stateful.effective_radius;
+    input.effective_modulus = stateful.effective_modulus;
+    input.stiffness = stateful.stiffness;
+    input.exponent = stateful.exponent;
+    input.time_since_onset = t - stateful.onset_time;
+    const double* integrated = law_states_of(y, e);
+    if (law.state_size == law.continuous_state_size) {
+      law.state_rate(input, stateful.parameters, integrated, rate);
+    } else {
+      const double* discrete = state_.contacts[i].law_state;
+      double state[kMaxLawState];
+      std::copy(integrated, integrated + law.continuous_state_size, state);
+      std::copy(discrete + law.continuous_state_size, discrete + law.state_size, state + law.continuous_state_size);
+      law.state_rate(input, stateful.parameters, state, rate);
+    }
   }
 }
 
@@ -132,7 +196,7 @@ int RunOde::rhs(double t, const double* y, double* ydot) {
   stats_.contact_evaluations += static_cast<long>(table_.active().size());
   const auto q = q_of(y);
   const auto v = v_of(y);
-  copy_law_states(y, state_.contacts);
+  copy_active_law_states(y);
   evaluate(model_, t, q, v, state_.contacts, table_.active(), data_, v_of(ydot));
   if (data_.loops_singular) {
     failure_ = monitor_.describe(t, -1) + ": the loop constraints are singular here (J M⁻¹ Jᵀ has lost rank: a toggle or "
@@ -148,7 +212,6 @@ int RunOde::rhs(double t, const double* y, double* ydot) {
   } else {
     configuration_derivative(model_, q, v, q_of(ydot));
   }
-  if (law_state_offset_.back() > 0) std::fill(ydot + nq_ + nv_, ydot + dynamic_size(), 0.0);
   for (int e : table_.active()) {
     if (!std::isfinite(data_.contact_force[static_cast<std::size_t>(e)].force)) {
       failure_ = monitor_.describe(t, e) + ": the contact force is not finite (NaN or Inf)";
@@ -171,28 +234,7 @@ int RunOde::rhs(double t, const double* y, double* ydot) {
     *tangential_rate++ = active ? speed : 0.0;
     *tangential_rate++ = active && sticks ? 1.0 : 0.0;
   }
-  for (int e = 0; e < elements_ && law_state_offset_.back() > 0; ++e) {
-    if (continuous_size(e) == 0) continue;
-    const auto i = static_cast<std::size_t>(e);
-    const ContactElement& element = data_.elements[i];
-    const bool active = table_.is_active(e);
-    // While apart the law sees δ = 0 and δ̇ = 0 (its internal state relaxes on its own).
-    ContactInput input = active ? data_.contact_input[i] : contact_input(*element.pair, state_.contacts[i], PairGeometry{}, t);
-    if (!active) {
-      input.indentation = 0.0;
-      input.normal_velocity = 0.0;
-    }
-    double* rate = law_states_of(ydot, e);
-    if (element.normal_law->continuous_state_size > 0) {
-      element.normal_law->state_rate(input, element.normal_parameters->values, state_.contacts[i].law_state, rate);
-    }
-    // The friction law's state moves only while the contact slides or is loaded; apart it holds (and is reset at the
-    // next onset).
-    if (active && element.tangential_law != nullptr && element.tangential_law->continuous_state_size > 0) {
-      element.tangential_law->state_rate(data_.friction_input[i], element.pair->friction_parameters.values,
-                                         state_.contacts[i].friction_state, rate + normal_continuous_size(e));
-    }
-  }
+  fill_law_state_rates(t, y, ydot);
   // Power of the joint dampers, efforts and drives (the conservative spring part is in the energy itself).
   double joint_power = 0.0;
   for (int b : model_.force_element_bodies) {
@@ -306,7 +348,7 @@ void RunOde::fill_ledger_rates(double* ydot) {
 }
 
 void RunOde::contact_stage_at(double t, const double* y, std::span<const int> elements, Data& data) {
-  copy_law_states(y, state_.contacts);
+  copy_active_law_states(y);
   tree_kinematics(model_, q_of(y), v_of(y), data);
   contact_stage(model_, t, q_of(y), v_of(y), state_.contacts, elements, data);
 }
@@ -368,7 +410,7 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
     contact_stage_at(t - epsilon, behind_.data(), stage, behind);
     for (int e : stage) force_behind_[static_cast<std::size_t>(e)] = behind.contact_force[static_cast<std::size_t>(e)].force;
     if (at_y) {
-      copy_law_states(y, state_.contacts);  // the evaluation behind left its own there
+      copy_active_law_states(y);  // the evaluation behind left its own there
     } else {
       contact_stage_at(t, y, stage, data_);
     }
@@ -379,7 +421,7 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
       tree_kinematics(model_, q_of(y), v_of(y), data_);  // the gap below needs the bodies' motion
     }
   } else {
-    copy_law_states(y, state_.contacts);
+    copy_active_law_states(y);
   }
   forget_evaluation();  // data_ no longer holds the accelerations of y
   double* gaps = g + root_index(kGapRoot, 0);

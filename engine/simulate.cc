@@ -154,9 +154,9 @@ void Run::restart(double t) {
 
 // Per-step bookkeeping and the numerical-trouble checks; false when the run must stop.
 bool Run::check_step(double t) {
-  // The State is brought up to date at events, refreshes and the end; here only its time and law states.
+  // The State is brought up to date at events, refreshes and the end; here only its time and the active law states.
   state_.time = t;
-  ode_.copy_law_states(y_.data(), state_.contacts);
+  ode_.copy_active_law_states(y_.data());
   // roots() has usually just evaluated every element at this very state (the step's end); otherwise what the checks
   // read: the active elements' contact stage.
   if (!ode_.holds_step_end(t)) {

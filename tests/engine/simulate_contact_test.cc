@@ -2,7 +2,8 @@
 // engine/simulate's contact life cycle on whole mechanisms: onset at touch, no tunnelling, the watchdogs,
 // contact points (manifolds), persistent contact, the impulse method on a persisting contact, and the energy
 // ledger with an initial overlap. The models are written as scene text (scenes/), which reads better than
-// building free bodies with rotated shapes by hand; every expectation is a closed form or a conservation law.
+// building free bodies with rotated shapes by hand; every expectation is a closed form or a conservation law. Last,
+// a law's integrated state between contacts.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include "engine/energy.h"
 #include "engine/forward.h"
 #include "engine/simulate.h"
+#include "models/registry.h"
 #include "scenes/scene.h"
 
 namespace contactlab {
@@ -531,6 +533,53 @@ TEST(ImpulseMethod, APersistingContactEndsTheRunWithADiagnosisNotAnOverlap) {
   ASSERT_EQ(r.result.status, SimulationStatus::kNumericalError);
   EXPECT_NE(r.result.message.find("the contact persists"), std::string::npos) << r.result.message;
   EXPECT_GE(lowest, 0.1 - 1e-9) << "the ball never sank into the ground";
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A law's integrated state apart.
+
+// Hertz's force, and a state that moves at the rate δ̇⁻ m_eff (t − t_onset) of the last onset's input, in contact and
+// apart alike (continuous through a separation, so that the integration is exact there): registered once, before
+// any thread runs (the registry is not thread-safe).
+ContactForce hertz_force(const ContactInput& in, const double*, const double*) {
+  if (in.indentation <= 0.0) return {};
+  return {in.stiffness * in.indentation * std::sqrt(in.indentation), 0.0, 0.0};
+}
+void onset_clock_rate(const ContactInput& in, const double*, const double*, double* rate) {
+  rate[0] = in.impact_velocity * in.effective_mass * in.time_since_onset;
+}
+const char* onset_clock() {
+  static const bool registered = [] {
+    LawInfo law;
+    law.id = "test_onset_clock";
+    law.needs = kNeedsImpactVelocity | kNeedsEffectiveMass | kNeedsTimeSinceOnset | kNeedsHistory;
+    law.state_size = 1;
+    law.continuous_state_size = 1;
+    law.force = hertz_force;
+    law.state_rate = onset_clock_rate;
+    return register_law(law) >= 0;
+  }();
+  EXPECT_TRUE(registered);
+  return "test_onset_clock";
+}
+
+TEST(LawState, ALawsStateApartMovesWithTheInputOfItsLastOnset) {
+  // No gravity: the ball meets the ground 0.5 mm below at 1 m/s, bounces and flies off until T = 10 ms, most of it
+  // apart. Before the onset δ̇⁻ = m_eff = 0 (no contact yet) and the state stays 0; from the onset t_on on it grows as
+  // the integral of δ̇⁻ m (t − t_on): s(T) = δ̇⁻ m (T − t_on)²/2, with the onset's δ̇⁻, m = 1 kg and t_on as the impact
+  // record has them. A rate apart that read the input as it was before the onset would stop s at the separation,
+  // 0.2 ms after the onset: at 1/2000 of it.
+  const double duration = 0.01;
+  const std::string contacts = std::string("{law: ") + onset_clock() + "}";
+  const SceneRun r = run(ball_on_ground("[0.1005]", "[-1]", contacts, 0.0, duration));
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  ASSERT_EQ(r.result.impacts.size(), 1u);
+  const ImpactRecord& impact = r.result.impacts[0];
+  EXPECT_NEAR(impact.impact_velocity, 1.0, 1e-9);
+  EXPECT_DOUBLE_EQ(impact.effective_mass, 1.0);
+  const double since_onset = duration - impact.t_start;
+  const double expected = impact.impact_velocity * impact.effective_mass * 0.5 * since_onset * since_onset;
+  EXPECT_NEAR(r.state.contacts[0].law_state[0], expected, 1e-9 * expected) << "expected " << expected;
 }
 
 }  // namespace
