@@ -22,6 +22,11 @@
 // times per evaluation over the repetition, hertz_ratio their quotient. A law whose forces there are not all finite
 // and non-zero (refused for the pair, or NaN) would fake a cheap evaluation: it is skipped with an error.
 //
+// BM_LawOverhead/<law>/<beads>: the engine overhead of each law. BM_ChainLaw's run against the floor of the same law
+// (bench/law_floor.h: a hand-written loop calling the law's force function, with the same integrator, tolerances,
+// chain and duration), the two timed back to back in every iteration, as BM_Overhead (bench/end_to_end_benchmark.cc)
+// times the Hertz chain against its inline formula; the minimum of each over the iterations and their quotient.
+//
 // Every registered law runs but the rigid `impulse` method, which has no force to evaluate.
 #include <benchmark/benchmark.h>
 
@@ -33,6 +38,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/law_floor.h"
 #include "engine/forward.h"
 #include "engine/simulate.h"
 #include "models/registry.h"
@@ -79,6 +85,91 @@ void BM_ChainLaw(benchmark::State& bench, std::string law, int beads) {
   bench.counters["contacts_per_rhs"] = contacts / rhs;
   bench.counters["ns_per_rhs"] = best * 1e9 / rhs;
   bench.counters["ns_per_contact"] = best * 1e9 / contacts;
+}
+
+// The floor of `scene`'s chain: its beads, its first pair as the broadphase makes it, its duration and tolerances.
+struct LawFloorRun {
+  long steps = 0;
+  long evaluations = 0;
+  bool finite = true;
+  Eigen::VectorXd velocities;  // the beads' at the end [m/s]
+};
+LawFloorRun run_law_floor(const Scene& scene) {
+  const Model& model = scene.model;
+  const ContactModel& contact = model.contact;
+  const int beads = model.nv;
+  std::vector<double> x(scene.initial_state.q.data(), scene.initial_state.q.data() + beads);
+  std::vector<double> v(scene.initial_state.v.data(), scene.initial_state.v.data() + beads);
+  const ContactPairModel pair = make_contact_pair(contact, 0, 1, contact.settings);
+  bench::LawFloorChain chain(std::move(x), std::move(v), pair, contact.shapes[0].radius + contact.shapes[1].radius,
+                             model.bodies[1].mass, contact.impact_velocity_floor);
+  const IntegratorOptions& integrator = scene.simulation.integrator;
+  const std::vector<double> absolute(static_cast<std::size_t>(chain.dynamic_size()), integrator.absolute_tolerance);
+  DormandPrince method(chain.size(), chain.dynamic_size());
+  method.set_tolerances(integrator.relative_tolerance, absolute);
+  const double duration = scene.simulation.duration;
+  LawFloorRun run;
+  if (method.reset(0.0, chain.initial_state().data(), 0.0, chain) != DormandPrince::Status::kSuccess) {
+    run.finite = false;
+    return run;
+  }
+  while (method.time() < duration) {
+    if (method.step(duration, chain) != DormandPrince::Status::kSuccess) {
+      run.finite = false;
+      break;
+    }
+    chain.after_step(method);
+  }
+  benchmark::DoNotOptimize(method.state());
+  run.velocities = Eigen::Map<const Eigen::VectorXd>(method.state() + beads, beads);
+  run.steps = method.steps();
+  run.evaluations = method.function_evaluations();
+  return run;
+}
+
+void BM_LawOverhead(benchmark::State& bench, std::string law, int beads) {
+  const Scene scene = chain_scene(law, beads);
+  using Clock = std::chrono::steady_clock;
+  double floor_best = std::numeric_limits<double>::infinity();
+  double pipeline_best = floor_best;
+  LawFloorRun floor;
+  SimulationResult result;
+  State state_end;
+  for (auto _ : bench) {
+    auto data = std::make_unique<Data>(scene.model);
+    State state = scene.initial_state;
+    const auto start = Clock::now();
+    floor = run_law_floor(scene);
+    const auto middle = Clock::now();
+    result = simulate(scene.model, state, *data, scene.simulation);
+    const auto end = Clock::now();
+    benchmark::DoNotOptimize(&result);
+    const double floor_seconds = std::chrono::duration<double>(middle - start).count();
+    const double pipeline_seconds = std::chrono::duration<double>(end - middle).count();
+    floor_best = std::min(floor_best, floor_seconds);
+    pipeline_best = std::min(pipeline_best, pipeline_seconds);
+    bench.SetIterationTime(floor_seconds + pipeline_seconds);
+    state_end = std::move(state);
+  }
+  if (result.status != SimulationStatus::kCompleted) {
+    bench.SkipWithError(result.message.c_str());
+    return;
+  }
+  if (!floor.finite) {
+    bench.SkipWithError("the floor's integration failed (a force not finite, or the step collapsed)");
+    return;
+  }
+  bench.SetLabel(law);
+  bench.counters["beads"] = beads;
+  bench.counters["floor_seconds"] = floor_best;
+  bench.counters["floor_steps"] = static_cast<double>(floor.steps);
+  bench.counters["floor_rhs_evaluations"] = static_cast<double>(floor.evaluations);
+  bench.counters["pipeline_seconds"] = pipeline_best;
+  bench.counters["steps"] = static_cast<double>(result.stats.steps);
+  bench.counters["rhs_evaluations"] = static_cast<double>(result.stats.rhs_evaluations);
+  bench.counters["overhead"] = pipeline_best / floor_best;
+  // That the two solved the same problem: how far the floor's end velocities are from the pipeline's, relative.
+  bench.counters["velocity_difference"] = (floor.velocities - state_end.v).norm() / state_end.v.norm();
 }
 
 double minimum(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
@@ -209,6 +300,11 @@ int main(int argc, char** argv) {
       const std::string name = "BM_ChainLaw/" + std::string(law.id) + "/" + std::to_string(beads);
       benchmark::RegisterBenchmark(name.c_str(), contactlab::BM_ChainLaw, std::string(law.id), beads)
           ->Iterations(beads == 70 ? 7 : 3)
+          ->UseManualTime()
+          ->Unit(benchmark::kMillisecond);
+      const std::string overhead = "BM_LawOverhead/" + std::string(law.id) + "/" + std::to_string(beads);
+      benchmark::RegisterBenchmark(overhead.c_str(), contactlab::BM_LawOverhead, std::string(law.id), beads)
+          ->Iterations(beads == 70 ? 15 : 5)
           ->UseManualTime()
           ->Unit(benchmark::kMillisecond);
       const std::string rhs = "BM_ChainRhs/" + std::string(law.id) + "/" + std::to_string(beads);

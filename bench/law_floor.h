@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: MIT
+// The floor of any law: what a hand-written simulation of a chain of beads on a line costs with that law, against
+// which the engine's overhead is measured (BM_LawOverhead, bench/law_benchmark.cc). One coordinate and one velocity
+// per bead (and the law's continuous states per neighbour pair, where it has any, integrated in and out of contact
+// as the engine integrates them), the same Dormand–Prince
+// (engine/dormand_prince.h) and tolerances as the engine, and between neighbours the law's own force function
+// (LawInfo::force_value, what the engine's right-hand side calls) with the pair's compiled constants. Of a contact's
+// history it keeps what the law's formula needs, looked at after each accepted step and placed on the step's dense
+// output: a pair found overlapping starts its contact where its gap crossed zero (δ̇⁻ its closing speed there, the
+// law's kOnset event; a stage that overlaps before that sees the onset it would have there), its closing speed
+// changing sign calls kMaxIndentation or kReload where it crossed zero, and a step's end without overlap kSeparation
+// where the gap opened. The law's force is not smooth there, but the loop steps on without restarting. A pull (F < 0) is applied only where the pair allows it, as the engine's tension rule does.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <vector>
+
+#include "contact/contact_model.h"
+#include "engine/dormand_prince.h"
+#include "models/force_law.h"
+
+namespace contactlab::bench {
+
+class LawFloorChain final : public DormandPrince::Function {
+ public:
+  // `positions`, `velocities`: the beads' initial x and v along the line [m, m/s]; `pair`: the neighbours' pair as
+  // compiled (all pairs alike); `reach`: the sum of two radii [m]; `bead_mass` [kg].
+  LawFloorChain(std::vector<double> positions, std::vector<double> velocities, const ContactPairModel& pair,
+                double reach, double bead_mass, double impact_velocity_floor)
+      : beads_(static_cast<int>(positions.size())),
+        law_(*pair.law_info),
+        parameters_(pair.parameters.values),
+        reach_(reach),
+        inverse_mass_(1.0 / bead_mass),
+        impact_velocity_floor_(impact_velocity_floor),
+        continuous_(law_.continuous_state_size),
+        no_pull_(pair.tension == TensionRule::kClamp || law_.separation == Separation::kForce),
+        contacts_(static_cast<std::size_t>(std::max(beads_ - 1, 0))),
+        initial_(std::move(positions)) {
+    input_.effective_mass = 0.5 * bead_mass;  // two equal beads, each free along the line
+    input_.effective_radius = pair.effective_radius;
+    input_.effective_modulus = pair.effective_modulus;
+    input_.stiffness = pair.stiffness;
+    input_.exponent = pair.exponent;
+    initial_.resize(static_cast<std::size_t>(size()), 0.0);
+    std::copy(velocities.begin(), velocities.end(), initial_.begin() + beads_);
+  }
+
+  int size() const { return 2 * beads_ + (beads_ - 1) * continuous_; }
+  int dynamic_size() const { return size(); }  // the law's states under error control, as the engine's
+  const std::vector<double>& initial_state() const { return initial_; }
+
+  int operator()(double t, const double* y, double* ydot) override {
+    const double* x = y;
+    const double* v = y + beads_;
+    double* a = ydot + beads_;
+    for (int i = 0; i < beads_; ++i) {
+      ydot[i] = v[i];
+      a[i] = 0.0;
+    }
+    std::fill(ydot + 2 * beads_, ydot + size(), 0.0);
+    for (int i = 0; i + 1 < beads_; ++i) {
+      const double indentation = reach_ - (x[i + 1] - x[i]);
+      if (!(indentation > 0.0)) {
+        if (continuous_ > 0) apart_rate(i, y, ydot);
+        continue;
+      }
+      Contact& c = contacts_[static_cast<std::size_t>(i)];
+      ContactInput& in = input_;
+      in.indentation = indentation;
+      in.normal_velocity = v[i] - v[i + 1];
+      // The law's state as it stands, or (integrated states, or a contact the steps have not seen begin) a copy.
+      const double* state = c.law_state.data();
+      std::array<double, kMaxLawState> copy;
+      if (continuous_ > 0 || !c.touching) {
+        copy = c.law_state;
+        std::copy(y + state_index(i), y + state_index(i) + continuous_, copy.begin());
+        state = copy.data();
+      }
+      if (c.touching) {
+        in.impact_velocity = c.impact_velocity;
+        in.time_since_onset = t - c.onset_time;
+      } else {
+        onset(in, copy.data());
+        in.time_since_onset = 0.0;
+      }
+      double force = law_.force_value != nullptr ? law_.force_value(in, parameters_, state)
+                                                 : law_.force(in, parameters_, state).force;
+      if (!std::isfinite(force)) return 1;
+      if (no_pull_ && force < 0.0) force = 0.0;
+      a[i] -= force * inverse_mass_;
+      a[i + 1] += force * inverse_mass_;
+      if (continuous_ > 0) law_.state_rate(in, parameters_, state, ydot + state_index(i));
+    }
+    return 0;
+  }
+
+  // The contacts' history after an accepted step.
+  void after_step(const DormandPrince& method) {
+    const double* y = method.state();
+    const double* x = y;
+    const double* v = y + beads_;
+    for (int i = 0; i + 1 < beads_; ++i) {
+      Contact& c = contacts_[static_cast<std::size_t>(i)];
+      const double indentation = reach_ - (x[i + 1] - x[i]);
+      const double rate = v[i] - v[i + 1];
+      if (!(indentation > 0.0)) {
+        if (c.touching) event(ContactEvent::kSeparation, c, locate(method, i, true), y, i);
+        c.touching = false;
+        continue;
+      }
+      if (!c.touching) {
+        const Point touch = locate(method, i, true);
+        input_.indentation = 0.0;
+        input_.normal_velocity = touch.closing;
+        onset(input_, c.law_state.data());
+        c.touching = true;
+        c.impact_velocity = input_.impact_velocity;
+        c.onset_time = touch.time;
+      } else if ((c.rate > 0.0) != (rate > 0.0)) {
+        const Point turn = locate(method, i, false);
+        event(rate > 0.0 ? ContactEvent::kReload : ContactEvent::kMaxIndentation, c, turn, y, i);
+      }
+      c.rate = rate;
+    }
+  }
+
+ private:
+  struct Contact {
+    bool touching = false;
+    double impact_velocity = 0.0;
+    double onset_time = 0.0;
+    double rate = 0.0;  // δ̇ at the last step's end
+    std::array<double, kMaxLawState> law_state{};
+  };
+
+  int state_index(int pair) const { return 2 * beads_ + pair * continuous_; }
+
+  struct Point {
+    double time = 0.0;
+    double indentation = 0.0;
+    double closing = 0.0;  // δ̇
+  };
+  // Where pair i's gap (`by_gap`) or closing speed changed sign within the last step, by false position (Illinois) on
+  // the step's dense output: a handful of interpolations of four components, where a run restarting there would take
+  // a step or two.
+  Point locate(const DormandPrince& method, int i, bool by_gap) {
+    const int components[] = {i, i + 1, beads_ + i, beads_ + i + 1};
+    auto at = [&](double t) {
+      method.interpolate(t, components, scratch_.data());
+      const auto k = static_cast<std::size_t>(i);
+      const auto b = static_cast<std::size_t>(beads_);
+      return Point{t, reach_ - (scratch_[k + 1] - scratch_[k]), scratch_[b + k] - scratch_[b + k + 1]};
+    };
+    auto value = [&](const Point& p) { return by_gap ? -p.indentation : p.closing; };
+    Point before = at(method.previous_time());
+    Point after = at(method.time());
+    double f_before = value(before);
+    double f_after = value(after);
+    const double tolerance = 1e-10 * (after.time - before.time);
+    int kept = 0;  // the end kept by the last two iterations: its value is halved (Illinois)
+    for (int k = 0; k < 50 && (f_before > 0.0) != (f_after > 0.0) && after.time - before.time > tolerance; ++k) {
+      const double t = after.time - f_after * (after.time - before.time) / (f_after - f_before);
+      const Point middle = at(std::clamp(t, before.time, after.time));
+      const double f = value(middle);
+      if ((f > 0.0) == (f_after > 0.0)) {
+        after = middle;
+        f_after = f;
+        if (kept == -1) f_before *= 0.5;
+        kept = -1;
+      } else {
+        before = middle;
+        f_before = f;
+        if (kept == 1) f_after *= 0.5;
+        kept = 1;
+      }
+    }
+    return after;
+  }
+
+  // The continuous states of pair i apart (δ = 0), as the engine integrates them between contacts.
+  void apart_rate(int i, const double* y, double* ydot) {
+    std::array<double, kMaxLawState> state = contacts_[static_cast<std::size_t>(i)].law_state;
+    std::copy(y + state_index(i), y + state_index(i) + continuous_, state.begin());
+    input_.indentation = 0.0;
+    input_.normal_velocity = y[beads_ + i] - y[beads_ + i + 1];
+    law_.state_rate(input_, parameters_, state.data(), ydot + state_index(i));
+  }
+
+  // The onset at `in`'s indentation and rate: δ̇⁻ (floored as the engine floors it) and the law's kOnset event on
+  // `state`.
+  void onset(ContactInput& in, double* state) const {
+    in.impact_velocity = std::max(in.normal_velocity, impact_velocity_floor_);
+    if (law_.event != nullptr) law_.event(ContactEvent::kOnset, in, parameters_, state);
+  }
+
+  void event(ContactEvent kind, Contact& c, const Point& at, const double* y, int i) {
+    if (law_.event == nullptr) return;
+    input_.indentation = at.indentation;
+    input_.normal_velocity = at.closing;
+    input_.impact_velocity = c.impact_velocity;
+    input_.time_since_onset = at.time - c.onset_time;
+    std::copy(y + state_index(i), y + state_index(i) + continuous_, c.law_state.begin());
+    law_.event(kind, input_, parameters_, c.law_state.data());
+  }
+
+  int beads_;
+  const LawInfo& law_;
+  const double* parameters_;
+  double reach_;
+  double inverse_mass_;
+  double impact_velocity_floor_;
+  int continuous_;
+  bool no_pull_;
+  ContactInput input_;
+  std::vector<Contact> contacts_;
+  std::vector<double> scratch_ = std::vector<double>(static_cast<std::size_t>(size()));
+  std::vector<double> initial_;
+};
+
+}  // namespace contactlab::bench
