@@ -752,6 +752,15 @@ class Report:
                                else NA for b in (70, 10000))
             rows.append((f"`{law}`", *cells, apart, "yes" if len(both) == 2 and max(both) <= 2.0 else "no"))
         rows.append(("`impulse`", *["—"] * 9, "not a force law: a rigid impact applied at the onset"))
+        chain = self.law_runs()
+
+        def contacts(law):
+            run = chain.get(law, {}).get(70)
+            return sig(run["contacts_per_rhs"], 2) if run and "contacts_per_rhs" in run else NA
+
+        big = [(r["pipeline_seconds"] / r["floor_seconds"], law) for law, runs in laws.items()
+               for beads, r in runs.items() if beads == 10000]
+        largest_10000 = f"{ratio(max(big)[0])}, {max(big)[1]}" if big else NA
         return "\n".join([
             "### Every law", "",
             "The same comparison for every law of the registry, each against a floor that uses that law "
@@ -776,6 +785,20 @@ class Report:
             "than the pipeline, which locates the onset and restarts there. Where a law keeps a history of each "
             "contact (a yield point, a maximum indentation: thornton, goldsmith_modified_hertz, yigit), the pipeline "
             "restarts at each of its events, where the floor steps across them, and takes more steps for that.", "",
+            "Where the rest goes at 70 beads (perf with DWARF call graphs on `BM_ChainLaw/hunt_crossley/70`, "
+            "2026-11-27): a dissipative law keeps neighbours touching behind the wave (in this run "
+            f"{contacts('hunt_crossley')} contacts per right-hand side where Hertz's has {contacts('hertz')}), and the "
+            "pipeline's cost is then its evaluation of each active contact: "
+            "`contact_stage` takes 58 % of the run's samples, the law's own function 24 % of them (4.5 ns a "
+            "contact) and the rest 34 % (6.4 ns a contact: the element's kernel and its line arrays, the law's "
+            "input assembled and kept for the checks, the dispatch and the pair's tension rule, the force kept, "
+            "the sliders' loads and the contact's power for the ledger), where the floor's loop adds about a "
+            "nanosecond to the law. At 10 000 beads the few active contacts weigh little against the beads "
+            f"(the largest ratio there {largest_10000}). A law that integrates a state (xiong: one per bead, relaxing "
+            "apart) cost the 10 000-bead pipeline 4.3× its floor until the rates of the elements apart read a "
+            "compact record of the law, its parameters, the pair's constants and the last onset, instead of each "
+            "bead's element, pair and PairState with the whole state copied there first at every evaluation "
+            "(16.6 s → 6.4 s; engine/run_ode.h).", "",
             table(["law", "pipeline, 70", "floor, 70", "steps, 70", "× floor, 70", "pipeline, 10 000",
                    "floor, 10 000", "steps, 10 000", "× floor, 10 000", "end velocities apart",
                    "≤ 2× on both"], rows) if laws else NA])
