@@ -3,7 +3,7 @@
 # speed-up) in a Release build, writes the raw results to results/bench/ and rewrites docs/performance.md from
 # them (scripts/performance_report.py).
 #
-#   scripts/bench.sh           # everything, about 12 minutes on 2 cores
+#   scripts/bench.sh           # everything, about 50 minutes on 2 cores
 #   scripts/bench.sh --quick   # without the 10^6-bead scaling point
 set -euo pipefail
 cd "$(dirname "$0")/.."
