@@ -2,14 +2,15 @@
 // The floor of any law: what a hand-written simulation of a chain of beads on a line costs with that law, against
 // which the engine's overhead is measured (BM_LawOverhead, bench/law_benchmark.cc). One coordinate and one velocity
 // per bead (and the law's continuous states per neighbour pair, where it has any, integrated in and out of contact
-// as the engine integrates them), the same Dormand–Prince
-// (engine/dormand_prince.h) and tolerances as the engine, and between neighbours the law's own force function
-// (LawInfo::force_value, what the engine's right-hand side calls) with the pair's compiled constants. Of a contact's
-// history it keeps what the law's formula needs, looked at after each accepted step and placed on the step's dense
-// output: a pair found overlapping starts its contact where its gap crossed zero (δ̇⁻ its closing speed there, the
-// law's kOnset event; a stage that overlaps before that sees the onset it would have there), its closing speed
-// changing sign calls kMaxIndentation or kReload where it crossed zero, and a step's end without overlap kSeparation
-// where the gap opened. The law's force is not smooth there, but the loop steps on without restarting. A pull (F < 0) is applied only where the pair allows it, as the engine's tension rule does.
+// as the engine integrates them), the same Dormand–Prince (engine/dormand_prince.h) and tolerances as the engine,
+// and between neighbours the law's own force function (LawInfo::force_value, what the engine's right-hand side
+// calls) with the pair's compiled constants. Of a contact's history it keeps what the law's formula needs, looked at
+// after each accepted step and placed on the step's dense output: a pair found overlapping starts its contact where
+// its gap crossed zero (δ̇⁻ its closing speed there, the law's kOnset event; a stage that overlaps before that sees
+// the onset it would have there), its closing speed changing sign calls kMaxIndentation or kReload where it crossed
+// zero, and a step's end without overlap kSeparation where the gap opened. The law's force is not smooth there, but
+// the loop steps on without restarting. A pull (F < 0) is applied only where the pair allows it, as the engine's
+// tension rule does.
 #pragma once
 
 #include <algorithm>
