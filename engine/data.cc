@@ -53,6 +53,7 @@ Data::Data(const Model& model) {
   }
   tau = Eigen::VectorXd::Zero(model.nv);
   slider_force = Eigen::VectorXd::Zero(model.nv);
+  loaded_sliders.reserve(model.sliders.size() / 16 + 2);  // listed only for fewer than 1/32 as many elements
   probe_slider_force = slider_force;
   qdd = Eigen::VectorXd::Zero(model.nv);
   drive_qdd = qdd;

@@ -40,8 +40,12 @@ struct Data {
 
   Eigen::VectorXd tau;   // generalized forces from force elements [N or N·m]
   // Contact forces on the sliders along their axes, at their generalized velocities (zero at the others) [N]: the
-  // right-hand side's sliders are then one vectorised pass over q̈ (dynamics.cc), without a list of the loaded ones.
+  // right-hand side's sliders are then one vectorised pass over q̈ (dynamics.cc). A stage of few elements against
+  // many sliders (a long chain's few contacts) lists the velocities it may load instead (loaded_sliders_listed):
+  // slider_force is zero elsewhere, the next stage clears those entries alone and the dynamics reads those alone.
   Eigen::VectorXd slider_force;
+  std::vector<int> loaded_sliders;
+  bool loaded_sliders_listed = false;
   // q̈ of free sliders, a·g (zero for the other coordinates), for the gravity in gravity_qdd_of.
   Eigen::VectorXd gravity_qdd;
   Vec3 gravity_qdd_of = Vec3::Constant(std::numeric_limits<double>::quiet_NaN());

@@ -157,11 +157,27 @@ void slider_accelerations(const Model& model, Data& data, double* qdd) {
   const Sliders& sliders = model.sliders;
   if (data.gravity_qdd_of != model.gravity) {
     data.gravity_qdd = Eigen::VectorXd::Zero(model.nv);
-    for (std::size_t k = 0; k < sliders.size(); ++k) data.gravity_qdd[sliders.v_index[k]] = sliders.axis[k].dot(model.gravity);
+    // (+ 0.0: a·g of −0 is the +0 that a·g + f/m gives an unloaded slider.)
+    for (std::size_t k = 0; k < sliders.size(); ++k) {
+      data.gravity_qdd[sliders.v_index[k]] = sliders.axis[k].dot(model.gravity) + 0.0;
+    }
     data.gravity_qdd_of = model.gravity;
   }
   Eigen::Map<Eigen::VectorXd> accelerations(qdd, model.nv);
-  if (model.gravity == Vec3::Zero()) {  // a horizontal chain, space: one load fewer per coordinate
+  const bool weightless = model.gravity == Vec3::Zero();  // a horizontal chain, space: one load fewer per coordinate
+  if (data.loaded_sliders_listed) {
+    // Only the listed sliders carry a contact force (the others' f is zero): a·g everywhere, then theirs.
+    if (weightless) {
+      accelerations.setZero();
+    } else {
+      accelerations = data.gravity_qdd;
+    }
+    const double* inverse_mass = sliders.velocity_inverse_mass.data();
+    for (int v : data.loaded_sliders) {
+      qdd[v] = weightless ? data.slider_force[v] * inverse_mass[v]
+                          : data.gravity_qdd[v] + data.slider_force[v] * inverse_mass[v];
+    }
+  } else if (weightless) {
     accelerations = data.slider_force.cwiseProduct(sliders.velocity_inverse_mass);
   } else {
     accelerations = data.gravity_qdd + data.slider_force.cwiseProduct(sliders.velocity_inverse_mass);

@@ -434,5 +434,39 @@ TEST(Evaluate, ConsecutiveBeadsFormRunsWhoseSweptGapsAreTheSingleGaps) {
   }
 }
 
+// A long chain's few contacts list the sliders they load (Data::loaded_sliders): the next evaluation clears those
+// entries alone and the dynamics reads those alone. Evaluations of few contacts, of every contact and of few again,
+// one after the other in one workspace, must each give the q̈ of a full evaluation in a fresh workspace (a load left
+// over from an earlier evaluation would show on its beads), with and without gravity along the beads' axes.
+TEST(Evaluate, FewContactsAmongManySlidersLoadTheirOwnAndLeaveNoneBehind) {
+  constexpr int kBeads = 200;  // a list for fewer than 1/32 as many contacts as beads
+  for (const Vec3& gravity : {Vec3(0.0, 0.0, 0.0), Vec3(0.5, 0.0, -kGravity)}) {
+    bench::Chain chain = bench::make_chain(kBeads, 1e-6, "hertz", {}, false);
+    Model& model = chain.model;
+    model.gravity = gravity;
+    State state = make_state(model);
+    for (int i = 0; i < kBeads; ++i) {
+      state.q[i] = i * (2.0 * bench::kBeadRadius - 1e-6);  // every neighbour pair 1 µm deep
+      state.v[i] = 0.1 * std::sin(i);
+    }
+    std::vector<int> every(kBeads - 1);
+    for (int e = 0; e + 1 < kBeads; ++e) every[static_cast<std::size_t>(e)] = e;
+    const std::vector<std::vector<int>> stages = {{0, 1}, {5, 130}, every, {10}, {0, 1}, {}};
+    Data data(model);
+    for (const std::vector<int>& stage : stages) {
+      for (PairState& s : state.contacts) s.active = false;
+      for (int e : stage) state.contacts[static_cast<std::size_t>(e)].active = true;
+      evaluate(model, 0.0, state.q, state.v, state.contacts, stage, data);
+      EXPECT_EQ(data.loaded_sliders_listed, stage.size() < every.size()) << stage.size() << " contacts";
+      Data fresh(model);
+      forward(model, state, fresh);
+      for (int i = 0; i < model.nv; ++i) {
+        EXPECT_NEAR(data.qdd[i], fresh.qdd[i], 1e-12 * (1.0 + std::abs(fresh.qdd[i])))
+            << "bead " << i << " after a stage of " << stage.size() << " contacts, gravity " << gravity.transpose();
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace contactlab

@@ -538,25 +538,29 @@ TEST(ImpulseMethod, APersistingContactEndsTheRunWithADiagnosisNotAnOverlap) {
 // ---------------------------------------------------------------------------------------------------------
 // A law's integrated state apart.
 
-// Hertz's force, and a state that moves at the rate δ̇⁻ m_eff (t − t_onset) of the last onset's input, in contact and
-// apart alike (continuous through a separation, so that the integration is exact there): registered once, before
-// any thread runs (the registry is not thread-safe).
+// Hertz's force, and two states: a discrete one set at each onset to δ̇⁻ m_eff, and an integrated one that moves at
+// the rate (that discrete state) × (t − t_onset), in contact and apart alike (continuous through a separation, so
+// that the integration is exact there): registered once, before any thread runs (the registry is not thread-safe).
 ContactForce hertz_force(const ContactInput& in, const double*, const double*) {
   if (in.indentation <= 0.0) return {};
   return {in.stiffness * in.indentation * std::sqrt(in.indentation), 0.0, 0.0};
 }
-void onset_clock_rate(const ContactInput& in, const double*, const double*, double* rate) {
-  rate[0] = in.impact_velocity * in.effective_mass * in.time_since_onset;
+void onset_clock_rate(const ContactInput& in, const double*, const double* state, double* rate) {
+  rate[0] = state[1] * in.time_since_onset;
+}
+void onset_clock_event(ContactEvent event, const ContactInput& in, const double*, double* state) {
+  if (event == ContactEvent::kOnset) state[1] = in.impact_velocity * in.effective_mass;
 }
 const char* onset_clock() {
   static const bool registered = [] {
     LawInfo law;
     law.id = "test_onset_clock";
     law.needs = kNeedsImpactVelocity | kNeedsEffectiveMass | kNeedsTimeSinceOnset | kNeedsHistory;
-    law.state_size = 1;
+    law.state_size = 2;
     law.continuous_state_size = 1;
     law.force = hertz_force;
     law.state_rate = onset_clock_rate;
+    law.event = onset_clock_event;
     return register_law(law) >= 0;
   }();
   EXPECT_TRUE(registered);
@@ -565,10 +569,10 @@ const char* onset_clock() {
 
 TEST(LawState, ALawsStateApartMovesWithTheInputOfItsLastOnset) {
   // No gravity: the ball meets the ground 0.5 mm below at 1 m/s, bounces and flies off until T = 10 ms, most of it
-  // apart. Before the onset δ̇⁻ = m_eff = 0 (no contact yet) and the state stays 0; from the onset t_on on it grows as
-  // the integral of δ̇⁻ m (t − t_on): s(T) = δ̇⁻ m (T − t_on)²/2, with the onset's δ̇⁻, m = 1 kg and t_on as the impact
-  // record has them. A rate apart that read the input as it was before the onset would stop s at the separation,
-  // 0.2 ms after the onset: at 1/2000 of it.
+  // apart. Before the onset the discrete state is 0 and the integrated one stays 0; from the onset t_on on it grows
+  // as the integral of δ̇⁻ m (t − t_on): s(T) = δ̇⁻ m (T − t_on)²/2, with the onset's δ̇⁻, m = 1 kg and t_on as the
+  // impact record has them. A rate apart that read its onset as it was before the contact, or not the discrete state
+  // the onset set, would stop s at the separation, 0.2 ms after the onset: at 1/2000 of it.
   const double duration = 0.01;
   const std::string contacts = std::string("{law: ") + onset_clock() + "}";
   const SceneRun r = run(ball_on_ground("[0.1005]", "[-1]", contacts, 0.0, duration));
