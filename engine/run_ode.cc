@@ -42,14 +42,8 @@ void RunOde::bind() {
     law_state_offset_[e + 1] = law_state_offset_[e] + element.normal_law->continuous_state_size + friction;
   }
   stateful_.clear();
-  for (std::size_t e = 0; e < n; ++e) {
-    if (continuous_size(static_cast<int>(e)) == 0) continue;
-    const ContactElement& element = data_.elements[e];
-    const ContactPairModel& pair = *element.pair;
-    const PairState& contact = state_.contacts[e];
-    stateful_.push_back({static_cast<int>(e), element.normal_law, element.normal_parameters->values,
-                         pair.effective_radius, pair.effective_modulus, pair.stiffness, pair.exponent,
-                         contact.onset_time, contact.impact_velocity, contact.effective_mass});
+  for (int e = 0; e < elements_; ++e) {
+    if (continuous_size(e) > 0) stateful_.push_back(stateful_element(e, state_.contacts[static_cast<std::size_t>(e)]));
   }
   stick_events_ = false;
   rubbing_.clear();
@@ -89,9 +83,7 @@ void RunOde::pack(const State& state, double* y) {
   for (StatefulElement& stateful : stateful_) {  // as copy_law_states: only the elements whose laws integrate a state
     const PairState& contact = state.contacts[static_cast<std::size_t>(stateful.element)];
     copy_from(contact, stateful.element, y);
-    stateful.onset_time = contact.onset_time;
-    stateful.impact_velocity = contact.impact_velocity;
-    stateful.effective_mass = contact.effective_mass;
+    stateful = stateful_element(stateful.element, contact);
   }
   double* tangential = tangential_of(y);
   for (int e : rubbing_) {
@@ -138,6 +130,14 @@ void RunOde::copy_law_states(const double* y, std::vector<PairState>& contacts) 
   }
 }
 
+RunOde::StatefulElement RunOde::stateful_element(int e, const PairState& contact) const {
+  const ContactElement& element = data_.elements[static_cast<std::size_t>(e)];
+  StatefulElement stateful{e, element.normal_law, element.normal_parameters->values,
+                           contact_input(*element.pair, contact, PairGeometry{}, 0.0), contact.onset_time};
+  stateful.apart.indentation = 0.0;  // (not the −0 of a zero gap)
+  return stateful;
+}
+
 void RunOde::copy_active_law_states(const double* y) {
   if (stateful_.empty()) return;
   for (int e : table_.active()) {
@@ -170,13 +170,7 @@ void RunOde::fill_law_state_rates(double t, const double* y, double* ydot) {
     if (law.continuous_state_size == 0) continue;
     // Apart the law sees δ = 0 and δ̇ = 0 (its internal state relaxes on its own); its states are y's, its discrete
     // ones (if any) its PairState's.
-    ContactInput input;
-    input.impact_velocity = stateful.impact_velocity;
-    input.effective_mass = stateful.effective_mass;
-    input.effective_radius = stateful.effective_radius;
-    input.effective_modulus = stateful.effective_modulus;
-    input.stiffness = stateful.stiffness;
-    input.exponent = stateful.exponent;
+    ContactInput input = stateful.apart;
     input.time_since_onset = t - stateful.onset_time;
     const double* integrated = law_states_of(y, e);
     if (law.state_size == law.continuous_state_size) {

@@ -177,22 +177,19 @@ class RunOde final : public OdeSystem {
   bool stick_events_ = false;
   std::vector<int> law_state_offset_;  // prefix sums of the laws' continuous state sizes
   // An element whose laws integrate a state, with what its normal law's rate reads apart (δ = 0, δ̇ = 0): the law,
-  // its parameters, the pair's constants and its last onset. The rates of the many elements apart (a granular chain
-  // with such a law has one per bead) read this compact record and their states in y, not their element, pair and
-  // PairState with the whole state copied there first (at 10 000 beads that took 3/4 of the right-hand side).
+  // its parameters and its input there (the pair's constants, the last onset's impact velocity and effective mass).
+  // The rates of the many elements apart (a granular chain with such a law has one per bead) read this compact
+  // record and their states in y, not their element, pair and PairState with the whole state copied there first (at
+  // 10 000 beads that took 3/4 of the right-hand side).
   struct StatefulElement {
     int element = 0;
     const LawInfo* law = nullptr;  // the normal law (with no state of its own when only the friction law has one)
     const double* parameters = nullptr;
-    double effective_radius = 0.0;
-    double effective_modulus = 0.0;
-    double stiffness = 0.0;
-    double exponent = 0.0;
-    // The PairState's, as of the last pack().
-    double onset_time = 0.0;
-    double impact_velocity = 0.0;
-    double effective_mass = 0.0;
+    ContactInput apart;       // its time since the onset set by the right-hand side
+    double onset_time = 0.0;  // [s]
   };
+  // Element e's record from its PairState (at bind() and at each pack(): the onset changes only at events).
+  StatefulElement stateful_element(int e, const PairState& contact) const;
   std::vector<StatefulElement> stateful_;  // in element order
   std::vector<int> rubbing_;           // the elements with a friction law, in order
   std::vector<int> directions_;
