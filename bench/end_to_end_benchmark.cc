@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "bench/chain.h"
+#include "bench/paired_overhead.h"
 #include "engine/dormand_prince.h"
 #include "engine/simulate.h"
 #include "scenes/scene.h"
@@ -140,9 +141,8 @@ FloorRun run_floor(int beads) {
   return {method.steps(), method.function_evaluations()};
 }
 
-// The engine overhead, paired: every iteration times the floor and then the pipeline (the scene as BM_Scene
-// compiles it) back to back, so that the shared machine's slow swings fall on both alike; the minimum of each over
-// the iterations, and their ratio. The iteration's time is the pair's.
+// The engine overhead, paired (bench/paired_overhead.h): the floor and the pipeline (the scene as BM_Scene compiles
+// it) back to back in every iteration.
 void BM_Overhead(benchmark::State& bench) {
   const int beads = static_cast<int>(bench.range(0));
   const Problem& problem = problems()[beads == 70 ? 2 : 3];
@@ -151,35 +151,10 @@ void BM_Overhead(benchmark::State& bench) {
   options.variable_overrides = problem.overrides;
   const Scene scene = load_scene(std::string(CONTACTLAB_SOURCE_DIR) + "/" + problem.file, options);
   if (scene.model.nv != beads) bench.SkipWithError("the scene's chain is not the floor's");
-  using Clock = std::chrono::steady_clock;
-  double floor_best = std::numeric_limits<double>::infinity();
-  double pipeline_best = floor_best;
-  FloorRun floor;
-  SimulationResult result;
-  for (auto _ : bench) {
-    auto data = std::make_unique<Data>(scene.model);
-    State state = scene.initial_state;
-    const auto start = Clock::now();
-    floor = run_floor(beads);
-    const auto middle = Clock::now();
-    result = simulate(scene.model, state, *data, scene.simulation);
-    const auto end = Clock::now();
-    benchmark::DoNotOptimize(&result);
-    const double floor_seconds = std::chrono::duration<double>(middle - start).count();
-    const double pipeline_seconds = std::chrono::duration<double>(end - middle).count();
-    floor_best = std::min(floor_best, floor_seconds);
-    pipeline_best = std::min(pipeline_best, pipeline_seconds);
-    bench.SetIterationTime(floor_seconds + pipeline_seconds);
-  }
-  if (result.status != SimulationStatus::kCompleted) bench.SkipWithError(result.message.c_str());
+  const auto runs = bench::time_paired(bench, scene, [beads] { return run_floor(beads); });
+  if (runs.result.status != SimulationStatus::kCompleted) bench.SkipWithError(runs.result.message.c_str());
   bench.SetLabel(problem.name);
-  bench.counters["floor_seconds"] = floor_best;
-  bench.counters["floor_steps"] = static_cast<double>(floor.steps);
-  bench.counters["floor_rhs_evaluations"] = static_cast<double>(floor.evaluations);
-  bench.counters["pipeline_seconds"] = pipeline_best;
-  bench.counters["steps"] = static_cast<double>(result.stats.steps);
-  bench.counters["rhs_evaluations"] = static_cast<double>(result.stats.rhs_evaluations);
-  bench.counters["overhead"] = pipeline_best / floor_best;
+  bench::set_paired_counters(bench, runs);
 }
 BENCHMARK(BM_Overhead)->Arg(70)->Iterations(40)->UseManualTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Overhead)->Arg(10000)->Iterations(15)->UseManualTime()->Unit(benchmark::kMillisecond);

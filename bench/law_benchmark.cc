@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "bench/law_floor.h"
+#include "bench/paired_overhead.h"
 #include "engine/forward.h"
 #include "engine/simulate.h"
 #include "models/registry.h"
@@ -134,39 +135,18 @@ LawFloorRun run_law_floor(const Scene& scene) {
 
 void BM_LawOverhead(benchmark::State& bench, std::string law, int beads) {
   const Scene scene = chain_scene(law, beads);
-  using Clock = std::chrono::steady_clock;
-  double floor_best = std::numeric_limits<double>::infinity();
-  double pipeline_best = floor_best;
-  LawFloorRun floor;
-  SimulationResult result;
-  State state_end;
-  for (auto _ : bench) {
-    auto data = std::make_unique<Data>(scene.model);
-    State state = scene.initial_state;
-    const auto start = Clock::now();
-    floor = run_law_floor(scene);
-    const auto middle = Clock::now();
-    result = simulate(scene.model, state, *data, scene.simulation);
-    const auto end = Clock::now();
-    benchmark::DoNotOptimize(&result);
-    const double floor_seconds = std::chrono::duration<double>(middle - start).count();
-    const double pipeline_seconds = std::chrono::duration<double>(end - middle).count();
-    floor_best = std::min(floor_best, floor_seconds);
-    pipeline_best = std::min(pipeline_best, pipeline_seconds);
-    bench.SetIterationTime(floor_seconds + pipeline_seconds);
-    state_end = std::move(state);
-  }
-  if (result.status != SimulationStatus::kCompleted) {
-    bench.SkipWithError(result.message.c_str());
+  const auto runs = bench::time_paired(bench, scene, [&scene] { return run_law_floor(scene); });
+  if (runs.result.status != SimulationStatus::kCompleted) {
+    bench.SkipWithError(runs.result.message.c_str());
     return;
   }
-  if (!floor.finite) {
+  if (!runs.floor.finite) {
     bench.SkipWithError("the floor's integration failed (a force not finite, or the step collapsed)");
     return;
   }
   // That the two solved the same problem: how far the floor's end velocities are from the pipeline's, relative. A
   // floor that solved another one (a law's events taken elsewhere) would time something else: an error, not a ratio.
-  const double velocity_difference = (floor.velocities - state_end.v).norm() / state_end.v.norm();
+  const double velocity_difference = (runs.floor.velocities - runs.end.v).norm() / runs.end.v.norm();
   if (!(velocity_difference < kFloorAgreement)) {
     bench.SkipWithError(("the floor's end velocities are " + std::to_string(velocity_difference) +
                          " apart from the pipeline's (relative): not the same problem").c_str());
@@ -174,13 +154,7 @@ void BM_LawOverhead(benchmark::State& bench, std::string law, int beads) {
   }
   bench.SetLabel(law);
   bench.counters["beads"] = beads;
-  bench.counters["floor_seconds"] = floor_best;
-  bench.counters["floor_steps"] = static_cast<double>(floor.steps);
-  bench.counters["floor_rhs_evaluations"] = static_cast<double>(floor.evaluations);
-  bench.counters["pipeline_seconds"] = pipeline_best;
-  bench.counters["steps"] = static_cast<double>(result.stats.steps);
-  bench.counters["rhs_evaluations"] = static_cast<double>(result.stats.rhs_evaluations);
-  bench.counters["overhead"] = pipeline_best / floor_best;
+  bench::set_paired_counters(bench, runs);
   bench.counters["velocity_difference"] = velocity_difference;
 }
 

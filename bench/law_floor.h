@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "contact/contact_model.h"
+#include "contact/geometry.h"
 #include "engine/dormand_prince.h"
 #include "models/force_law.h"
 
@@ -144,9 +145,9 @@ class LawFloorChain final : public DormandPrince::Function {
     double indentation = 0.0;
     double closing = 0.0;  // δ̇
   };
-  // Where pair i's gap (`by_gap`) or closing speed changed sign within the last step, by false position (Illinois) on
-  // the step's dense output: a handful of interpolations of four components, where a run restarting there would take
-  // a step or two.
+  // Where pair i's gap (`by_gap`) or closing speed changed sign within the last step, to round-off, by the Illinois
+  // method on the step's dense output (contact/geometry.h): a handful of interpolations of four components, where a
+  // run restarting there would take a step or two.
   Point locate(const DormandPrince& method, int i, bool by_gap) {
     const int components[] = {i, i + 1, beads_ + i, beads_ + i + 1};
     auto at = [&](double t) {
@@ -155,30 +156,13 @@ class LawFloorChain final : public DormandPrince::Function {
       const auto b = static_cast<std::size_t>(beads_);
       return Point{t, reach_ - (scratch_[k + 1] - scratch_[k]), scratch_[b + k] - scratch_[b + k + 1]};
     };
-    auto value = [&](const Point& p) { return by_gap ? -p.indentation : p.closing; };
-    Point before = at(method.previous_time());
-    Point after = at(method.time());
-    double f_before = value(before);
-    double f_after = value(after);
-    const double tolerance = 1e-10 * (after.time - before.time);
-    int kept = 0;  // the end kept by the last two iterations: its value is halved (Illinois)
-    for (int k = 0; k < 50 && (f_before > 0.0) != (f_after > 0.0) && after.time - before.time > tolerance; ++k) {
-      const double t = after.time - f_after * (after.time - before.time) / (f_after - f_before);
-      const Point middle = at(std::clamp(t, before.time, after.time));
-      const double f = value(middle);
-      if ((f > 0.0) == (f_after > 0.0)) {
-        after = middle;
-        f_after = f;
-        if (kept == -1) f_before *= 0.5;
-        kept = -1;
-      } else {
-        before = middle;
-        f_before = f;
-        if (kept == 1) f_after *= 0.5;
-        kept = 1;
-      }
-    }
-    return after;
+    auto value = [&](double t) {
+      const Point p = at(t);
+      return by_gap ? -p.indentation : p.closing;
+    };
+    const double start = method.previous_time();
+    const double sign = value(start) > 0.0 ? -1.0 : 1.0;  // negative at the step's start, for zero_between
+    return at(zero_between(start, method.time(), [&](double t) { return sign * value(t); }));
   }
 
   // The continuous states of pair i apart (δ = 0), as the engine integrates them between contacts.
