@@ -58,9 +58,15 @@ std::string pid_in(const fs::path& lock_path) {
 OutputDirectory::OutputDirectory(fs::path target, std::string command)
     : target_(fs::absolute(std::move(target)).lexically_normal()), command_(std::move(command)) {
   if (!target_.has_filename()) target_ = target_.parent_path();
+  std::error_code error;
+  // A symbolic link names the directory it points to: that one is replaced (and locked), the link kept. Replacing
+  // the link itself would leave the results beside the directory its user reads.
+  if (fs::is_symlink(target_, error)) {
+    target_ = fs::weakly_canonical(target_, error);
+    if (error) throw OutputDirectoryRefused(target_.string() + " is a symbolic link that cannot be followed: " + error.message());
+  }
   const fs::path parent = target_.parent_path();
   const std::string name = target_.filename().string();
-  std::error_code error;
   if (fs::exists(target_, error) && !fs::is_directory(target_, error)) {
     throw OutputDirectoryRefused(target_.string() + " exists and is not a directory");
   }

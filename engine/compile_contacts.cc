@@ -10,6 +10,7 @@
 #include <optional>
 #include <sstream>
 #include <tuple>
+#include <utility>
 
 #include "contact/material_parameters.h"
 #include "contact/shape_traits.h"
@@ -322,6 +323,7 @@ void SceneCompiler::compile_contacts() {
 
   if (spec.pairs) {
     if (spec.broadphase) refuse(Key{kContacts, "broadphase"}, "listed pairs are always checked; the broadphase is for pairs: all");
+    std::map<std::pair<int, int>, std::size_t> listed;  // each pair of shapes, in either order, with where it is listed
     for (std::size_t i = 0; i < spec.pairs->size(); ++i) {
       const PairSpec& pair = (*spec.pairs)[i];
       const std::string path = "contacts.pairs[" + std::to_string(i) + "]";
@@ -341,6 +343,12 @@ void SceneCompiler::compile_contacts() {
       if (a.body == b.body) refuse(Key{path, "shapes"}, "both shapes are on the same body");
       if (!shape_types_collide(a.type, b.type)) {
         refuse(Key{path, "shapes"}, std::string("no contact between a ") + shape_type_name(a.type) + " and a " + shape_type_name(b.type));
+      }
+      // Listed twice, its force would act twice.
+      const auto [first, fresh] = listed.emplace(std::minmax(ids[0], ids[1]), i);
+      if (!fresh) {
+        refuse(Key{path, "shapes"}, "the pair " + pair.shapes[0] + "/" + pair.shapes[1] + " is listed already (contacts.pairs[" +
+                                        std::to_string(first->second) + "]): its contact force would act twice");
       }
       compile_pair(ids[0], ids[1], compile_settings(&pair, path), path);
       request_calibration(&pair, path);

@@ -754,6 +754,10 @@ Scene load_scene(const std::string& path, const SceneOptions& options) {
   if (std::filesystem::is_directory(path, error)) {
     throw SceneError(path, 0, 0, "", "is a directory; expected a scene file (YAML)");
   }
+  // A device or a pipe would be read without end (/dev/zero) or wait for a writer (a FIFO).
+  if (std::filesystem::exists(path, error) && !std::filesystem::is_regular_file(path, error)) {
+    throw SceneError(path, 0, 0, "", "is not a regular file (a device, pipe or socket); expected a scene file (YAML)");
+  }
   std::ifstream in(path);
   if (!in) throw SceneError(path, 0, 0, "", std::string("cannot open the scene file: ") + std::strerror(errno));
   std::stringstream buffer;

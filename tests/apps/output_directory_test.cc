@@ -155,6 +155,20 @@ TEST_F(OutputDirectory, NestedUnitsSurviveTheirParentsReplacement) {
   EXPECT_TRUE(fs::exists(out / "summary.json"));
 }
 
+// An output path that is a symbolic link names the directory it points to: the results go there (and the link
+// stays a link), so that a reader of either name sees them, and one lock covers both names.
+TEST_F(OutputDirectory, ASymbolicLinkIsFollowedNotReplaced) {
+  const fs::path real = directory_ / "real";
+  const fs::path link = directory_ / "link";
+  ASSERT_EQ(run("run " + kScenes + "bouncing_ball.yaml --out " + real.string()), 0) << log();
+  fs::create_directory_symlink("real", link);
+  ASSERT_EQ(run("run " + kScenes + "impact_1dof.yaml --out " + link.string()), 0) << log();
+  EXPECT_TRUE(fs::is_symlink(link));
+  EXPECT_NE(read_file(real / "summary.json").find("\"scene\": \"impact_1dof\""), std::string::npos);
+  EXPECT_FALSE(fs::exists(directory_ / ".link.lock"));
+  EXPECT_TRUE(leftovers().empty());
+}
+
 // A directory of someone's files is not replaced, and an unwritable place says why.
 TEST_F(OutputDirectory, ForeignOrUnwritableTargetsAreRefusedWithTheReason) {
   const fs::path mine = directory_ / "mine";

@@ -296,6 +296,10 @@ const Misuse kMisuses[] = {
      "bodies[0].shapes[0].normal", "has a normal"},
     {"shapes_of_one_body_as_a_pair", [](SceneSpec& s) { s.contacts.pairs = {{.shapes = {"ground", "ground"}}}; },
      "contacts.pairs[0].shapes", "both shapes are on the same body"},
+    // A pair listed twice, in either order, would push twice: its second entry is refused.
+    {"pair_listed_twice",
+     [](SceneSpec& s) { s.contacts.pairs = {{.shapes = {"ground", "ball"}}, {.shapes = {"ball", "ground"}}}; },
+     "contacts.pairs[1].shapes", "the pair ball/ground is listed already (contacts.pairs[0])"},
     {"step_for_an_adaptive_method", [](SceneSpec& s) { s.integrator.step = 1e-4; }, "integrator.step",
      "only the fixed-step methods"},
 };

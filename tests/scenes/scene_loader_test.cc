@@ -2,6 +2,7 @@
 // scenes/scene_loader: the scene library compiles to the intended model, and malformed scenes give one clear
 // message naming file, line, column and key path.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -238,6 +239,62 @@ TEST(SceneLoader, ADirectoryOrAMissingFileSaysSo) {
   } catch (const SceneError& error) {
     EXPECT_NE(std::string(error.what()).find("No such file or directory"), std::string::npos) << error.what();
   }
+}
+
+// A device or a pipe given as the scene is refused before it is read: /dev/zero would fill the memory, a FIFO wait
+// for a writer for ever.
+TEST(SceneLoader, AFileThatIsNotARegularFileIsRefused) {
+  try {
+    load_scene("/dev/zero");
+    FAIL();
+  } catch (const SceneError& error) {
+    EXPECT_NE(std::string(error.what()).find("is not a regular file"), std::string::npos) << error.what();
+  }
+}
+
+// A second document would be ignored without a word: the file is refused where it begins. A first document's own
+// markers, and comments after its end, are no second one.
+TEST(SceneLoader, ASecondYamlDocumentIsRefusedWhereItBegins) {
+  const std::string text = kValid + std::string("---\nscene: other\n");
+  const auto line = static_cast<int>(std::count(kValid.begin(), kValid.end(), '\n')) + 1;  // its "---"
+  try {
+    load_scene_text(text, "two.yaml");
+    FAIL();
+  } catch (const SceneError& error) {
+    EXPECT_NE(std::string(error.what()).find("two.yaml:" + std::to_string(line) + ":1: a second YAML document"),
+              std::string::npos) << error.what();
+  }
+  try {
+    load_scene_text(kValid + std::string("...\nscene: other\n"), "ended.yaml");
+    FAIL();
+  } catch (const SceneError& error) {
+    EXPECT_NE(std::string(error.what()).find("a second YAML document (after '...')"), std::string::npos) << error.what();
+  }
+  EXPECT_NO_THROW(load_scene_text("%YAML 1.2\n---\n" + kValid + "...\n# the end\n", "marked.yaml"));
+}
+
+// Aliases inside aliases multiply a document's nodes: nine levels of ten in 400 bytes are 10⁹ nodes, which every
+// reader of the document would walk (hours). Refused at once, where a walk passes more nodes than the text has
+// characters; a few aliases, which repeat a node or two, stay well inside that.
+TEST(SceneLoader, AliasesThatMultiplyTheDocumentAreRefusedAtOnce) {
+  std::string text = "x0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n";
+  for (int level = 1; level <= 9; ++level) {
+    std::string list;
+    for (int k = 0; k < 10; ++k) list += (k ? ", *a" : "*a") + std::to_string(level - 1);
+    text += "x" + std::to_string(level) + ": &a" + std::to_string(level) + " [" + list + "]\n";
+  }
+  keep_for_fuzzing("alias_bomb", text);
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    load_scene_text(text, "bomb.yaml");
+    FAIL();
+  } catch (const SceneError& error) {
+    EXPECT_NE(std::string(error.what()).find("aliases (*name) repeat its nodes"), std::string::npos) << error.what();
+  }
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 10.0);
+  // One alias, repeated where a scene might use one: no refusal on its account.
+  const std::string aliased = replace(kValid, "mass: 1", "mass: &m 1\n    inertia: [*m, *m, *m]");
+  EXPECT_NO_THROW(load_scene_text(aliased, "aliased.yaml"));
 }
 
 TEST(SceneLoader, SetOfAnUnknownVariableIsAnError) {
