@@ -12,6 +12,7 @@ namespace contactlab {
 namespace {
 
 std::mutex registry_mutex;
+bool output_in_place = false;  // guarded by registry_mutex
 std::set<std::filesystem::path>& registry() {
   static std::set<std::filesystem::path> directories;
   return directories;
@@ -35,6 +36,11 @@ void handle_interruptions() {
     if (sigwait(&signals, &signal) != 0) return;
     {
       std::lock_guard lock(registry_mutex);
+      if (output_in_place) {
+        const char message[] = "contactlab: interrupted after its output was in place; finishing\n";
+        [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, message, sizeof(message) - 1);
+        return;
+      }
       for (const std::filesystem::path& directory : registry()) {
         // Twice: a worker may have created a file in it while the first pass ran.
         for (int pass = 0; pass < 2; ++pass) {
@@ -60,5 +66,7 @@ void keep_on_interruption(const std::filesystem::path& directory) {
 }
 
 std::unique_lock<std::mutex> defer_interruptions() { return std::unique_lock(registry_mutex); }
+
+void mark_output_in_place() { output_in_place = true; }
 
 }  // namespace contactlab

@@ -19,5 +19,9 @@ void keep_on_interruption(const std::filesystem::path& directory);
 
 // While the returned lock is held, an interruption waits (a commit of an output directory finishes first).
 std::unique_lock<std::mutex> defer_interruptions();
+// The command's output directory is in place (called holding defer_interruptions' lock, once its set has replaced
+// the old one): an interruption from now on removes nothing and lets the command finish, so that its exit status
+// says what is on disk (130 or 143 would say the old set stands).
+void mark_output_in_place();
 
 }  // namespace contactlab

@@ -142,6 +142,7 @@ void OutputDirectory::commit() {
     fs::rename(old, staging_, error);
   }
   committed_ = true;
+  mark_output_in_place();
   // The old set is now at the staging path: keep its nested units, drop the rest.
   if (fs::exists(staging_, error)) {
     for (const fs::directory_entry& entry : fs::directory_iterator(staging_, error)) {

@@ -49,6 +49,12 @@ struct ContactPairModel {
   double linear_stiffness_speed = 0.0;
   double exponent = 1.5;           // n
   double effective_radius = 0.0;   // R* [m]
+  // R* given by the scene (PairSettings::effective_radius), not compiled from the shapes' curvature radii.
+  bool effective_radius_given = false;
+  // Whether R* enters the force: K from Hertz theory, a law that reads E* and R* (kNeedsMaterials), or a law
+  // parameter the pair's curvature supplies. A touch whose surfaces have another R* (touch_effective_radius,
+  // contact/narrowphase.h) then stops the run (docs/contact.md, "Effective radius").
+  bool force_uses_radius = false;
   double effective_modulus = 0.0;  // E* [Pa]
   MassRule mass_rule = MassRule::kMultibody;
   double reduced_mass = 0.0;       // [kg], for MassRule::kReduced
@@ -65,6 +71,7 @@ struct PairSettings {
   LawParameters parameters;
   bool hertz_stiffness = true;  // K = (4/3) E* √R* from the materials, exponent 1.5
   double stiffness = 0.0;       // K [N/m^n] when not hertz_stiffness
+  double effective_radius = 0.0;  // R* [m] given for every pair; 0: each pair's from its shapes' curvature radii
   double exponent = 1.5;
   MassRule mass_rule = MassRule::kMultibody;
   TensionRule tension = TensionRule::kAllow;

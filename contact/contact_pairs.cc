@@ -81,7 +81,9 @@ ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int s
     pair.effective_modulus = effective_modulus(model.materials[static_cast<std::size_t>(a.material)],
                                                model.materials[static_cast<std::size_t>(b.material)]);
   }
-  pair.effective_radius = effective_radius(curvature_radius(a), curvature_radius(b));
+  pair.effective_radius_given = settings.effective_radius > 0.0;
+  pair.effective_radius = pair.effective_radius_given ? settings.effective_radius
+                                                      : effective_radius(curvature_radius(a), curvature_radius(b));
   if (settings.restitution_from_materials || settings.parameters_from_materials != 0) {
     std::vector<NamedValue> values = given_values(*pair.law_info, settings.parameters);
     if (settings.restitution_from_materials) {
@@ -167,6 +169,12 @@ ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int s
   if (pair.law_info->requires_linear_stiffness && pair.exponent != 1.0) {
     throw std::invalid_argument("law '" + std::string(pair.law_info->id) +
                                 "' needs a linear stiffness: give stiffness [N/m] and exponent: 1");
+  }
+  pair.force_uses_radius = pair.stiffness_from_materials || (pair.law_info->needs & kNeedsMaterials) != 0;
+  for (std::size_t k = 0; k < pair.law_info->parameters.size(); ++k) {
+    if ((settings.parameters_from_materials & (1u << k)) != 0 && role_uses_curvature(pair.law_info->parameters[k].role)) {
+      pair.force_uses_radius = true;
+    }
   }
   if ((pair.law_info->needs & kNeedsMaterials) != 0 &&
       !(std::isfinite(pair.effective_modulus) && pair.effective_modulus > 0.0 && std::isfinite(pair.effective_radius))) {

@@ -17,6 +17,20 @@ double effective_modulus(const Material& a, const Material& b);
 // marks a concave surface (internal contact, e.g. a pin in a hole) — S001 after Eq (5.3).
 double effective_radius(double radius_a, double radius_b);
 
+// The effective radius R* [m] of two convex surfaces touching at one point, each given by its principal curvatures
+// (1/radius; 0 along a straight line) with the first principal directions of the two at `angle` [rad]: the radius
+// of the sphere on a flat that has the same load–approach law F = (4/3) E* √R* δ^{3/2}. Hertz's elliptical contact
+// (Johnson, Contact Mechanics, 1985, §4.1–4.2): the gap h = A x² + B y² with A + B = ½ (k_1a + k_1b + k_2a + k_2b)
+// and B − A = ½ √((k_1a − k_1b)² + (k_2a − k_2b)² + 2 (k_1a − k_1b)(k_2a − k_2b) cos 2·angle); the contact ellipse's
+// eccentricity e (m = e²) solves B/A = (E(e)/(1 − m) − K(e))/(K(e) − E(e)), and then F/δ^{3/2} = (2π/3) E*
+// √((K − E)/(A m))/K^{3/2}, i.e. R* = (π²/4)(K − E)/(A m K³) — 1/(2A) for a circle. Two spheres give
+// R_a R_b/(R_a + R_b); a sphere of radius r on the side of a cylinder of radius r (B/A = 2) 1.0201 × √(R′R″), the
+// geometric mean of the principal relative radii R′ = 1/(2A), R″ = 1/(2B) that the circular formulas take for a
+// mildly elliptical contact (Greenwood, J. Tribology 107 (1985) 501): that mean is 1 % off in force there, 11 % at
+// B/A = 10 (a ball on a thin rod). Infinite where A = 0 (parallel cylinders: a line contact, not a point's).
+double equivalent_radius(double curvature_1a, double curvature_1b, double curvature_2a, double curvature_2b,
+                         double angle);
+
 // A pair's coefficient of restitution from its materials: the smaller of the two when both give one (the more
 // dissipative surface governs; Box2D and PhysX mix with min/max rules in the same spirit), the one given when
 // only one does, NaN when neither does.

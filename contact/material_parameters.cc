@@ -85,6 +85,10 @@ std::string_view material_role_source(ParameterRole role) {
   }
 }
 
+bool role_uses_curvature(ParameterRole role) {
+  return role == ParameterRole::kRadius1 || role == ParameterRole::kRadius2 || role == ParameterRole::kYieldIndentation;
+}
+
 double material_parameter(ParameterRole role, const MaterialPairView& pair, std::string& why) {
   switch (role) {
     case ParameterRole::kYieldStrength:

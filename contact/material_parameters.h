@@ -27,6 +27,9 @@ struct MaterialPairView {
 // True for the roles this file supplies (kYieldStrength … kYieldIndentation).
 bool is_material_role(ParameterRole role);
 
+// True for the roles whose value follows from the surfaces' curvature at the contact (each shape's radius, or R*).
+bool role_uses_curvature(ParameterRole role);
+
 // Where a parameter of a material role comes from, in words ("the weaker material's yield strength"); empty for the
 // other roles.
 std::string_view material_role_source(ParameterRole role);

@@ -6,9 +6,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "contact/geometry.h"
+#include "contact/material_mixing.h"
 #include "contact/pair_kernels.h"
 #include "models/assert.h"
 
@@ -47,6 +49,8 @@ void sphere_against_solid(const Vector3d& centre, double radius, const Isometry3
 }
 
 namespace {
+
+constexpr double kNoTouchRadius = std::numeric_limits<double>::quiet_NaN();
 
 // A rim's lowest direction shorter than this counts as undefined (the face lies flat): the heights it would
 // change are below round-off.
@@ -188,6 +192,49 @@ void capsule_hole(const Shape& a, const Isometry3d& X_WA, const Shape& b, const 
   pin_in_hole(centre, a.radius, b, X_WB, out);
 }
 
+// Where the surfaces touch (TouchRadiusKernel). A sphere's curvatures are 1/r both ways; a cylindrical side's 1/R
+// around it and 0 along its axis (equivalent_radius, contact/material_mixing.h).
+double sphere_on_side(double sphere_radius, double side_radius) {
+  return equivalent_radius(1.0 / sphere_radius, 1.0 / sphere_radius, 1.0 / side_radius, 0.0, 0.0);
+}
+
+// Where the segment's nearest point to p lies strictly inside it: beside the capsule's side, not its ends.
+bool beside_side(const Vector3d& s0, const Vector3d& s1, const Vector3d& p) {
+  const Vector3d e = s1 - s0;
+  const double along = e.dot(p - s0);
+  return along > 0.0 && along < e.squaredNorm();
+}
+
+double sphere_capsule_touch(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB) {
+  Vector3d b0, b1;
+  capsule_axis(b, X_WB, b0, b1);
+  return beside_side(b0, b1, X_WA.translation()) ? sphere_on_side(a.radius, b.radius) : kNoTouchRadius;
+}
+
+// The sphere's nearest point of the cylinder on its side (not a face, not the rim: an edge, no Hertz curvature).
+double sphere_cylinder_touch(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB) {
+  const SurfacePoint nearest = cylinder_surface_point(b.radius, 0.5 * b.length, X_WB.inverse() * X_WA.translation());
+  const bool side = nearest.normal.z() == 0.0 && std::abs(nearest.point.z()) < 0.5 * b.length;
+  return side ? sphere_on_side(a.radius, b.radius) : kNoTouchRadius;
+}
+
+// Two capsules: an end on the other's side, or the two sides crossing at the angle of their axes.
+double capsule_capsule_touch(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB) {
+  Vector3d a0, a1, b0, b1, ca, cb;
+  capsule_axis(a, X_WA, a0, a1);
+  capsule_axis(b, X_WB, b0, b1);
+  closest_between_segments(a0, a1, b0, b1, ca, cb);
+  const bool side_a = beside_side(a0, a1, cb), side_b = beside_side(b0, b1, ca);
+  if (side_a && side_b) {
+    const Vector3d ua = (a1 - a0).normalized(), ub = (b1 - b0).normalized();
+    const double angle = std::acos(std::clamp(std::abs(ua.dot(ub)), 0.0, 1.0));
+    return equivalent_radius(1.0 / a.radius, 0.0, 1.0 / b.radius, 0.0, angle);
+  }
+  if (side_a) return sphere_on_side(b.radius, a.radius);
+  if (side_b) return sphere_on_side(a.radius, b.radius);
+  return kNoTouchRadius;
+}
+
 // A kernel given rigid poses (rigid, contact/pair_kernels.h): those that decide on directions, such as a flat face
 // facing another, must not see a rotation that a quaternion not yet normalised leaves ~1e-12 off orthonormal.
 template <GeometryKernel kernel>
@@ -201,9 +248,10 @@ constexpr PairKernel kPairKernels[kShapeTypeCount][kShapeTypeCount] = {
     // halfspace
     {{}, {1, halfspace_sphere_shapes}, {2, halfspace_capsule}, {6, halfspace_cylinder}, {8, halfspace_box}, {}},
     // sphere
-    {{}, {1, sphere_sphere_shapes}, {1, sphere_capsule}, {1, sphere_cylinder}, {1, sphere_box}, {1, sphere_hole}},
+    {{}, {1, sphere_sphere_shapes}, {1, sphere_capsule, sphere_capsule_touch}, {1, sphere_cylinder, sphere_cylinder_touch},
+     {1, sphere_box}, {1, sphere_hole}},
     // capsule
-    {{}, {}, {1, capsule_capsule_shapes}, {kCapsuleCylinderPoints, on_rigid_poses<capsule_cylinder>},
+    {{}, {}, {1, capsule_capsule_shapes, capsule_capsule_touch}, {kCapsuleCylinderPoints, on_rigid_poses<capsule_cylinder>},
      {kCapsuleBoxPoints, on_rigid_poses<capsule_box>}, {1, capsule_hole}},
     // cylinder
     {{}, {}, {}, {kCylinderCylinderPoints, on_rigid_poses<cylinder_cylinder>},
@@ -221,6 +269,11 @@ const PairKernel& pair_kernel(ShapeType a, ShapeType b) {
 }
 
 int contact_point_count(ShapeType a, ShapeType b) { return pair_kernel(a, b).points; }
+
+double touch_effective_radius(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB) {
+  const PairKernel& kernel = kPairKernels[static_cast<int>(a.type)][static_cast<int>(b.type)];
+  return kernel.touch_radius != nullptr ? kernel.touch_radius(a, X_WA, b, X_WB) : kNoTouchRadius;
+}
 
 void narrowphase(const Shape& a, const Isometry3d& X_WA, const Shape& b, const Isometry3d& X_WB, int point,
                  PairGeometry& out) {

@@ -13,11 +13,21 @@ namespace contactlab {
 using GeometryKernel = void (*)(const Shape& a, const Eigen::Isometry3d& X_WA, const Shape& b,
                                 const Eigen::Isometry3d& X_WB, int point, PairGeometry& out);
 
+// The effective radius R* [m] of the surfaces shapes a and b touch with at world poses X_WA and X_WB where it is not
+// their curvature radii's (contact/shape_traits.h, from which a pair's R* is compiled): a sphere, or a capsule's
+// end, on the side of a cylinder or a capsule (which the pair's R* takes for a flat face or a sphere), or two
+// capsules' sides crossing; NaN where the compiled R* holds (a sphere on a cylinder's face, a capsule's end on
+// another's), or where no Hertz point contact has one (a cylinder's rim: an edge).
+using TouchRadiusKernel = double (*)(const Shape& a, const Eigen::Isometry3d& X_WA, const Shape& b,
+                                     const Eigen::Isometry3d& X_WB);
+
 // A pair type's entry of the pair table: how many contact points it has, and their geometry; {0, nullptr} when the
-// pair is not checked.
+// pair is not checked. `touch_radius`: for the pairs whose touching surfaces' curvature depends on where they touch
+// (null: the compiled R* holds wherever they do).
 struct PairKernel {
   int points = 0;
   GeometryKernel geometry = nullptr;
+  TouchRadiusKernel touch_radius = nullptr;
 };
 
 // The pair table's entry of types a and b, stored with type(a) ≤ type(b) (the entries with a > b are empty). Which
@@ -30,6 +40,11 @@ const PairKernel& pair_kernel(ShapeType a, ShapeType b);
 // capsule the 2 end spheres, against a cylinder 3 points on each rim; a smooth pair has 1; the others as
 // docs/contact.md's narrowphase table says.
 int contact_point_count(ShapeType a, ShapeType b);
+
+// R* of the surfaces shapes a and b touch with at these poses where it is not the compiled one (TouchRadiusKernel),
+// else NaN; stored with type(a) ≤ type(b).
+double touch_effective_radius(const Shape& a, const Eigen::Isometry3d& X_WA, const Shape& b,
+                              const Eigen::Isometry3d& X_WB);
 
 // Whether a pair of shape types can be checked (pairs are stored with type(a) ≤ type(b)).
 inline bool narrowphase_supported(ShapeType a, ShapeType b) { return contact_point_count(a, b) > 0; }

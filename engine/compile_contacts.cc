@@ -230,6 +230,12 @@ SceneCompiler::BlockSettings SceneCompiler::compile_settings(const Block* own, c
                                  "a positive stiffness [N/m^n] or 'hertz'", positive);
     settings.exponent = checked(exponent_key, exponent.value, 1.5, "an exponent n >= 1", [](double x) { return x >= 1.0; });
   }
+  // R*: every pair's from its shapes' curvature radii unless given (docs/contact.md, "Effective radius").
+  const auto radius = pick(contacts.effective_radius, own, &Block::effective_radius, own_path);
+  if (radius.value) {
+    settings.effective_radius = checked(Key{radius.path, "effective_radius"}, radius.value, std::nullopt,
+                                        "a positive effective radius R* [m]", positive);
+  }
   // A law that needs a linear stiffness, on a contact of another exponent (Hertz, or K δ^n given): the k of equal
   // maximum indentation in the reference impact (equivalent_linear_stiffness), at the common calibration's speed (for
   // a law it does not calibrate too), else the block's reference_speed, else its calibration's.

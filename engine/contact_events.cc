@@ -92,6 +92,7 @@ void ContactEvents::start_contact(int e, double t, When when) {
   const ContactPairModel& pair = *element.pair;
   const PairGeometry& geometry = data_.geometry[i];
   PairState& s = state_.contacts[i];
+  if (!monitor_.touch_fits_pair(t, e, state_.q.data(), state_.v.data())) return;  // the run stops here
   {
     PairState fresh;  // the law's own state persists across contacts; the law resets it at kOnset if it wants
     std::copy(s.law_state, s.law_state + kMaxLawState, fresh.law_state);

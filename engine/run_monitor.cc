@@ -127,6 +127,27 @@ bool RunMonitor::fail_indentation(double t, int e, double indentation) {
   return false;
 }
 
+bool RunMonitor::touch_fits_pair(double t, int e, const double* q, const double* v) {
+  const ContactPairModel& pair = *data_.elements[static_cast<std::size_t>(e)].pair;
+  if (!pair.force_uses_radius || pair.effective_radius_given) return true;
+  const Shape& a = model_.contact.shapes[static_cast<std::size_t>(pair.shape_a)];
+  const Shape& b = model_.contact.shapes[static_cast<std::size_t>(pair.shape_b)];
+  if (pair_kernel(a.type, b.type).touch_radius == nullptr) return true;
+  const Eigen::Isometry3d X_WA = body_motion(model_, data_, q, v, a.body).pose * a.pose;
+  const Eigen::Isometry3d X_WB = body_motion(model_, data_, q, v, b.body).pose * b.pose;
+  const double touch = touch_effective_radius(a, X_WA, b, X_WB);
+  if (std::isnan(touch) || std::abs(touch - pair.effective_radius) <= 1e-9 * std::abs(pair.effective_radius)) return true;
+  std::ostringstream message;
+  message.precision(6);
+  message << describe(t, e) << ": its surfaces touch with an effective radius R* = " << touch
+          << " m (Hertz's contact of these curvatures), not the " << pair.effective_radius
+          << " m its shapes' curvature radii gave the pair (a cylinder as flat, a capsule as a sphere), of which its "
+             "force is made (docs/contact.md, \"Effective radius\"); give the pair effective_radius: "
+          << touch << " (contacts, or its contacts.pairs entry) to run it with that";
+  fail(message.str());
+  return false;
+}
+
 bool RunMonitor::halfspaces_hold(double t, const double* q, const double* v, Data& data) {
   const std::vector<Shape>& shapes = model_.contact.shapes;
   for (const auto& [h, s] : table_.unpaired_halfspaces()) {

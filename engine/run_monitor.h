@@ -53,6 +53,11 @@ class RunMonitor {
   }
   // No shape through a halfspace it has no element against (the tree kinematics at (q, v) in data).
   bool halfspaces_hold(double t, const double* q, const double* v, Data& data);
+  // Whether element e, touching at (q, v) (data's tree kinematics there), touches with surfaces of its pair's R*, or
+  // R* does not enter its force (ContactPairModel::force_uses_radius) or was given. Otherwise its force would be
+  // computed for other surfaces (a ball on a cylinder's side with the stiffness of its flat face): the run stops,
+  // saying which R* the touch has and how to give it.
+  bool touch_fits_pair(double t, int e, const double* q, const double* v);
   // A fixed step no longer than the tunnelling bound (the adaptive methods take the bound as a step limit).
   bool step_fits(double t, double bound) {
     return !is_fixed_step(options_.integrator.method) || !(options_.integrator.step > bound) || fail_step(t, bound);

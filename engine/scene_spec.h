@@ -159,6 +159,7 @@ struct PairSpec {
   std::vector<LawParametersSpec> laws{};     // over the contacts block's, by law and name
   std::optional<Stiffness> stiffness{};
   std::optional<double> exponent{};
+  std::optional<double> effective_radius{};
   std::optional<std::string> mass{};
   std::optional<std::string> tension{};
   std::optional<CalibrationSpec> calibrate{};
@@ -197,6 +198,7 @@ struct ContactsSpec {
   std::vector<LawParametersSpec> laws{};     // per law, over `parameters` by name
   std::optional<Stiffness> stiffness{};      // default Hertz
   std::optional<double> exponent{};          // n of K δ^n; default 1.5
+  std::optional<double> effective_radius{};  // R* [m] > 0 of every pair; default each pair's from its shapes
   std::optional<std::string> mass{};         // multibody (default) or reduced
   std::optional<std::string> tension{};      // allow (default), clamp or release
   std::optional<CalibrationSpec> calibrate{};

@@ -55,8 +55,8 @@ auto non_negative = [](double x) { return x >= 0.0; };
 
 const std::vector<std::string_view> kBodyKeys = {"name", "count", "mass", "com", "inertia", "joint", "initial", "shapes"};
 // The keys of a contacts block that a listed pair may give too.
-const std::vector<std::string_view> kSettingKeys = {"method", "law", "parameters", "laws", "stiffness", "exponent",
-                                                    "mass", "tension", "calibrate", "friction"};
+const std::vector<std::string_view> kSettingKeys = {"method", "law",  "parameters", "laws",      "stiffness", "exponent",
+                                                    "effective_radius", "mass", "tension", "calibrate", "friction"};
 
 // A body entry's `count` (checked before the scene is built, to estimate its size, and again when it is).
 double read_count(const MapReader& body) {
@@ -449,6 +449,7 @@ void SceneReader::read_settings(const MapReader& map, Block& block) {
     else block.stiffness = map.number("stiffness", 0.0);
   }
   block.exponent = map.optional_number("exponent");
+  block.effective_radius = map.optional_number("effective_radius");
   block.mass = map.optional_text("mass");
   block.tension = map.optional_text("tension");
   if (map.has("calibrate")) {

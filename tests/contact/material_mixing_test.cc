@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <numbers>
 
 #include <gtest/gtest.h>
 
@@ -77,6 +78,35 @@ TEST(EffectiveRadius, ConcaveSurfaceGivesTheLargerConformalRadius) {
   const double pin = 0.010, hole = -0.0105;
   EXPECT_NEAR(effective_radius(pin, hole), 0.210, 1e-12 * 0.210);
   EXPECT_NEAR(effective_radius(hole, pin), 0.210, 1e-12 * 0.210);
+}
+
+// Hertz's elliptical contact. The reference values solve the same equations independently: the eccentricity from
+// B/A by SciPy's brentq on its complete elliptic integrals (scipy.special.ellipk, ellipe, of the parameter m), to
+// 1e-15, quoted to 12 digits (a relative rounding up to 3e-12).
+TEST(EquivalentRadius, CirclesAreTheTwoSpheresFormula) {
+  EXPECT_DOUBLE_EQ(equivalent_radius(5.0, 5.0, 1.0 / 0.3, 1.0 / 0.3, 0.0), 0.2 * 0.3 / 0.5);
+  // Two equal cylinders crossed at right angles touch as a sphere of their radius on a flat.
+  EXPECT_NEAR(equivalent_radius(5.0, 0.0, 5.0, 0.0, std::numbers::pi / 2.0), 0.2, 1e-15);
+  EXPECT_DOUBLE_EQ(equivalent_radius(1.0 / 0.02, 1.0 / 0.02, 0.0, 0.0, 0.0), 0.02);  // a ball on a flat: its radius
+}
+
+TEST(EquivalentRadius, EllipticalContactsAgreeWithAnIndependentSolution) {
+  const double kTolerance = 1e-11;  // relative: the references are quoted to 12 digits
+  // A ball of radius r on a cylinder's side of radius r (B/A = 2): 1.0201 times the geometric mean √(R′R″) =
+  // 0.0141421 m that the circular formulas take for it.
+  EXPECT_NEAR(equivalent_radius(50.0, 50.0, 50.0, 0.0, 0.0), 0.01442620103, 1e-11);
+  EXPECT_NEAR(equivalent_radius(5.0, 5.0, 2.0, 0.0, 0.0) / 0.169828837325, 1.0, kTolerance);  // r 0.2 on R 0.5
+  // Capsule sides of radii 0.2 and 0.3 crossed at 60°, and the ends of each on the other's side.
+  EXPECT_NEAR(equivalent_radius(5.0, 0.0, 1.0 / 0.3, 0.0, std::numbers::pi / 3.0) / 0.299357519246, 1.0, kTolerance);
+  EXPECT_NEAR(equivalent_radius(1.0 / 0.3, 1.0 / 0.3, 5.0, 0.0, 0.0) / 0.196413680679, 1.0, kTolerance);
+  EXPECT_NEAR(equivalent_radius(5.0, 5.0, 1.0 / 0.3, 0.0, 0.0) / 0.156606784495, 1.0, kTolerance);
+  // A ball of 20 mm on a 2 mm rod (B/A = 11): 1.25 times the geometric mean.
+  EXPECT_NEAR(equivalent_radius(50.0, 50.0, 500.0, 0.0, 0.0) / 0.007539663734, 1.0, 1e-9);
+}
+
+TEST(EquivalentRadius, ParallelCylindersHaveNone) {
+  // A line contact: the gap does not grow along the common direction (A = 0).
+  EXPECT_EQ(equivalent_radius(5.0, 0.0, 2.0, 0.0, 0.0), kInfinity);
 }
 
 TEST(HertzStiffness, IsFourThirdsModulusTimesRootRadius) {

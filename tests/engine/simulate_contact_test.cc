@@ -255,6 +255,40 @@ TEST(Watchdogs, AGivenStiffnessIsCheckedAgainstTheLawsValidityToo) {
   EXPECT_NE(s.result.message.find("0.1 of the effective radius 0.1 m"), std::string::npos) << s.result.message;
 }
 
+// A ball (r = 20 mm, 0.2 kg) moving at 1 m/s, without gravity, onto the side of a steel rod (R = 20 mm) lying along x: the pair's R*
+// is compiled from the shapes' curvature radii, the rod's side as flat (20 mm), where Hertz's elliptical contact of
+// a sphere on a cylinder has R* = 14.4262 mm (B/A = 2; contact/material_mixing.h). The stiffness from the materials
+// would be 18 % too high: the run stops at the touch, saying which R* it needs. Given, the impact is Hertz's: ½ m v²
+// = (2/5) K δ^{5/2}, F_max = K δ_max^{3/2} with K = (4/3) E* √R*.
+TEST(Watchdogs, ABallOnACylindersSideStopsUnlessItsEffectiveRadiusIsGiven) {
+  auto scene = [](const std::string& radius) {
+    return "scene: rod\n"
+           "gravity: [0, 0, 0]\n"
+           "materials: {steel: {youngs_modulus: 2e11, poisson_ratio: 0.3}}\n"
+           "world: {shapes: [{name: rod, type: cylinder, radius: 0.02, length: 0.2, axis: [1, 0, 0], material: steel}]}\n"
+           "bodies:\n"
+           "  - {name: ball, mass: 0.2, joint: {type: prismatic, axis: [0, 0, 1]}, initial: {q: 0.041, v: -1},\n"
+           "     shapes: [{type: sphere, radius: 0.02, material: steel}]}\n"
+           "contacts: {law: hertz" + radius + "}\n"
+           "duration: 2e-3\n"
+           "integrator: {relative_tolerance: 1e-10, absolute_tolerance: 1e-14}\n";
+  };
+  const SceneRun stopped = run(scene(""));
+  ASSERT_EQ(stopped.result.status, SimulationStatus::kNumericalError);
+  EXPECT_NE(stopped.result.message.find("contact ball/rod"), std::string::npos) << stopped.result.message;
+  EXPECT_NE(stopped.result.message.find("effective radius R* = 0.0144262 m"), std::string::npos) << stopped.result.message;
+  EXPECT_NE(stopped.result.message.find("give the pair effective_radius: 0.0144262"), std::string::npos)
+      << stopped.result.message;
+  const SceneRun given = run(scene(", effective_radius: 0.01442620103"));
+  ASSERT_EQ(given.result.status, SimulationStatus::kCompleted) << given.result.message;
+  ASSERT_EQ(given.result.impacts.size(), 1u);
+  const double modulus = 2e11 / (2.0 * (1.0 - 0.3 * 0.3));
+  const double stiffness = 4.0 / 3.0 * modulus * std::sqrt(0.01442620103);
+  const double max_indentation = std::pow(1.25 * 0.2 * 1.0 / stiffness, 0.4);
+  EXPECT_NEAR(given.result.impacts[0].max_indentation / max_indentation, 1.0, 1e-7);
+  EXPECT_NEAR(given.result.impacts[0].max_force / (stiffness * std::pow(max_indentation, 1.5)), 1.0, 1e-7);
+}
+
 TEST(Watchdogs, AContactPointHandedOverDeepStopsTheRunNamingThePoint) {
   // A box corner (slot 6) presses into a tumbling cylinder's side; at t = 0.3250 s the pair's normal turns from the
   // box face's to the cylinder's radial direction and the rim points of the cylinder's line L (slots 0, 1) appear
