@@ -274,6 +274,18 @@ void ContactEvents::end_contact(int e, double t, bool open) {
   // The change of W_dissipated = W − Σ elastic over the contact: a contact still open keeps its elastic energy, a
   // closed one has none left in E (a release on force leaves the elastic energy at release behind: it is lost).
   record.dissipated_energy = state_.absorbed_work[e] - s.work_at_onset - (open ? pair_elastic_energy(pair, s, input) : 0.0);
+  // A contact point's force is its law's function of its own indentation, rate and state: over a whole contact it
+  // returns at most the energy it took. More, beyond the energy check's tolerance, is energy the model made — a point
+  // whose surfaces changed under it (a manifold handover), not physics: the run stops rather than book it.
+  const double created = -record.dissipated_energy;
+  if (!open && created > options_.energy_tolerance * monitor_.energy_scale()) {
+    std::ostringstream message;
+    message << monitor_.describe(t, e) << ": over its contact since t = " << record.t_start << " s the point returned "
+            << created << " J more than it took (more than " << options_.energy_tolerance
+            << " of the energy scale " << monitor_.energy_scale()
+            << " J): energy no law makes — the surfaces under the point changed while it pressed (a manifold handover)";
+    monitor_.fail(message.str());
+  }
   if (s.min_force < 0.0) {
     std::ostringstream message;
     message << monitor_.describe(record.t_start, e) << ": tension (attractive force down to " << s.min_force
