@@ -58,6 +58,7 @@ std::string RunMonitor::describe(double t, int element) const {
 }
 
 void RunMonitor::fail(std::string message) {
+  if (failed_) return;  // the first cause found stands: a check after it sees only its consequences
   failed_ = true;
   result_.status = SimulationStatus::kNumericalError;
   result_.message = std::move(message);
@@ -80,6 +81,28 @@ std::string RunMonitor::handover_cause() const {
   return "";
 }
 
+// With no contact active: the one that ended last, which the energy its end left may have come from (a fixed step too
+// long for its stiffness throws the bodies apart faster than they met).
+std::string RunMonitor::last_contact_cause() const {
+  if (!table_.active().empty()) return "";
+  const ImpactRecord* last = nullptr;
+  for (const ImpactRecord& record : result_.impacts) {
+    if (!record.open && (last == nullptr || record.t_end > last->t_end)) last = &record;
+  }
+  if (last == nullptr) return "";
+  for (int e = 0; e < static_cast<int>(data_.elements.size()); ++e) {
+    const ContactElement& element = data_.elements[static_cast<std::size_t>(e)];
+    if (element.pair->name != last->pair || element.point != last->point) continue;
+    std::ostringstream out;
+    out.precision(9);
+    out << "; the last contact, " << element_name(e) << " (law " << element.normal_law->id << "), ended at t = "
+        << last->t_end << " s separating at " << last->separation_velocity << " m/s after approaching at "
+        << last->impact_velocity << " m/s";
+    return out.str();
+  }
+  return "";
+}
+
 void RunMonitor::start(const Energy& initial) {
   result_.initial_energy = initial.balance();
   initial_total_energy_ = initial.total() - initial.joint_work;
@@ -95,7 +118,8 @@ bool RunMonitor::energy_holds(double t, const Energy& e) {
   if (!has_efforts_ && rise > options_.energy_tolerance * energy_scale_) {
     std::ostringstream message;
     message << describe(t, -1) << ": the energy rose by " << rise << " J (" << rise / energy_scale_
-            << " of the energy scale) with no external work: a law or the integrator adds energy" << handover_cause();
+            << " of the energy scale) with no external work: a law or the integrator adds energy" << handover_cause()
+            << last_contact_cause();
     fail(message.str());
     return false;
   }

@@ -69,6 +69,7 @@ class RunMonitor {
  private:
   // The failures of the checks above (false).
   bool fail_indentation(double t, int e, double indentation);
+  std::string last_contact_cause() const;
   bool fail_step(double t, double bound);
   // ", or …" naming handovers when an active element belongs to a pair of several points, whose gaps may jump.
   std::string handover_cause() const;

@@ -310,6 +310,28 @@ TEST(Watchdogs, AContactPointThatReturnsMoreEnergyThanItTookStopsTheRun) {
   EXPECT_NE(r.result.message.find("J more than it took"), std::string::npos) << r.result.message;
 }
 
+// A fixed step (symplectic Euler, 1 ms) far too long for a 0.1 m ball's contact on a rigid floor (its Hertz contact
+// lasts about 1 ms): the contact throws the ball off at 79 m/s after it struck at 3 m/s, the energy rising a
+// thousandfold once it has ended. The energy check finds no active contact then; it names the one that ended last,
+// where the energy came from.
+TEST(Watchdogs, AnEnergyRiseAfterAContactNamesTheContactThatEndedLast) {
+  const std::string yaml =
+      "scene: base\n"
+      "materials: {ball: {youngs_modulus: 6.7e10, poisson_ratio: 0.33}, ground: {rigid: true}}\n"
+      "world: {shapes: [{name: ground, type: halfspace, normal: [0, 0, 1], material: ground}]}\n"
+      "bodies:\n"
+      "  - {name: ball, mass: 1, joint: {type: prismatic, axis: [0, 0, 1]}, initial: {q: 0.5, v: -1},\n"
+      "     shapes: [{type: sphere, radius: 0.1, material: ball}]}\n"
+      "contacts: {law: flores, parameters: {restitution: 0.9}}\n"
+      "duration: 1.0\n"
+      "integrator: {method: symplectic_euler, step: 1e-3}\n";
+  const SceneRun r = run(yaml);
+  ASSERT_EQ(r.result.status, SimulationStatus::kNumericalError);
+  EXPECT_NE(r.result.message.find("the energy rose"), std::string::npos) << r.result.message;
+  EXPECT_NE(r.result.message.find("the last contact, ground/ball (law flores), ended at t = 0.20188"), std::string::npos)
+      << r.result.message;
+}
+
 TEST(Watchdogs, AContactPointHandedOverDeepStopsTheRunNamingThePoint) {
   // A box corner (slot 6) presses into a tumbling cylinder's side; at t = 0.3250 s the pair's normal turns from the
   // box face's to the cylinder's radial direction and the rim points of the cylinder's line L (slots 0, 1) appear
