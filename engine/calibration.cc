@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "contact/material_mixing.h"
@@ -309,6 +311,10 @@ RestitutionCalibration calibrate_restitution(const ContactPairModel& pair, std::
     }
   }
   const double tolerance = options.restitution_tolerance;
+  // Changes of c below the integration noise (≈ 1e-9 at the default tolerances) mean: no effect.
+  const double sensitivity = std::max(100.0 * tolerance, 1e-7);
+  // Bracketing and the elastic-side walk: a factor of 10 per step for a coefficient, e-fold odds for a bounded one.
+  const double step = map.bounded ? 1.0 : std::log(10.0);
   auto residual = [&](double x) { return calibrator.restitution(map.value(x)) - target_restitution; };
   auto found = [&](double x, double f) {
     RestitutionCalibration out;
@@ -319,15 +325,190 @@ RestitutionCalibration calibrate_restitution(const ContactPairModel& pair, std::
     return out;
   };
 
-  // Bracketing: a factor of 10 per step for a damping coefficient, e-fold odds for a bounded parameter.
-  const double step = map.bounded ? 1.0 : std::log(10.0);
+  // Brent's method (zeroin) on a bracket [xa, xb] whose residuals have opposite signs: inverse quadratic / secant
+  // steps guarded by bisection. Returns the root x and its residual.
+  auto solve = [&](double a, double fa_, double b, double fb_) -> std::pair<double, double> {
+    if (std::abs(fa_) <= tolerance) return {a, fa_};
+    if (std::abs(fb_) <= tolerance) return {b, fb_};
+    double c = a, fc = fa_, d = b - a, e = d;
+    while (true) {
+      if ((fb_ > 0.0) == (fc > 0.0)) {
+        c = a;
+        fc = fa_;
+        d = b - a;
+        e = d;
+      }
+      if (std::abs(fc) < std::abs(fb_)) {
+        a = b;
+        b = c;
+        c = a;
+        fa_ = fb_;
+        fb_ = fc;
+        fc = fa_;
+      }
+      const double x_tolerance = 2.0 * std::numeric_limits<double>::epsilon() * std::abs(b) + 1e-13;
+      const double half = 0.5 * (c - b);
+      if (std::abs(fb_) <= tolerance) return {b, fb_};
+      if (std::abs(half) <= x_tolerance) {
+        // The bracket has shrunk to a point: c is continuous there only if it meets the target.
+        if (std::abs(fb_) <= sensitivity) return {b, fb_};
+        std::ostringstream message;
+        message << calibrator.prefix() << "the restitution jumps across the target " << target_restitution << " near "
+                << map.value(b) << " (from " << fb_ + target_restitution << " to " << fc + target_restitution
+                << "): no value gives it";
+        throw std::invalid_argument(message.str());
+      }
+      if (std::abs(e) >= x_tolerance && std::abs(fa_) > std::abs(fb_)) {
+        const double s = fb_ / fa_;
+        double p, q;
+        if (a == c) {
+          p = 2.0 * half * s;
+          q = 1.0 - s;
+        } else {
+          const double r = fb_ / fc;
+          const double t = fa_ / fc;
+          p = s * (2.0 * half * t * (t - r) - (b - a) * (r - 1.0));
+          q = (t - 1.0) * (r - 1.0) * (s - 1.0);
+        }
+        if (p > 0.0) q = -q; else p = -p;
+        if (2.0 * p < std::min(3.0 * half * q - std::abs(x_tolerance * q), std::abs(e * q))) {
+          e = d;
+          d = p / q;
+        } else {
+          d = half;
+          e = d;
+        }
+      } else {
+        d = half;
+        e = d;
+      }
+      a = b;
+      fa_ = fb_;
+      b += std::abs(d) > x_tolerance ? d : (half > 0.0 ? x_tolerance : -x_tolerance);
+      fb_ = residual(b);
+    }
+  };
+
+  constexpr int kMaxExpansions = 60;   // steps of the bracketing (60 decades for a coefficient)
+  constexpr int kMaxStalledSteps = 3;  // steps without a change of c beyond the noise: saturated
+  auto out_of_reach = [&](double lowest, double highest, double from, double to) {
+    std::ostringstream message;
+    if (highest - lowest <= 10.0 * sensitivity) {
+      message << calibrator.prefix() << "the restitution (" << lowest << ") does not change with this parameter";
+    } else {
+      message << calibrator.prefix() << "the target " << target_restitution << " is out of reach: the restitution "
+              << "ranged over [" << lowest << ", " << highest << "] for values from " << from << " to " << to;
+    }
+    return std::invalid_argument(message.str());
+  };
+  auto turns_back = [&](double closest, double near) {
+    std::ostringstream message;
+    message << calibrator.prefix() << "the target " << target_restitution << " is out of reach: the restitution "
+            << "comes closest, " << closest << ", near " << near << " and turns back";
+    return std::invalid_argument(message.str());
+  };
+
+  // The law's dissipation parameter with a range open above (a damping coefficient; calibration.h): its lower bound
+  // is the law without that dissipation, and the value returned is the first crossing of the target met walking up
+  // from there. A law whose c is not monotonic in it (Xiong's β1: past a minimum of c the dashpot arm stiffens the
+  // contact and c rises again) would otherwise give whichever crossing the start value happens to be nearest.
+  if (!map.bounded && !law.dissipation_parameter.empty() && parameter == law.dissipation_parameter) {
+    // A grid x_k = x_0 + k·step (a decade a step), its runs memoised: the walk down and the walk up share them.
+    const double x0 = map.variable(start);
+    std::map<int, double> grid;
+    auto x_of = [&](int k) { return x0 + k * step; };
+    auto at = [&](int k) {
+      if (auto it = grid.find(k); it != grid.end()) return it->second;
+      const double f = residual(x_of(k));
+      grid.emplace(k, f);
+      return f;
+    };
+    auto levelled = [&](double f_new, double f_old) {
+      return std::abs(f_new - f_old) <= std::max(sensitivity, 0.01 * std::abs(f_new));
+    };
+    // 1. The elastic side: walk down until c is at or above the target and a step changes it by less than 1 % of
+    //    its margin over the target (or less than the noise), i.e. c has levelled off towards the elastic end.
+    int k = 0;
+    double f = at(0);
+    int stalled = 0;
+    for (int i = 1;; ++i) {
+      const double fn = at(k - 1);
+      const bool levels = levelled(fn, f);
+      --k;
+      f = fn;
+      if (f >= -tolerance && levels) break;
+      stalled = f < -tolerance && std::abs(fn - at(k + 1)) <= sensitivity ? stalled + 1 : 0;
+      if (stalled >= kMaxStalledSteps || i >= kMaxExpansions) {
+        if (f >= -tolerance) break;  // still moving after 60 decades, but above the target: start up from here
+        std::ostringstream message;
+        message << calibrator.prefix() << "the target " << target_restitution << " is out of reach from the elastic "
+                << "end: the restitution is already below it there (" << f + target_restitution << " at "
+                << map.value(x_of(k)) << "); a value reaching it would lie where c rises with the dissipation "
+                << "parameter, which the calibration does not take";
+        throw std::invalid_argument(message.str());
+      }
+    }
+    // 2. Walk up to the first grid point below the target and solve between it and the one before. Where c turns
+    //    back upwards still above the target, its minimum (between the last three points) is located by golden
+    //    section: if that dips below the target the crossing before it is the one; else the target is out of reach.
+    double lowest = f + target_restitution;
+    double highest = lowest;
+    stalled = 0;
+    for (int i = 1;; ++i) {
+      if (std::abs(f) <= tolerance) return found(x_of(k), f);
+      const double fn = at(k + 1);
+      lowest = std::min(lowest, fn + target_restitution);
+      highest = std::max(highest, fn + target_restitution);
+      if (fn < -tolerance) {
+        const auto [x, fx] = solve(x_of(k), f, x_of(k + 1), fn);
+        return found(x, fx);
+      }
+      if (fn > f + sensitivity && grid.count(k - 1) && at(k - 1) > f) {
+        // Golden section for the minimum of c on [x_{k−1}, x_{k+1}], f(x_k) below both ends.
+        constexpr double kGolden = 0.3819660112501051;  // (3 − √5)/2
+        double a = x_of(k - 1), f_a = at(k - 1), b = x_of(k + 1), xm = x_of(k), fm = f;
+        while (b - a > 1e-3 * step) {
+          const bool right = (b - xm) > (xm - a);
+          const double xt = right ? xm + kGolden * (b - xm) : xm - kGolden * (xm - a);
+          const double ft = residual(xt);
+          if (std::abs(ft) <= tolerance) return found(xt, ft);
+          if (ft < 0.0) {  // below the target: the first crossing is between xt and the evaluated point before it
+            const auto [x, fx] = right ? solve(xm, fm, xt, ft) : solve(a, f_a, xt, ft);
+            return found(x, fx);
+          }
+          if (ft < fm) {
+            if (right) {
+              a = xm;
+              f_a = fm;
+            } else {
+              b = xm;
+            }
+            xm = xt;
+            fm = ft;
+          } else if (right) {
+            b = xt;
+          } else {
+            a = xt;
+            f_a = ft;
+          }
+        }
+        throw turns_back(fm + target_restitution, map.value(xm));
+      }
+      stalled = std::abs(fn - f) <= sensitivity ? stalled + 1 : 0;
+      if (stalled >= kMaxStalledSteps || i >= kMaxExpansions) {
+        throw out_of_reach(lowest, highest, map.value(x_of(k + 1 - i)), map.value(x_of(k + 1)));
+      }
+      ++k;
+      f = fn;
+    }
+  }
+
+  // Bracketing.
   double xa = map.variable(start);
   double fa = residual(xa);
   if (std::abs(fa) <= tolerance) return found(xa, fa);
   double xb = xa + step;
   double fb = residual(xb);
-  // Changes of c below the integration noise (≈ 1e-9 at the default tolerances) mean: no effect.
-  const double sensitivity = std::max(100.0 * tolerance, 1e-7);
   if (std::abs(fb - fa) <= sensitivity) {  // insensitive upwards (e.g. saturated): look downwards before giving up
     xb = xa - step;
     fb = residual(xb);
@@ -348,23 +529,13 @@ RestitutionCalibration calibrate_restitution(const ContactPairModel& pair, std::
   }
   // Now (xa, fa) is the point nearer the target or the pair brackets it.
   // Give up after 60 steps (60 decades for a coefficient), or once c has stopped moving for 3 steps (saturated).
-  constexpr int kMaxExpansions = 60;
-  constexpr int kMaxStalledSteps = 3;
   int expansions = 0;
   int stalled = 0;
   while ((fa > 0.0) == (fb > 0.0)) {
     if (std::abs(fa) <= tolerance) return found(xa, fa);
     stalled = std::abs(fa - fb) <= sensitivity ? stalled + 1 : 0;
     if (++expansions > kMaxExpansions || stalled >= kMaxStalledSteps) {
-      std::ostringstream message;
-      if (highest - lowest <= 10.0 * sensitivity) {
-        message << calibrator.prefix() << "the restitution (" << lowest << ") does not change with this parameter";
-        throw std::invalid_argument(message.str());
-      }
-      message << calibrator.prefix() << "the target " << target_restitution
-              << " is out of reach: the restitution ranged over [" << lowest << ", " << highest
-              << "] for values from " << map.value(std::min(xa, xb)) << " to " << map.value(std::max(xa, xb));
-      throw std::invalid_argument(message.str());
+      throw out_of_reach(lowest, highest, map.value(std::min(xa, xb)), map.value(std::max(xa, xb)));
     }
     const double direction = (fa > 0.0) == (slope < 0.0) ? 1.0 : -1.0;
     xb = xa;
@@ -375,74 +546,11 @@ RestitutionCalibration calibrate_restitution(const ContactPairModel& pair, std::
     highest = std::max(highest, fa + target_restitution);
     if ((fa > 0.0) == (fb > 0.0) && std::abs(fa) > std::abs(fb) + sensitivity) {
       // c turned back before reaching the target: it has an extremum short of it.
-      std::ostringstream message;
-      message << calibrator.prefix() << "the target " << target_restitution << " is out of reach: the restitution "
-              << "comes closest, " << fb + target_restitution << ", near " << map.value(xb) << " and turns back";
-      throw std::invalid_argument(message.str());
+      throw turns_back(fb + target_restitution, map.value(xb));
     }
   }
-  if (std::abs(fa) <= tolerance) return found(xa, fa);
-  if (std::abs(fb) <= tolerance) return found(xb, fb);
-
-  // Brent's method (zeroin) on [xa, xb]: inverse quadratic / secant steps guarded by bisection.
-  double a = xa, fa_ = fa, b = xb, fb_ = fb;
-  double c = a, fc = fa_, d = b - a, e = d;
-  while (true) {
-    if ((fb_ > 0.0) == (fc > 0.0)) {
-      c = a;
-      fc = fa_;
-      d = b - a;
-      e = d;
-    }
-    if (std::abs(fc) < std::abs(fb_)) {
-      a = b;
-      b = c;
-      c = a;
-      fa_ = fb_;
-      fb_ = fc;
-      fc = fa_;
-    }
-    const double x_tolerance = 2.0 * std::numeric_limits<double>::epsilon() * std::abs(b) + 1e-13;
-    const double half = 0.5 * (c - b);
-    if (std::abs(fb_) <= tolerance) return found(b, fb_);
-    if (std::abs(half) <= x_tolerance) {
-      // The bracket has shrunk to a point: c is continuous there only if it meets the target.
-      if (std::abs(fb_) <= sensitivity) return found(b, fb_);
-      std::ostringstream message;
-      message << calibrator.prefix() << "the restitution jumps across the target " << target_restitution << " near "
-              << map.value(b) << " (from " << fb_ + target_restitution << " to " << fc + target_restitution
-              << "): no value gives it";
-      throw std::invalid_argument(message.str());
-    }
-    if (std::abs(e) >= x_tolerance && std::abs(fa_) > std::abs(fb_)) {
-      const double s = fb_ / fa_;
-      double p, q;
-      if (a == c) {
-        p = 2.0 * half * s;
-        q = 1.0 - s;
-      } else {
-        const double r = fb_ / fc;
-        const double t = fa_ / fc;
-        p = s * (2.0 * half * t * (t - r) - (b - a) * (r - 1.0));
-        q = (t - 1.0) * (r - 1.0) * (s - 1.0);
-      }
-      if (p > 0.0) q = -q; else p = -p;
-      if (2.0 * p < std::min(3.0 * half * q - std::abs(x_tolerance * q), std::abs(e * q))) {
-        e = d;
-        d = p / q;
-      } else {
-        d = half;
-        e = d;
-      }
-    } else {
-      d = half;
-      e = d;
-    }
-    a = b;
-    fa_ = fb_;
-    b += std::abs(d) > x_tolerance ? d : (half > 0.0 ? x_tolerance : -x_tolerance);
-    fb_ = residual(b);
-  }
+  const auto [x, f] = solve(xa, fa, xb, fb);
+  return found(x, f);
 }
 
 }  // namespace contactlab

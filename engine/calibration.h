@@ -100,11 +100,19 @@ double calibration_start_value(const LawParameter& parameter);
 // pair's values. Bracketing, then Brent's method on the simulated restitution, in a variable that maps onto the
 // parameter's declared range: ln(p − min) for ranges open above (damping coefficients), the logit of the
 // position for bounded ranges (a target restitution). A contact that does not end within the run counts as
-// c = 0 (the bodies stick). A rigid impact's (LawInfo::impulsive) Newton restitution is the target itself.
+// c = 0 (the bodies stick).
+// The law's dissipation parameter (LawInfo::dissipation_parameter) with a range open above is a damping
+// coefficient whose lower bound is the law without that dissipation: the elastic end. Its calibrated value is the
+// first crossing of the target met walking up from that end (decade by decade from where c has levelled off, then
+// Brent between the last point above the target and the first below; a minimum of c between grid points is
+// located by golden section). A law whose c is not monotonic in the coefficient (Xiong's β1: past a minimum of c the
+// contact stiffens and c rises again) thus gets the dissipative root, whatever the start value; a target that c
+// reaches only where it rises with the dissipation (c already below it at the elastic end) is refused. A rigid impact's (LawInfo::impulsive) Newton restitution is the target itself.
 // Relies on LawInfo::prepare writing only the derived parameters, so that the pair's
 // given values are the scene's (tests/engine/law_invariants_test.cc checks it).
 // Throws std::invalid_argument for an unknown parameter, a target outside (0, 1), a parameter the restitution
-// does not depend on, or a target the parameter's range cannot reach (the message gives the reachable c), and
+// does not depend on, a target the parameter's range cannot reach (the message gives the reachable c) or reaches only
+// away from the elastic end, and
 // std::runtime_error when a simulation fails (its message).
 RestitutionCalibration calibrate_restitution(const ContactPairModel& pair, std::string_view parameter,
                                              double effective_mass, double impact_velocity,

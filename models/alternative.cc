@@ -212,7 +212,11 @@ void append_alternative_laws(std::vector<LawInfo>& laws) {
       "convention (models.md §3.H2 issues). Xiong's k is the pair's exponent n, so K keeps its units N/m^n and "
       "α = P gives K δ^n (Hertz shape). α (state 0, α(0) = 0) is integrated by the engine and is not reset at "
       "onset: apart it relaxes as α̇ = −γα/(1 + γ(β1 + β2α)), the residual indentation of Xiong's third principle. "
-      "F does not depend on δ̇ (the damping acts through α). No potential (the DAI splits no recoverable part).";
+      "F does not depend on δ̇ (the damping acts through α). No potential (the DAI splits no recoverable part). "
+      "The law is K δ^n in parallel with a Maxwell arm (stiffness γβ1 K, relaxation time 1/γ): while the arm relaxes "
+      "within the contact it is a dashpot K β1 Ṗ and c falls as β1 grows from 0; past a minimum of c the arm no longer "
+      "relaxes, the contact is a Hertz contact 1 + γβ1 times stiffer and c rises again towards 1. A target c is thus "
+      "met twice; the calibration takes the crossing nearest β1 = 0 (engine/calibration.h), the Hertz-like one.";
   xiong.parameters = kXiongParameters;
   xiong.needs = kNeedsHistory;
   xiong.state_size = 1;

@@ -149,6 +149,8 @@ struct LawInfo {
   // The given parameter that sets how much the law dissipates in an impact, free for a user to choose: the one a
   // common calibration (`compare --calibrate`) sets so that every law's isolated impact returns the same restitution.
   // Empty for a law without one: an elastic law, or one whose dissipation follows from material constants alone.
+  // With a range open above it is a coefficient whose lower bound is the law without that dissipation; the
+  // calibration returns the first crossing of its target walking up from there (engine/calibration.h).
   std::string_view dissipation_parameter;
   // A second given parameter the calibration of dissipation_parameter sets equal to it: Roy–Carretero's two bodies'
   // dampings D1 = D2, since an impact sees only their series combination. Empty for the others.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // engine/calibration: the isolated impact and restitution calibration against closed forms — the Kelvin–Voigt
 // damping for a target (models.md §3.B1), the exact δ^{1/4} damping of Tsuji (§3.E11), the velocity scaling
-// of a Hertz + linear dashpot law (§2.6), a bounded parameter (a Hunt–Crossley target, §2.5), and the errors.
+// of a Hertz + linear dashpot law (§2.6), a bounded parameter (a Hunt–Crossley target, §2.5), the crossing nearest
+// the elastic end for a law whose c is not monotonic in its damping (Xiong), and the errors.
 #include "engine/calibration.h"
 
 #include <cmath>
@@ -122,6 +123,56 @@ TEST(Calibration, BoundedParameterHuntCrossleyTarget) {
               1e-8);
   // z(c_r) = 8(1 − c_r)/(5 c_r) = z_exact(0.5)  ⇒  c_r = 8/(8 + 5 z_exact(0.5)).
   EXPECT_NEAR(result.value, 8.0 / (8.0 + 5.0 * hunt_crossley_exact_damping(0.5)), 1e-7);
+}
+
+TEST(Calibration, XiongTakesTheCrossingNearestTheElasticEnd) {
+  // Xiong's F = K(P + γβ1(P − α)), α̇ = γ(P − α) is K δ^n in parallel with a Maxwell arm of stiffness γβ1 K and
+  // relaxation time 1/γ. While that arm relaxes within the contact it is a dashpot K β1 Ṗ and c falls as β1 grows
+  // from 0 (elastic); past a minimum of c (≈ 0.05 at 8 m/s) it no longer relaxes, the contact is Hertz stiffened
+  // 1 + γβ1 times and c rises again. The steel spheres of scenes/two_spheres_steel.yaml at 8 m/s with γ = 1.26e6 1/s
+  // (100/t_H): c = 0.7 at β1 ≈ 5.5e-6 s (γβ1 ≈ 7) and again at β1 ≈ 0.159 s (γβ1 ≈ 2e5), where the peak force was
+  // 5.54e6 N for Hertz's 4.83e4 N and the contact lasted 0.71 µs for 79.6 µs. Whatever the start (the old scene
+  // entry 0.159, or the default), the calibration must return the first: a dissipative Hertz-like impact.
+  constexpr double kSpeed = 8.0;
+  const double stiffness = hertz_stiffness(kSetup.effective_modulus, kSetup.effective_radius);
+  // x_H = (5 m v²/(4K))^{2/5} = 2.165e-4 m, F_H = K x_H^{3/2} = 4.830e4 N, 2t_H = 2.9432 x_H/v = 79.6 µs (models.md §2.3).
+  const double max_indentation = std::pow(2.5 * kSetup.effective_mass * kSpeed * kSpeed / (2.0 * stiffness), 0.4);
+  const double hertz_force = stiffness * std::pow(max_indentation, 1.5);
+  const double hertz_time = 2.9432 * max_indentation / kSpeed;
+  ASSERT_NEAR(hertz_force, 4.83e4, 0.01e4);
+  for (double start : {0.159, 0.0}) {
+    std::vector<NamedValue> values{{"relaxation_rate", 1.26e6}};
+    if (start > 0.0) values.push_back({"damping_offset", start});
+    else values.push_back({"damping_offset", 1.0});  // required: the calibration's automatic start (1 s) as well
+    const ContactPairModel pair = pair_of("xiong", values);
+    const RestitutionCalibration result = calibrate_restitution(pair, "damping_offset", kSetup.effective_mass, kSpeed, 0.7);
+    EXPECT_NEAR(result.restitution, 0.7, 1e-9);
+    EXPECT_NEAR(result.value, 5.53e-6, 0.01e-6) << "start " << start;
+    ContactPairModel calibrated = pair;
+    calibrated.parameters = result.parameters;
+    const IsolatedImpactResult impact = simulate_isolated_impact(calibrated, kSetup.effective_mass, kSpeed);
+    ASSERT_TRUE(impact.separated) << impact.simulation.message;
+    // Measured 4.12e4 N (0.854 F_H) and 82.9 µs (1.04 · 2t_H): a dissipative impact loses part of its peak force and
+    // lasts a little longer (the Hertz-based laws of `compare` at c = 0.7 give 0.85–0.95 F_H). The stiff branch gave
+    // 115 F_H and 0.009 · 2t_H; 20 % bounds both sides of the physical one.
+    EXPECT_GT(impact.impact.max_force / hertz_force, 0.8);
+    EXPECT_LT(impact.impact.max_force / hertz_force, 1.0);
+    EXPECT_NEAR((impact.impact.t_end - impact.impact.t_start) / hertz_time, 1.0, 0.2);
+    EXPECT_NEAR(impact.impact.max_indentation / max_indentation, 1.0, 0.2);
+  }
+}
+
+TEST(Calibration, RefusesATargetReachedOnlyWhereRestitutionRisesWithDissipation) {
+  // With a large roundedness β2 Xiong's law dissipates even at β1 = 0, so c stays below 0.9 there (the elastic
+  // end of β1); the only β1 that returns 0.9 lies on the stiffened branch, where c rises with β1: refused.
+  const ContactPairModel pair =
+      pair_of("xiong", {{"relaxation_rate", 1e5}, {"damping_offset", 1.0}, {"damping_slope", 1e3}});
+  try {
+    const RestitutionCalibration result = calibrate_restitution(pair, "damping_offset", kSetup.effective_mass, 1.0, 0.9);
+    FAIL() << "expected std::invalid_argument, found " << result.value << " (c " << result.restitution << ")";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find("out of reach from the elastic end"), std::string::npos) << error.what();
+  }
 }
 
 TEST(Calibration, StartValueIsInsideTheRange) {
