@@ -462,4 +462,15 @@ TEST_F(Cli, ModelsListsTheFrictionLaws) {
   EXPECT_EQ(run("models --friction no_such_law", directory_ / "log"), 2);
 }
 
+// docs/output.md: the restitution is null only below the impact-velocity floor; at the floor itself it is reported.
+TEST_F(Cli, AnImpactAtTheVelocityFloorReportsItsRestitution) {
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("run " + kScenes + "impact_1dof.yaml --model hertz --set impact_velocity=1e-4 --out " + out.string(), directory_ / "log"), 0)
+      << read(directory_ / "log");
+  const nlohmann::json summary = nlohmann::json::parse(read(out / "summary.json"));
+  ASSERT_EQ(summary["impacts"].size(), 1u);
+  ASSERT_TRUE(summary["impacts"][0]["restitution"].is_number()) << summary["impacts"][0];
+  EXPECT_NEAR(summary["impacts"][0]["restitution"].get<double>(), 1.0, 1e-4);
+}
+
 }  // namespace
