@@ -184,6 +184,13 @@ std::string variable_name_problem(std::string_view name) {
   const bool starts_well = (first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || first == '_';
   const bool ok = starts_well && name.size() <= kMaxNameLength &&
                   name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string_view::npos;
+  if (ok && (name == "pi" || name == "e")) {
+    return "'" + std::string(name) + "' is a constant of every expression (" + (name == "pi" ? "π" : "Euler's number") +
+           "); a name cannot redefine it";
+  }
+  if (ok && time_function_operands(name)) {
+    return "'" + std::string(name) + "' is a function of expressions; a name cannot redefine it";
+  }
   if (ok) return {};
   return "a variable name is a letter or '_' followed by letters, digits or '_' (ASCII, at most " +
          std::to_string(kMaxNameLength) + "), so expressions can use it";

@@ -34,6 +34,8 @@ class Reader {
 
   const std::string& file() const { return file_; }
 
+  // A problem at `path`, at the node's line and column. When the value there was computed from overridden variables
+  // (--set NAME=VALUE), the problem names those overrides first: they caused it.
   [[noreturn]] void fail(const YAML::Node& at, const std::string& path, const std::string& problem) const;
 
   // The scene's `variables` (overridden by the options' variable overrides), each checked and evaluated.
@@ -52,6 +54,22 @@ class Reader {
   double expression(const std::string& text, const YAML::Node& node, const std::string& path);
   std::optional<double> resolve(const std::string& name);
 
+  // While alive, the overridden variables the expressions evaluated use (through other variables too) are collected
+  // into `uses`; then they are added to the enclosing collection, if any.
+  class UseScope {
+   public:
+    UseScope(Reader& reader, std::set<std::string>& uses) : reader_(reader), outer_(reader.used_) { reader.used_ = &uses; }
+    ~UseScope();
+    UseScope(const UseScope&) = delete;
+    UseScope& operator=(const UseScope&) = delete;
+
+   private:
+    Reader& reader_;
+    std::set<std::string>* outer_;
+  };
+  // The value at `path` was computed with these overridden variables: a problem found there is theirs too.
+  void record_uses(const std::string& path, const std::set<std::string>& uses);
+
   std::string file_;
   std::string flag_;  // --set, or --vary when sweep checks its values
   std::map<std::string, std::string> overrides_;
@@ -59,6 +77,9 @@ class Reader {
   std::map<std::string, double> values_;
   std::set<std::string> resolving_;
   std::optional<int> index_;
+  std::map<std::string, std::set<std::string>> depends_;      // per variable: the overridden variables it is computed from
+  std::map<std::string, std::set<std::string>> path_uses_;    // per key path: the overridden variables its value used
+  std::set<std::string>* used_ = nullptr;                     // the collection of the innermost UseScope
 };
 
 // A YAML map with a fixed set of allowed keys; unknown keys are errors with a suggestion. A key whose value is null

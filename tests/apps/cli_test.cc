@@ -187,7 +187,7 @@ TEST_F(Cli, ClearanceJointsAreRecordedAndNonsenseIsRefused) {
   EXPECT_EQ(run("run " + kScenes + "four_bar_clearance.yaml --set clearance=bearing --out " + (directory_ / "bad").string(),
                 directory_ / "bad.log"),
             2);
-  EXPECT_NE(read(directory_ / "bad.log").find("clearances[0].clearance: the clearance (0.005 m) leaves no journal"),
+  EXPECT_NE(read(directory_ / "bad.log").find("clearances[0].clearance: --set clearance=bearing: the clearance (0.005 m) leaves no journal"),
             std::string::npos)
       << read(directory_ / "bad.log");
   EXPECT_FALSE(fs::exists(directory_ / "bad"));
@@ -471,6 +471,45 @@ TEST_F(Cli, AnImpactAtTheVelocityFloorReportsItsRestitution) {
   ASSERT_EQ(summary["impacts"].size(), 1u);
   ASSERT_TRUE(summary["impacts"][0]["restitution"].is_number()) << summary["impacts"][0];
   EXPECT_NEAR(summary["impacts"][0]["restitution"].get<double>(), 1.0, 1e-4);
+}
+
+// Lenient arguments are bad input naming the argument: one --set given twice, an empty or repeated law in --models.
+TEST_F(Cli, RepeatedOrEmptyArgumentsAreRefused) {
+  const fs::path out = directory_ / "out";
+  const std::string ball = kScenes + "bouncing_ball.yaml";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"run " + ball + " --set restitution=0.5 --set restitution=0.6", "'restitution' is given twice (--set restitution=0.5 before it)"},
+      {"run " + ball + " --set bodies.ball.mass=1 --set bodies[0].mass=2", "the key is given twice"},
+      {"compare " + ball + " --models flores,,hertz", "--models flores,,hertz: an empty item in the list"},
+      {"compare " + ball + " --models flores,", "an empty item in the list"},
+      {"compare " + ball + " --models flores,flores", "law 'flores' is listed twice (flores and flores)"},
+      {"compare " + ball + " --models all,hertz", "law 'hertz' is listed twice (all and hertz)"},
+      {"compare " + ball + " --models hertz --friction-models coulomb,,dahl", "--friction-models coulomb,,dahl: an empty item"},
+  };
+  for (const auto& [arguments, message] : cases) {
+    EXPECT_EQ(run(arguments + " --out " + out.string(), directory_ / "log"), 2) << arguments;
+    EXPECT_FALSE(fs::exists(out)) << arguments;
+    EXPECT_NE(read(directory_ / "log").find(message), std::string::npos) << arguments << "\n" << read(directory_ / "log");
+  }
+}
+
+// A --set variable that makes a key's value bad is named with the problem at the key's line.
+TEST_F(Cli, AValueMadeBadByASetNamesTheSet) {
+  const fs::path scene = directory_ / "m.yaml";
+  std::ofstream(scene) << "scene: m\n"
+                          "variables: {m: 1}\n"
+                          "bodies:\n"
+                          "  - name: ball\n"
+                          "    mass: m\n"
+                          "    inertia: [1, 1, 1]\n"
+                          "    joint: {type: prismatic, axis: [0, 0, 1]}\n"
+                          "duration: 1\n";
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("check " + scene.string(), directory_ / "log"), 0) << read(directory_ / "log");
+  EXPECT_EQ(run("run " + scene.string() + " --set m=-1 --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_FALSE(fs::exists(out));
+  const std::string log = read(directory_ / "log");
+  EXPECT_NE(log.find("m.yaml:5:11: bodies[0].mass: --set m=-1: expected a positive mass [kg], found -1"), std::string::npos) << log;
 }
 
 }  // namespace
