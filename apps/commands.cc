@@ -706,6 +706,7 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
                 {"separation", info.separation == Separation::kForce ? "force" : "indentation"},
                 {"can_tension", info.can_tension},
                 {"force_jump", info.force_jump},
+                {"fixed_exponent", info.fixed_exponent > 0.0 ? Json(info.fixed_exponent) : Json(nullptr)},
                 {"dissipation_parameter", info.dissipation_parameter.empty() ? Json(nullptr) : Json(std::string(info.dissipation_parameter))},
                 {"dissipation_twin", info.dissipation_twin.empty() ? Json(nullptr) : Json(std::string(info.dissipation_twin))},
                 {"accurate_restitution", accurate ? Json::array({info.accurate_restitution_min, info.accurate_restitution_max})
@@ -737,6 +738,11 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     for (const LawParameter& p : info.derived) out << "    " << p.name << " [" << p.unit << "]: " << p.description << "\n";
     out << "  needs: impact velocity " << ((info.needs & kNeedsImpactVelocity) ? "yes" : "no") << ", effective mass "
         << ((info.needs & kNeedsEffectiveMass) ? "yes" : "no") << "\n";
+    out << "  exponent n of K δ^n: "
+        << (info.fixed_exponent > 0.0 ? "fixed at " + format_number(info.fixed_exponent) + " (a scene's other exponent is refused)"
+                                      : std::string(info.requires_linear_stiffness ? "1 (an equivalent linear stiffness otherwise)"
+                                                                                   : "the pair's (contacts.exponent)"))
+        << "\n";
     out << "  separation at " << (info.separation == Separation::kForce ? "zero force" : "zero indentation")
         << "; tension possible: " << (info.can_tension ? "yes" : "no") << "; force jump at onset: "
         << (info.force_jump ? "yes" : "no") << "\n";

@@ -462,6 +462,22 @@ TEST_F(Cli, ModelsListsTheFrictionLaws) {
   EXPECT_EQ(run("models --friction no_such_law", directory_ / "log"), 2);
 }
 
+// A law whose formula fixes the exponent (tsuji's K δ^{3/2}) refuses another one given with --set, at the scene's key
+// and naming the override and the law's n: it would have run with 3/2 and reported 1. Left as the scene gives it, the
+// run reports the exponent it used.
+TEST_F(Cli, AnExponentTheLawDoesNotUseIsRefused) {
+  const fs::path out = directory_ / "out";
+  EXPECT_EQ(run("run " + kScenes + "impact_1dof.yaml --model tsuji --set exponent=1 --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_FALSE(fs::exists(out));
+  const std::string log = read(directory_ / "log");
+  EXPECT_NE(log.find("impact_1dof.yaml:"), std::string::npos) << log;
+  EXPECT_NE(log.find("contacts.exponent: --set exponent=1: law 'tsuji' fixes the exponent at n = 1.5"), std::string::npos) << log;
+  ASSERT_EQ(run("run " + kScenes + "impact_1dof.yaml --model edem_hertz_mindlin --out " + out.string(), directory_ / "log"), 0)
+      << read(directory_ / "log");
+  const nlohmann::json summary = nlohmann::json::parse(read(out / "summary.json"));
+  EXPECT_EQ(summary["contacts"][0]["exponent"], 1.5);
+}
+
 // docs/output.md: the restitution is null only below the impact-velocity floor; at the floor itself it is reported.
 TEST_F(Cli, AnImpactAtTheVelocityFloorReportsItsRestitution) {
   const fs::path out = directory_ / "out";
