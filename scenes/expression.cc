@@ -145,12 +145,12 @@ class Parser {
         Piece y = sum();
         if (!accept(')')) fail("expected ')' after the arguments of " + std::string(id));
         const std::optional<TimeOperation> f = time_function(id, 2);
-        if (!f) throw ExpressionError("unknown function of two arguments '" + std::string(id) + "'", start);
+        if (!f) throw ExpressionError(function_problem(id, 2), start);
         return combine(*f, start, std::move(x), std::move(y));
       }
       if (!accept(')')) fail("expected ')' after the argument of " + std::string(id));
       const std::optional<TimeOperation> f = time_function(id, 1);
-      if (!f) throw ExpressionError("unknown function '" + std::string(id) + "'", start);
+      if (!f) throw ExpressionError(function_problem(id, 1), start);
       return combine(*f, start, std::move(x));
     }
     if (time_free_ && id == "t") return {{TimeOperation::kTime, 0.0, start}};
@@ -159,6 +159,14 @@ class Parser {
     if (id == "pi") return constant(std::numbers::pi);
     if (id == "e") return constant(std::numbers::e);
     throw ExpressionError("unknown variable '" + std::string(id) + "'", start);
+  }
+
+  // Why `id` cannot be called with `found` arguments: a function of another count, or no function.
+  static std::string function_problem(std::string_view id, int found) {
+    const std::optional<int> takes = time_function_operands(id);
+    if (!takes) return std::string(found == 2 ? "unknown function of two arguments '" : "unknown function '") + std::string(id) + "'";
+    return "function '" + std::string(id) + "' takes " + std::to_string(*takes) + (*takes == 1 ? " argument" : " arguments") +
+           ", found " + std::to_string(found);
   }
 
   static constexpr int kMaxDepth = 200;

@@ -673,6 +673,13 @@ void SceneReader::refuse(const SpecError& error) const {
     const std::size_t body = std::stoul(path.substr(kBodies.size(), close - kBodies.size()));
     if (body < body_entries_.size()) path = std::string(kBodies) + std::to_string(body_entries_[body]) + path.substr(close);
   }
+  // A required key that is there with nothing after it (`duration:`) was read as left out: say so at the key.
+  if (error.at() == SpecProblemAt::kMissing) {
+    const YAML::Node key = find_key_path(root_, path, SpecProblemAt::kKey);
+    if (key.IsDefined() && key.IsScalar() && find_key_path(root_, path, SpecProblemAt::kValue).IsNull()) {
+      reader_.fail(key, path, no_value_problem(error.problem()));
+    }
+  }
   reader_.fail(find_key_path(root_, path, error.at()), path, error.problem());
 }
 

@@ -40,6 +40,12 @@ std::string describe(const YAML::Node& node) {
   return "'" + node.Scalar() + "'";
 }
 
+std::string no_value_problem(const std::string& missing_problem) {
+  constexpr std::string_view kMissing = "missing required key";
+  if (!missing_problem.starts_with(kMissing)) return missing_problem;
+  return "has no value" + missing_problem.substr(kMissing.size());
+}
+
 Reader::Reader(std::string file, const SceneOptions& options) : file_(std::move(file)), flag_(options.override_flag) {
   for (const auto& [name, value] : options.variable_overrides) overrides_[name] = value;
 }
@@ -175,7 +181,10 @@ MapReader::MapReader(Reader& reader, const YAML::Node& node, std::string path, s
     if (std::find(allowed_.begin(), allowed_.end(), key) == allowed_.end()) {
       reader_.fail(entry.first, child(key), "unknown key" + did_you_mean(key, allowed_) + "; expected one of " + join_names(allowed_));
     }
-    if (entry.first.IsScalar()) entries_.emplace_back(key, entry.second);
+    if (entry.first.IsScalar()) {
+      entries_.emplace_back(key, entry.second);
+      keys_.push_back(entry.first);
+    }
   }
 }
 
@@ -186,8 +195,17 @@ const YAML::Node* MapReader::find(const char* key) const {
   return nullptr;
 }
 
+const YAML::Node* MapReader::find_key(const char* key) const {
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    if (entries_[i].first == key) return &keys_[i];
+  }
+  return nullptr;
+}
+
 void MapReader::fail(const char* key, const std::string& problem) const {
-  reader_.fail(has(key) ? get(key) : node_, child(key), problem);
+  if (has(key)) reader_.fail(get(key), child(key), problem);
+  if (const YAML::Node* name = find_key(key)) reader_.fail(*name, child(key), no_value_problem(problem));
+  reader_.fail(node_, child(key), problem);
 }
 
 double MapReader::number(const char* key, double fallback) const {
@@ -200,7 +218,7 @@ std::optional<double> MapReader::optional_number(const char* key) const {
 }
 
 double MapReader::required_number(const char* key, std::string_view what) const {
-  if (!has(key)) reader_.fail(node_, child(key), "missing required key (" + std::string(what) + ")");
+  if (!has(key)) fail(key, "missing required key (" + std::string(what) + ")");
   return reader_.number(get(key), child(key));
 }
 

@@ -17,6 +17,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "engine/time_expression.h"
+#include "models/law_parameters.h"
 #include "scenes/scene.h"
 
 namespace contactlab {
@@ -26,6 +27,10 @@ YAML::Node child_of(const YAML::Node& node, const std::string& key);
 
 // What a node holds, as messages say it: "nothing", "a map", "a list of 3", "'text'".
 std::string describe(const YAML::Node& node);
+
+// A "missing required key…" problem said of a key that is there with nothing after it (`duration:`): "has no
+// value…", reported at the key itself.
+std::string no_value_problem(const std::string& missing_problem);
 
 // Numbers and the variables they may refer to.
 class Reader {
@@ -100,7 +105,8 @@ class MapReader {
     return value != nullptr ? *value : YAML::Node();
   }
 
-  // At the key's value, or at the map when it is left out.
+  // At the key's value; at the key when it is there without a value ("missing required key" becoming "has no
+  // value": no_value_problem); or at the map when it is left out.
   [[noreturn]] void fail(const char* key, const std::string& problem) const;
 
   double number(const char* key, double fallback) const;
@@ -111,13 +117,9 @@ class MapReader {
   // A number that must satisfy `valid`; `expected` says what is expected, e.g. "a positive duration [s]".
   template <typename Valid>
   double checked(const char* key, std::optional<double> fallback, std::string_view expected, Valid valid) const {
-    if (!has(key) && !fallback) reader_.fail(node_, child(key), "missing required key: expected " + std::string(expected));
+    if (!has(key) && !fallback) fail(key, "missing required key: expected " + std::string(expected));
     const double value = has(key) ? reader_.number(get(key), child(key)) : *fallback;
-    if (!valid(value)) {
-      std::ostringstream found;
-      found << value;
-      reader_.fail(get(key), child(key), "expected " + std::string(expected) + ", found " + found.str());
-    }
+    if (!valid(value)) reader_.fail(get(key), child(key), "expected " + std::string(expected) + ", found " + round_trip_text(value));
     return value;
   }
 
@@ -130,6 +132,8 @@ class MapReader {
  private:
   // The value of the map's first entry under `key` (as child_of finds it), or null when there is none.
   const YAML::Node* find(const char* key) const;
+  // That entry's key.
+  const YAML::Node* find_key(const char* key) const;
 
   Reader& reader_;
   YAML::Node node_;
@@ -137,6 +141,7 @@ class MapReader {
   std::vector<std::string_view> allowed_;
   // The map's entries, read once: a key is looked up many times, and each lookup through yaml-cpp copies nodes.
   std::vector<std::pair<std::string, YAML::Node>> entries_;
+  std::vector<YAML::Node> keys_;  // the entries' keys, in the same order
 };
 
 }  // namespace contactlab

@@ -10,6 +10,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include <csignal>
+#include <thread>
 #include <algorithm>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -526,6 +528,46 @@ TEST_F(Cli, AValueMadeBadByASetNamesTheSet) {
   EXPECT_FALSE(fs::exists(out));
   const std::string log = read(directory_ / "log");
   EXPECT_NE(log.find("m.yaml:5:11: bodies[0].mass: --set m=-1: expected a positive mass [kg], found -1"), std::string::npos) << log;
+}
+
+// A first word that names no command says so, with the commands there are.
+TEST_F(Cli, AnUnknownCommandIsNamed) {
+  EXPECT_EQ(run("bogus", directory_ / "log"), 2);
+  const std::string log = read(directory_ / "log");
+  EXPECT_NE(log.find("unknown command 'bogus'"), std::string::npos) << log;
+  EXPECT_NE(log.find("run"), std::string::npos) << log;
+  EXPECT_EQ(run("chek scenes/x.yaml", directory_ / "log"), 2);
+  EXPECT_NE(read(directory_ / "log").find("unknown command 'chek' (did you mean 'check'?)"), std::string::npos) << read(directory_ / "log");
+  EXPECT_EQ(run("", directory_ / "log"), 2);  // no command at all: CLI11's own message
+  EXPECT_NE(read(directory_ / "log").find("subcommand is required"), std::string::npos) << read(directory_ / "log");
+}
+
+// `check` writes nothing: interrupted, it says so without claiming to have removed partial output. (A scene with
+// thousands of variables, to be interrupted while it is read.)
+TEST_F(Cli, AnInterruptedCheckClaimsNoOutputRemoved) {
+  const fs::path scene = directory_ / "slow.yaml";
+  {
+    std::ofstream text(scene);
+    text << "scene: slow\nvariables: {v0: 0";
+    for (int i = 1; i < 5000; ++i) text << ", v" << i << ": " << i;
+    text << "}\nbodies:\n  - {name: b, mass: 1, inertia: [1, 1, 1], joint: {type: prismatic, axis: [0, 0, 1]}}\nduration: 1\n";
+  }
+  const fs::path log = directory_ / "log";
+  const pid_t child = ::fork();
+  if (child == 0) {
+    std::freopen(log.c_str(), "w", stderr);
+    std::freopen("/dev/null", "w", stdout);
+    ::execl(kContactlab.c_str(), kContactlab.c_str(), "check", scene.c_str(), nullptr);
+    ::_exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ::kill(child, SIGTERM);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  ASSERT_EQ(WEXITSTATUS(status), 128 + SIGTERM) << "check ended before it was interrupted: " << read(log);
+  EXPECT_NE(read(log).find("contactlab: interrupted"), std::string::npos) << read(log);
+  EXPECT_EQ(read(log).find("partial output removed"), std::string::npos) << read(log);
 }
 
 }  // namespace

@@ -52,6 +52,25 @@ TEST(Expression, ErrorsSayWhereAndWhat) {
   EXPECT_EQ(evaluate_expression("min(2, 3) + max(2, 3) + pow(2, 3)", variables), 13.0);
 }
 
+// A documented function called with the wrong number of arguments is not "unknown": say how many it takes.
+TEST(Expression, AFunctionWithTheWrongNumberOfArgumentsSaysHowManyItTakes) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"max(2)", "function 'max' takes 2 arguments, found 1"},
+      {"2 * atan2(1)", "function 'atan2' takes 2 arguments, found 1"},
+      {"sqrt(4, 2)", "function 'sqrt' takes 1 argument, found 2"},
+      {"foo(1)", "unknown function 'foo'"},
+      {"foo(1, 2)", "unknown function of two arguments 'foo'"},
+  };
+  for (const auto& [text, message] : cases) {
+    try {
+      evaluate_expression(text, variables);
+      ADD_FAILURE() << text << ": no error";
+    } catch (const ExpressionError& error) {
+      EXPECT_EQ(std::string(error.what()), message) << text;
+    }
+  }
+}
+
 // A variable (or measure) named as a constant or a function would silently change every expression that uses it.
 TEST(Expression, TheConstantsAndFunctionsNamesAreNoVariableNames) {
   EXPECT_NE(variable_name_problem("pi").find("'pi' is a constant"), std::string::npos) << variable_name_problem("pi");

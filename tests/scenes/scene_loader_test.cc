@@ -205,6 +205,17 @@ INSTANTIATE_TEST_SUITE_P(
         Malformed{"variable_named_e", "variables: {r: 0.1}", "variables: {e: 2, r: 0.1}", 2, "variables.e", "'e' is a constant"},
         Malformed{"variable_named_max", "variables: {r: 0.1}", "variables: {r: 0.1, max: 3}", 2, "variables.max",
                   "'max' is a function of expressions"},
+        // Messages that say what is wrong.
+        Malformed{"function_with_too_few_arguments", "mass: 1", "mass: max(r)", 9, "bodies[0].mass",
+                  "function 'max' takes 2 arguments, found 1"},
+        Malformed{"restitution_just_above_one", "restitution: 0.9", "restitution: 1.0000001", 15,
+                  "contacts.parameters.restitution", "expected restitution in (0, 1], found 1.0000001"},
+        Malformed{"mass_just_below_zero", "mass: 1", "mass: -1e-300", 9, "bodies[0].mass", "found -1e-300"},
+        Malformed{"duration_without_value", "duration: 1", "duration:", 16, "duration",
+                  "duration: has no value: expected a positive duration"},
+        Malformed{"mass_without_value", "mass: 1", "mass:", 9, "bodies[0].mass", "bodies[0].mass: has no value"},
+        Malformed{"null_key", "duration: 1\n", "duration: 1\n~: 1\n", 17, "", "expected a name as the key, found nothing (a null key"},
+        Malformed{"list_key", "duration: 1\n", "duration: 1\n[a, b]: 1\n", 17, "", "expected a name as the key, found a list"},
         // Friction: problems the compile stage finds, reported at their line in the file.
         Malformed{"friction_law_unknown", "parameters: {restitution: 0.9}",
                   "parameters: {restitution: 0.9}\n  friction: {law: lugr}", 16, "contacts.friction.law", "did you mean 'lugre'?"},
