@@ -163,12 +163,27 @@ LawNames friction_law_names() {
           }};
 }
 
-// ID,ID,… or "all" as registry ids, in the order given, without duplicates (aliases resolved).
+// ID,ID,… or "all" as registry ids, in the order given (aliases resolved). An empty item (`flores,,hertz`, as
+// `sweep --vary` refuses one) and a law named twice (`flores,flores`, an alias and its id, a law and `all`) are
+// refused: a comparison runs each law once, so one of them would be silently dropped.
 std::optional<std::vector<std::string>> resolve_laws(const std::string& list, const LawNames& registry) {
+  constexpr const char* kExpected = "expected a comma-separated list of law ids, or all";
   std::vector<std::string> laws;
-  auto add = [&](std::string_view id) {
-    if (std::find(laws.begin(), laws.end(), id) == laws.end()) laws.emplace_back(id);
+  std::vector<std::string> given;  // the name each law came from, for the message of a second one
+  auto add = [&](std::string_view id, const std::string& name) {
+    if (const auto earlier = std::find(laws.begin(), laws.end(), id); earlier != laws.end()) {
+      const std::string& first = given[static_cast<std::size_t>(earlier - laws.begin())];
+      spdlog::error("{} {}: law '{}' is listed twice ({} and {}); give each law once", registry.option, list, id, first, name);
+      return false;
+    }
+    laws.emplace_back(id);
+    given.push_back(name);
+    return true;
   };
+  if (list.find_first_not_of(" \t") == std::string::npos) {
+    spdlog::error("{}: {}", registry.option, kExpected);
+    return std::nullopt;
+  }
   std::size_t begin = 0;
   while (begin <= list.size()) {
     std::size_t end = list.find(',', begin);
@@ -177,9 +192,14 @@ std::optional<std::vector<std::string>> resolve_laws(const std::string& list, co
     name.erase(0, name.find_first_not_of(" \t"));
     name.erase(name.find_last_not_of(" \t") + 1);
     begin = end + 1;
-    if (name.empty()) continue;
+    if (name.empty()) {
+      spdlog::error("{} {}: an empty item in the list; {}", registry.option, list, kExpected);
+      return std::nullopt;
+    }
     if (name == "all") {
-      for (std::string_view id : registry.ids) add(id);
+      for (std::string_view id : registry.ids) {
+        if (!add(id, "all")) return std::nullopt;
+      }
       continue;
     }
     const std::string_view id = registry.find(name);
@@ -189,11 +209,7 @@ std::optional<std::vector<std::string>> resolve_laws(const std::string& list, co
       spdlog::error("{}: unknown law '{}'; valid names are all, {}", registry.option, name, names);
       return std::nullopt;
     }
-    add(id);
-  }
-  if (laws.empty()) {
-    spdlog::error("{}: expected a comma-separated list of law ids, or all", registry.option);
-    return std::nullopt;
+    if (!add(id, name)) return std::nullopt;
   }
   return laws;
 }
@@ -690,6 +706,7 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
                 {"separation", info.separation == Separation::kForce ? "force" : "indentation"},
                 {"can_tension", info.can_tension},
                 {"force_jump", info.force_jump},
+                {"fixed_exponent", info.fixed_exponent > 0.0 ? Json(info.fixed_exponent) : Json(nullptr)},
                 {"dissipation_parameter", info.dissipation_parameter.empty() ? Json(nullptr) : Json(std::string(info.dissipation_parameter))},
                 {"dissipation_twin", info.dissipation_twin.empty() ? Json(nullptr) : Json(std::string(info.dissipation_twin))},
                 {"accurate_restitution", accurate ? Json::array({info.accurate_restitution_min, info.accurate_restitution_max})
@@ -721,6 +738,11 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     for (const LawParameter& p : info.derived) out << "    " << p.name << " [" << p.unit << "]: " << p.description << "\n";
     out << "  needs: impact velocity " << ((info.needs & kNeedsImpactVelocity) ? "yes" : "no") << ", effective mass "
         << ((info.needs & kNeedsEffectiveMass) ? "yes" : "no") << "\n";
+    out << "  exponent n of K δ^n: "
+        << (info.fixed_exponent > 0.0 ? "fixed at " + format_number(info.fixed_exponent) + " (a scene's other exponent is refused)"
+                                      : std::string(info.requires_linear_stiffness ? "1 (an equivalent linear stiffness otherwise)"
+                                                                                   : "the pair's (contacts.exponent)"))
+        << "\n";
     out << "  separation at " << (info.separation == Separation::kForce ? "zero force" : "zero indentation")
         << "; tension possible: " << (info.can_tension ? "yes" : "no") << "; force jump at onset: "
         << (info.force_jump ? "yes" : "no") << "\n";

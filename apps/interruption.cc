@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <mutex>
 #include <set>
+#include <string_view>
 #include <thread>
 #include <unistd.h>
 
@@ -34,6 +35,7 @@ void handle_interruptions() {
   std::thread([signals] {
     int signal = 0;
     if (sigwait(&signals, &signal) != 0) return;
+    bool removed = false;  // a command that writes no output directory (check), or has not opened it yet, removes nothing
     {
       std::lock_guard lock(registry_mutex);
       if (output_in_place) {
@@ -47,10 +49,12 @@ void handle_interruptions() {
           std::error_code ignored;
           std::filesystem::remove_all(directory, ignored);
         }
+        removed = true;
       }
     }
-    const char message[] = "contactlab: interrupted; partial output removed\n";
-    [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, message, sizeof(message) - 1);
+    const std::string_view message =
+        removed ? "contactlab: interrupted; partial output removed\n" : "contactlab: interrupted\n";
+    [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, message.data(), message.size());
     ::_exit(128 + signal);
   }).detach();
 }

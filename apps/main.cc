@@ -8,6 +8,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unistd.h>
 #include <vector>
 
@@ -21,6 +22,7 @@
 #include "apps/models_document.h"
 #include "apps/plotting.h"
 #include "apps/provenance.h"
+#include "engine/names.h"
 #include "scenes/law_plugins.h"
 
 namespace {
@@ -150,6 +152,17 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
+    // A first word that names no command is left over, and CLI11 would only say that a command is required.
+    const std::vector<std::string> extra = app.remaining();
+    if (dynamic_cast<const CLI::RequiredError*>(&error) != nullptr && app.get_subcommands().empty() && !extra.empty() &&
+        !extra.front().starts_with("-")) {
+      std::vector<std::string> names;
+      for (const CLI::App* command : app.get_subcommands({})) names.push_back(command->get_name());
+      const std::vector<std::string_view> views(names.begin(), names.end());
+      std::cerr << "contactlab: unknown command '" << extra.front() << "'" << contactlab::did_you_mean(extra.front(), views)
+                << "; the commands are " << contactlab::join_names(views) << " (contactlab --help)\n";
+      return 2;
+    }
     const int code = app.exit(error);
     return code == 0 ? 0 : 2;
   }

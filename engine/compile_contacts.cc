@@ -223,12 +223,27 @@ SceneCompiler::BlockSettings SceneCompiler::compile_settings(const Block* own, c
   const auto exponent = pick(contacts.exponent, own, &Block::exponent, own_path);
   const Key exponent_key{exponent.path, "exponent"};
   settings.hertz_stiffness = !stiffness.value || std::holds_alternative<HertzStiffness>(*stiffness.value);
+  // A law whose formula fixes the exponent (LawInfo::fixed_exponent) uses its own whatever the pair's: another one
+  // given would be reported but not used, and its stiffness read in other units. Left out, the exponent is the law's.
+  const double fixed = law.fixed_exponent;
+  if (fixed > 0.0 && exponent.value && *exponent.value != fixed) {
+    refuse(exponent_key, "law '" + std::string(law.id) + "' fixes the exponent at n = " + number_text(fixed) + " (" +
+                             std::string(law.formula) + "), found " + number_text(*exponent.value) +
+                             "; leave `exponent` out or give " + number_text(fixed) + ", with the stiffness in N/m^" +
+                             number_text(fixed));
+  }
   if (settings.hertz_stiffness) {
+    if (fixed > 0.0 && fixed != 1.5) {
+      refuse(Key{stiffness.path, "stiffness"}, "law '" + std::string(law.id) + "' fixes the exponent at n = " + number_text(fixed) +
+                                                   ", not Hertz's 1.5: give stiffness [N/m^" + number_text(fixed) + "]",
+             stiffness.value ? SpecProblemAt::kValue : SpecProblemAt::kMissing);
+    }
     settings.exponent = checked(exponent_key, exponent.value, 1.5, "exponent 1.5 with Hertz stiffness", [](double x) { return x == 1.5; });
   } else {
     settings.stiffness = checked(Key{stiffness.path, "stiffness"}, std::get<double>(*stiffness.value), std::nullopt,
                                  "a positive stiffness [N/m^n] or 'hertz'", positive);
-    settings.exponent = checked(exponent_key, exponent.value, 1.5, "an exponent n >= 1", [](double x) { return x >= 1.0; });
+    settings.exponent = checked(exponent_key, exponent.value, fixed > 0.0 ? fixed : 1.5, "an exponent n >= 1",
+                                [](double x) { return x >= 1.0; });
   }
   // R*: every pair's from its shapes' curvature radii unless given (docs/contact.md, "Effective radius").
   const auto radius = pick(contacts.effective_radius, own, &Block::effective_radius, own_path);

@@ -23,11 +23,7 @@ namespace compile {
 
 void refuse(const Key& key, const std::string& problem, SpecProblemAt at) { throw SpecError(key.path(), problem, at); }
 
-std::string number_text(double value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
-}
+std::string number_text(double value) { return round_trip_text(value); }
 
 double finite(const Key& key, double value) {
   if (!std::isfinite(value)) refuse(key, "expected a finite number, found " + number_text(value));

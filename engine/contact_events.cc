@@ -259,8 +259,9 @@ void ContactEvents::end_contact(int e, double t, bool open) {
   record.slip_distance = rubs ? s.slip_distance : unmeasured;
   record.friction_work = rubs ? s.friction_work : unmeasured;
   record.stick_time = rubs ? s.stick_time : unmeasured;
-  // A contact that began at rest (touching) has no restitution: the ratio to a round-off approach speed is noise.
-  record.restitution = record.impact_velocity > model_.contact.impact_velocity_floor
+  // A contact that began at rest (touching, an approach speed below the floor) has no restitution: the ratio to a
+  // round-off approach speed is noise. One that began at the floor itself has one.
+  record.restitution = record.impact_velocity >= model_.contact.impact_velocity_floor
                            ? record.separation_velocity / record.impact_velocity
                            : std::numeric_limits<double>::quiet_NaN();
   record.max_indentation = s.max_indentation;

@@ -30,7 +30,7 @@ struct Key {
 
 [[noreturn]] void refuse(const Key& key, const std::string& problem, SpecProblemAt at = SpecProblemAt::kValue);
 
-// A number as messages print it (the stream's default format).
+// A number as messages print it (round_trip_text: the stream's default format when it gives the number back).
 std::string number_text(double value);
 
 // `value` if finite, else refused (a scene file's numbers are; a program's might not be).

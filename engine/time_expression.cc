@@ -160,6 +160,13 @@ std::optional<TimeOperation> time_function(std::string_view name, int operands) 
   return std::nullopt;
 }
 
+std::optional<int> time_function_operands(std::string_view name) {
+  for (auto i = static_cast<std::size_t>(kFirstFunction); i < kOperations.size(); ++i) {
+    if (name == kOperations[i].name) return kOperations[i].operands;
+  }
+  return std::nullopt;
+}
+
 TimeJet apply(TimeOperation operation, const TimeJet& a, const TimeJet& b) {
   // Constants give a constant: only the value is computed (folding at load, where derivatives mean nothing).
   if (a.constant() && b.constant()) {

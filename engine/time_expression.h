@@ -50,6 +50,9 @@ const TimeOperationTraits& time_operation_traits(TimeOperation operation);
 // The function the text calls `name` with `operands` arguments (sqrt … abs take one, min max pow atan2 two).
 std::optional<TimeOperation> time_function(std::string_view name, int operands);
 
+// The number of arguments the function `name` takes (1 or 2), or nullopt when no function has that name.
+std::optional<int> time_function_operands(std::string_view name);
+
 // `operation` on its operands' jets (`b` unused by one-operand operations, both by kConstant and kTime). Never
 // throws: outside the operation's domain (log of a negative, a pole, an infinite slope as of sqrt at 0 while its
 // argument moves) some part of the result is not finite. Where the result has a kink (abs at 0, min and max at a

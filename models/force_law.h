@@ -162,6 +162,10 @@ struct LawInfo {
   bool can_tension = false;   // F < 0 possible while δ > 0 in an isolated impact
   bool force_jump = false;    // F ≠ 0 at δ = 0 on first touch
   bool requires_linear_stiffness = false;  // exponent must be 1 (K in N/m)
+  // The exponent n of the elastic term K δ^n when the law's formula fixes it, whatever ContactInput::exponent says
+  // (3/2: the Hertz spring hard-wired in the power-law damping laws, K in N/m^1.5); 0 for a law that uses the pair's
+  // exponent. A scene that gives another exponent for the law is refused; one that leaves it out gets this one.
+  double fixed_exponent = 0.0;
   // Not a force law: the rigid impact of Newton's restitution (its ParameterRole::kNewtonRestitution parameter).
   // The engine stops at the onset and applies the impulse that reverses the normal velocity with that restitution
   // (models/impulse.cc).

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "models/law_parameters.h"
 
+#include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 #include <stdexcept>
 
@@ -61,15 +63,25 @@ std::vector<NamedValue> given_values(const ParameterTable& table, const LawParam
   return values;
 }
 
+std::string round_trip_text(double value) {
+  std::ostringstream stream;
+  stream << value;
+  const std::string text = stream.str();
+  if (!std::isfinite(value) || std::strtod(text.c_str(), nullptr) == value) return text;
+  char shortest[32];
+  const auto result = std::to_chars(shortest, shortest + sizeof(shortest), value);
+  return std::string(shortest, result.ptr);
+}
+
 std::string check_law_parameter(const LawParameter& p, double value) {
   const bool below = p.min_exclusive ? !(value > p.min) : !(value >= p.min);
   const bool above = p.max_exclusive ? !(value < p.max) : !(value <= p.max);
   if (std::isnan(value) || below || above) {
     std::ostringstream message;
-    message << "expected " << p.name << " in " << (p.min_exclusive ? "(" : "[") << p.min << ", " << p.max
-            << (p.max_exclusive ? ")" : "]");
+    message << "expected " << p.name << " in " << (p.min_exclusive ? "(" : "[") << round_trip_text(p.min) << ", "
+            << round_trip_text(p.max) << (p.max_exclusive ? ")" : "]");
     if (!p.unit.empty() && p.unit != "-") message << " " << p.unit;
-    message << ", found " << value;
+    message << ", found " << round_trip_text(value);
     return message.str();
   }
   return {};

@@ -64,6 +64,10 @@ int role_parameter(const ParameterTable& table, ParameterRole role);
 // value changed.
 std::vector<NamedValue> given_values(const ParameterTable& table, const LawParameters& parameters);
 
+// A number as messages print it: the stream's default six digits when they give the number back, else the shortest
+// text that does (1.0000001, not 1, which would hide why it is out of range).
+std::string round_trip_text(double value);
+
 // Checks one parameter value against its declared range; returns an empty string when valid, otherwise
 // a sentence saying what was expected.
 std::string check_law_parameter(const LawParameter& parameter, double value);

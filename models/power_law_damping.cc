@@ -509,6 +509,7 @@ LawInfo power_law(std::string_view id, std::string_view formula, std::string_vie
   law.notes = notes;
   law.parameters = parameters;
   law.can_tension = true;
+  law.fixed_exponent = 1.5;  // the Hertz spring K δ^{3/2}, whatever the pair's exponent (choi's is the pair's)
   set_force<Force>(law);
   law.potential = hertz_potential;
   return law;
@@ -707,6 +708,7 @@ void append_power_law_damping_laws(std::vector<LawInfo>& laws) {
       "The triangle-mesh contact detection of the original is not part of the force law.",
       kChoiParameters);
   choi.can_tension = false;
+  choi.fixed_exponent = 0.0;  // m_s is the pair's exponent
   choi.potential = choi_potential;
   choi.dissipation_parameter = "damping";
   laws.push_back(choi);

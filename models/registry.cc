@@ -164,6 +164,12 @@ class Registry {
           law.accurate_restitution_max <= 1.0)) {
       refuse(law, "the accurate restitution range is not inside [0, 1]");
     }
+    if (!(law.fixed_exponent == 0.0 || (law.fixed_exponent >= 1.0 && std::isfinite(law.fixed_exponent)))) {
+      refuse(law, "the fixed exponent is neither 0 (the pair's) nor a finite n >= 1");
+    }
+    if (law.fixed_exponent != 0.0 && law.requires_linear_stiffness && law.fixed_exponent != 1.0) {
+      refuse(law, "a law that needs a linear stiffness cannot fix another exponent than 1");
+    }
   }
 
   static LawInfo stored_copy(const LawInfo& law, LawStorage& storage) {

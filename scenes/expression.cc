@@ -145,12 +145,12 @@ class Parser {
         Piece y = sum();
         if (!accept(')')) fail("expected ')' after the arguments of " + std::string(id));
         const std::optional<TimeOperation> f = time_function(id, 2);
-        if (!f) throw ExpressionError("unknown function of two arguments '" + std::string(id) + "'", start);
+        if (!f) throw ExpressionError(function_problem(id, 2), start);
         return combine(*f, start, std::move(x), std::move(y));
       }
       if (!accept(')')) fail("expected ')' after the argument of " + std::string(id));
       const std::optional<TimeOperation> f = time_function(id, 1);
-      if (!f) throw ExpressionError("unknown function '" + std::string(id) + "'", start);
+      if (!f) throw ExpressionError(function_problem(id, 1), start);
       return combine(*f, start, std::move(x));
     }
     if (time_free_ && id == "t") return {{TimeOperation::kTime, 0.0, start}};
@@ -159,6 +159,14 @@ class Parser {
     if (id == "pi") return constant(std::numbers::pi);
     if (id == "e") return constant(std::numbers::e);
     throw ExpressionError("unknown variable '" + std::string(id) + "'", start);
+  }
+
+  // Why `id` cannot be called with `found` arguments: a function of another count, or no function.
+  static std::string function_problem(std::string_view id, int found) {
+    const std::optional<int> takes = time_function_operands(id);
+    if (!takes) return std::string(found == 2 ? "unknown function of two arguments '" : "unknown function '") + std::string(id) + "'";
+    return "function '" + std::string(id) + "' takes " + std::to_string(*takes) + (*takes == 1 ? " argument" : " arguments") +
+           ", found " + std::to_string(found);
   }
 
   static constexpr int kMaxDepth = 200;
@@ -184,6 +192,13 @@ std::string variable_name_problem(std::string_view name) {
   const bool starts_well = (first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || first == '_';
   const bool ok = starts_well && name.size() <= kMaxNameLength &&
                   name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string_view::npos;
+  if (ok && (name == "pi" || name == "e")) {
+    return "'" + std::string(name) + "' is a constant of every expression (" + (name == "pi" ? "π" : "Euler's number") +
+           "); a name cannot redefine it";
+  }
+  if (ok && time_function_operands(name)) {
+    return "'" + std::string(name) + "' is a function of expressions; a name cannot redefine it";
+  }
   if (ok) return {};
   return "a variable name is a letter or '_' followed by letters, digits or '_' (ASCII, at most " +
          std::to_string(kMaxNameLength) + "), so expressions can use it";

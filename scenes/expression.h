@@ -27,7 +27,9 @@ double evaluate_expression(std::string_view text, const VariableLookup& lookup);
 TimeExpression compile_time_expression(std::string_view text, const VariableLookup& lookup);
 
 // "" when `name` can be read in an expression, as a variable's: a letter or '_', then letters, digits or '_' (ASCII),
-// at most kMaxNameLength bytes (engine/names.h); else why not.
+// at most kMaxNameLength bytes (engine/names.h), and not a name expressions already give a meaning (the constants pi
+// and e, a function's name: a variable of that name would silently change every expression that uses it); else why
+// not.
 std::string variable_name_problem(std::string_view name);
 
 }  // namespace contactlab

@@ -674,6 +674,13 @@ void SceneReader::refuse(const SpecError& error) const {
     const std::size_t body = std::stoul(path.substr(kBodies.size(), close - kBodies.size()));
     if (body < body_entries_.size()) path = std::string(kBodies) + std::to_string(body_entries_[body]) + path.substr(close);
   }
+  // A required key that is there with nothing after it (`duration:`) was read as left out: say so at the key.
+  if (error.at() == SpecProblemAt::kMissing) {
+    const YAML::Node key = find_key_path(root_, path, SpecProblemAt::kKey);
+    if (key.IsDefined() && key.IsScalar() && find_key_path(root_, path, SpecProblemAt::kValue).IsNull()) {
+      reader_.fail(key, path, no_value_problem(error.problem()));
+    }
+  }
   reader_.fail(find_key_path(root_, path, error.at()), path, error.problem());
 }
 
@@ -723,6 +730,16 @@ Scene SceneReader::load() {
 
 Scene load_scene_text(const std::string& text, const std::string& file, const SceneOptions& options) {
   YAML::Node root = parse_scene_document(text, file);
+  const std::string& flag = options.override_flag;
+  // The same name given twice: one of the two values would be silently dropped.
+  for (std::size_t k = 0; k < options.variable_overrides.size(); ++k) {
+    const auto& [name, value] = options.variable_overrides[k];
+    for (std::size_t j = 0; j < k; ++j) {
+      if (options.variable_overrides[j].first != name) continue;
+      throw SceneError(file, 0, 0, "", flag + " " + name + "=" + value + ": '" + name + "' is given twice (" + flag + " " +
+                                           name + "=" + options.variable_overrides[j].second + " before it); give it once");
+    }
+  }
   // --set NAME=VALUE names a variable; a key path (or a top-level key the scene has no variable for, such as
   // `duration`) overrides that key of the document itself (scenes/key_path.h).
   SceneOptions variable_options = options;
@@ -737,6 +754,14 @@ Scene load_scene_text(const std::string& text, const std::string& file, const Sc
     throw SceneError(file, 0, 0, "", "expected a scene (a YAML map), found " + describe(root));
   }
   const std::vector<AppliedOverride> applied = apply_key_path_overrides(root, key_overrides, file, options.override_flag);
+  // ... or one key by two paths (`bodies.ball.mass` and `bodies[0].mass`).
+  for (std::size_t k = 0; k < applied.size(); ++k) {
+    for (std::size_t j = 0; j < k; ++j) {
+      if (applied[j].key_path != applied[k].key_path) continue;
+      throw SceneError(file, 0, 0, applied[k].key_path, applied[k].argument + ": the key is given twice (" +
+                                                            applied[j].argument + " before it); give it once");
+    }
+  }
   try {
     return SceneReader(root, file, variable_options).load();
   } catch (const SceneError& error) {

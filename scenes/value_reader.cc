@@ -40,13 +40,37 @@ std::string describe(const YAML::Node& node) {
   return "'" + node.Scalar() + "'";
 }
 
+std::string no_value_problem(const std::string& missing_problem) {
+  constexpr std::string_view kMissing = "missing required key";
+  if (!missing_problem.starts_with(kMissing)) return missing_problem;
+  return "has no value" + missing_problem.substr(kMissing.size());
+}
+
 Reader::Reader(std::string file, const SceneOptions& options) : file_(std::move(file)), flag_(options.override_flag) {
   for (const auto& [name, value] : options.variable_overrides) overrides_[name] = value;
 }
 
 void Reader::fail(const YAML::Node& at, const std::string& path, const std::string& problem) const {
   const YAML::Mark mark = at.IsDefined() ? at.Mark() : YAML::Mark::null_mark();
-  throw SceneError(file_, mark.line >= 0 ? mark.line + 1 : 0, mark.column >= 0 ? mark.column + 1 : 0, path, problem);
+  std::string cause;
+  if (const auto uses = path_uses_.find(path); uses != path_uses_.end()) {
+    for (const std::string& name : uses->second) {
+      cause += (cause.empty() ? "" : ", ") + flag_ + " " + name + "=" + overrides_.at(name);
+    }
+  }
+  throw SceneError(file_, mark.line >= 0 ? mark.line + 1 : 0, mark.column >= 0 ? mark.column + 1 : 0, path,
+                   cause.empty() ? problem : cause + ": " + problem);
+}
+
+Reader::UseScope::~UseScope() {
+  std::set<std::string>* uses = reader_.used_;
+  reader_.used_ = outer_;
+  if (outer_ != nullptr) outer_->insert(uses->begin(), uses->end());
+}
+
+void Reader::record_uses(const std::string& path, const std::set<std::string>& uses) {
+  if (uses.empty()) path_uses_.erase(path);
+  else path_uses_[path] = uses;
 }
 
 void Reader::set_variables(const YAML::Node& node) {
@@ -80,24 +104,35 @@ double Reader::number(const YAML::Node& node, const std::string& path) {
 }
 
 double Reader::expression(const std::string& text, const YAML::Node& node, const std::string& path) {
+  std::set<std::string> uses;
+  const UseScope scope(*this, uses);
+  double value = 0.0;
   try {
-    const double value = evaluate_expression(text, [this](std::string_view name) { return resolve(std::string(name)); });
-    if (std::string problem = non_finite_problem(value); !problem.empty()) {
-      fail(node, path, "the expression '" + text + "' " + problem);
-    }
-    return value;
+    value = evaluate_expression(text, [this](std::string_view name) { return resolve(std::string(name)); });
   } catch (const ExpressionError& error) {
+    record_uses(path, uses);
     fail(node, path, "in expression '" + text + "': " + error.what() + " (at character " +
                          std::to_string(error.position + 1) + ")");
   }
+  record_uses(path, uses);
+  if (std::string problem = non_finite_problem(value); !problem.empty()) {
+    fail(node, path, "the expression '" + text + "' " + problem);
+  }
+  return value;
 }
 
 TimeExpression Reader::time_expression(const YAML::Node& node, const std::string& path) {
   if (!node.IsDefined() || !node.IsScalar()) fail(node, path, "expected an expression in t, found " + describe(node));
   const std::string text = node.Scalar();
+  std::set<std::string> uses;
+  const UseScope scope(*this, uses);
   try {
-    return compile_time_expression(text, [this](std::string_view name) { return resolve(std::string(name)); });
+    TimeExpression expression =
+        compile_time_expression(text, [this](std::string_view name) { return resolve(std::string(name)); });
+    record_uses(path, uses);
+    return expression;
   } catch (const ExpressionError& error) {
+    record_uses(path, uses);
     fail(node, path, "in expression '" + text + "': " + error.what() + " (at character " +
                          std::to_string(error.position + 1) + ")");
   }
@@ -105,13 +140,19 @@ TimeExpression Reader::time_expression(const YAML::Node& node, const std::string
 
 std::optional<double> Reader::resolve(const std::string& name) {
   if (name == "i" && index_) return static_cast<double>(*index_);
-  if (auto it = values_.find(name); it != values_.end()) return it->second;
+  if (auto it = values_.find(name); it != values_.end()) {
+    if (used_ != nullptr) used_->insert(depends_[name].begin(), depends_[name].end());
+    return it->second;
+  }
   if (child_of(variables_node_, name).IsNull()) return std::nullopt;
   if (!resolving_.insert(name).second) {
     fail(child_of(variables_node_, name), "variables." + name, "the variable refers to itself (a cycle through '" + name + "')");
   }
+  std::set<std::string> uses;
+  const UseScope scope(*this, uses);
   double value;
   if (auto it = overrides_.find(name); it != overrides_.end()) {
+    uses.insert(name);
     try {
       value = evaluate_expression(it->second, [this](std::string_view n) { return resolve(std::string(n)); });
     } catch (const ExpressionError& error) {
@@ -125,6 +166,7 @@ std::optional<double> Reader::resolve(const std::string& name) {
   }
   resolving_.erase(name);
   values_[name] = value;
+  depends_[name] = uses;
   return value;
 }
 
@@ -139,7 +181,10 @@ MapReader::MapReader(Reader& reader, const YAML::Node& node, std::string path, s
     if (std::find(allowed_.begin(), allowed_.end(), key) == allowed_.end()) {
       reader_.fail(entry.first, child(key), "unknown key" + did_you_mean(key, allowed_) + "; expected one of " + join_names(allowed_));
     }
-    if (entry.first.IsScalar()) entries_.emplace_back(key, entry.second);
+    if (entry.first.IsScalar()) {
+      entries_.emplace_back(key, entry.second);
+      keys_.push_back(entry.first);
+    }
   }
 }
 
@@ -150,8 +195,17 @@ const YAML::Node* MapReader::find(const char* key) const {
   return nullptr;
 }
 
+const YAML::Node* MapReader::find_key(const char* key) const {
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    if (entries_[i].first == key) return &keys_[i];
+  }
+  return nullptr;
+}
+
 void MapReader::fail(const char* key, const std::string& problem) const {
-  reader_.fail(has(key) ? get(key) : node_, child(key), problem);
+  if (has(key)) reader_.fail(get(key), child(key), problem);
+  if (const YAML::Node* name = find_key(key)) reader_.fail(*name, child(key), no_value_problem(problem));
+  reader_.fail(node_, child(key), problem);
 }
 
 double MapReader::number(const char* key, double fallback) const {
@@ -164,7 +218,7 @@ std::optional<double> MapReader::optional_number(const char* key) const {
 }
 
 double MapReader::required_number(const char* key, std::string_view what) const {
-  if (!has(key)) reader_.fail(node_, child(key), "missing required key (" + std::string(what) + ")");
+  if (!has(key)) fail(key, "missing required key (" + std::string(what) + ")");
   return reader_.number(get(key), child(key));
 }
 

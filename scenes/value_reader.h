@@ -17,6 +17,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "engine/time_expression.h"
+#include "models/law_parameters.h"
 #include "scenes/scene.h"
 
 namespace contactlab {
@@ -27,6 +28,10 @@ YAML::Node child_of(const YAML::Node& node, const std::string& key);
 // What a node holds, as messages say it: "nothing", "a map", "a list of 3", "'text'".
 std::string describe(const YAML::Node& node);
 
+// A "missing required key…" problem said of a key that is there with nothing after it (`duration:`): "has no
+// value…", reported at the key itself.
+std::string no_value_problem(const std::string& missing_problem);
+
 // Numbers and the variables they may refer to.
 class Reader {
  public:
@@ -34,6 +39,8 @@ class Reader {
 
   const std::string& file() const { return file_; }
 
+  // A problem at `path`, at the node's line and column. When the value there was computed from overridden variables
+  // (--set NAME=VALUE), the problem names those overrides first: they caused it.
   [[noreturn]] void fail(const YAML::Node& at, const std::string& path, const std::string& problem) const;
 
   // The scene's `variables` (overridden by the options' variable overrides), each checked and evaluated.
@@ -52,6 +59,22 @@ class Reader {
   double expression(const std::string& text, const YAML::Node& node, const std::string& path);
   std::optional<double> resolve(const std::string& name);
 
+  // While alive, the overridden variables the expressions evaluated use (through other variables too) are collected
+  // into `uses`; then they are added to the enclosing collection, if any.
+  class UseScope {
+   public:
+    UseScope(Reader& reader, std::set<std::string>& uses) : reader_(reader), outer_(reader.used_) { reader.used_ = &uses; }
+    ~UseScope();
+    UseScope(const UseScope&) = delete;
+    UseScope& operator=(const UseScope&) = delete;
+
+   private:
+    Reader& reader_;
+    std::set<std::string>* outer_;
+  };
+  // The value at `path` was computed with these overridden variables: a problem found there is theirs too.
+  void record_uses(const std::string& path, const std::set<std::string>& uses);
+
   std::string file_;
   std::string flag_;  // --set, or --vary when sweep checks its values
   std::map<std::string, std::string> overrides_;
@@ -59,6 +82,9 @@ class Reader {
   std::map<std::string, double> values_;
   std::set<std::string> resolving_;
   std::optional<int> index_;
+  std::map<std::string, std::set<std::string>> depends_;      // per variable: the overridden variables it is computed from
+  std::map<std::string, std::set<std::string>> path_uses_;    // per key path: the overridden variables its value used
+  std::set<std::string>* used_ = nullptr;                     // the collection of the innermost UseScope
 };
 
 // A YAML map with a fixed set of allowed keys; unknown keys are errors with a suggestion. A key whose value is null
@@ -79,7 +105,8 @@ class MapReader {
     return value != nullptr ? *value : YAML::Node();
   }
 
-  // At the key's value, or at the map when it is left out.
+  // At the key's value; at the key when it is there without a value ("missing required key" becoming "has no
+  // value": no_value_problem); or at the map when it is left out.
   [[noreturn]] void fail(const char* key, const std::string& problem) const;
 
   double number(const char* key, double fallback) const;
@@ -90,13 +117,9 @@ class MapReader {
   // A number that must satisfy `valid`; `expected` says what is expected, e.g. "a positive duration [s]".
   template <typename Valid>
   double checked(const char* key, std::optional<double> fallback, std::string_view expected, Valid valid) const {
-    if (!has(key) && !fallback) reader_.fail(node_, child(key), "missing required key: expected " + std::string(expected));
+    if (!has(key) && !fallback) fail(key, "missing required key: expected " + std::string(expected));
     const double value = has(key) ? reader_.number(get(key), child(key)) : *fallback;
-    if (!valid(value)) {
-      std::ostringstream found;
-      found << value;
-      reader_.fail(get(key), child(key), "expected " + std::string(expected) + ", found " + found.str());
-    }
+    if (!valid(value)) reader_.fail(get(key), child(key), "expected " + std::string(expected) + ", found " + round_trip_text(value));
     return value;
   }
 
@@ -109,6 +132,8 @@ class MapReader {
  private:
   // The value of the map's first entry under `key` (as child_of finds it), or null when there is none.
   const YAML::Node* find(const char* key) const;
+  // That entry's key.
+  const YAML::Node* find_key(const char* key) const;
 
   Reader& reader_;
   YAML::Node node_;
@@ -116,6 +141,7 @@ class MapReader {
   std::vector<std::string_view> allowed_;
   // The map's entries, read once: a key is looked up many times, and each lookup through yaml-cpp copies nodes.
   std::vector<std::pair<std::string, YAML::Node>> entries_;
+  std::vector<YAML::Node> keys_;  // the entries' keys, in the same order
 };
 
 }  // namespace contactlab

@@ -36,7 +36,11 @@ void check_unique_keys(const YAML::Node& node, const std::string& path, const st
   for (const auto& entry : node) {
     const YAML::Mark mark = entry.first.Mark();
     if (!entry.first.IsScalar()) {
-      throw SceneError(file, mark.line + 1, mark.column + 1, path, "expected a name as the key, found a list or a map");
+      const char* found = entry.first.IsNull()   ? "nothing (a null key: ~, null or an empty key)"
+                          : entry.first.IsMap() ? "a map"
+                                                : "a list";
+      throw SceneError(file, mark.line >= 0 ? mark.line + 1 : 0, mark.column >= 0 ? mark.column + 1 : 0, path,
+                       std::string("expected a name as the key, found ") + found);
     }
     const std::string key = entry.first.Scalar();
     const auto [first, inserted] = seen.emplace(key, mark);

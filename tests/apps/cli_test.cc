@@ -10,6 +10,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include <csignal>
+#include <thread>
 #include <algorithm>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -187,7 +189,7 @@ TEST_F(Cli, ClearanceJointsAreRecordedAndNonsenseIsRefused) {
   EXPECT_EQ(run("run " + kScenes + "four_bar_clearance.yaml --set clearance=bearing --out " + (directory_ / "bad").string(),
                 directory_ / "bad.log"),
             2);
-  EXPECT_NE(read(directory_ / "bad.log").find("clearances[0].clearance: the clearance (0.005 m) leaves no journal"),
+  EXPECT_NE(read(directory_ / "bad.log").find("clearances[0].clearance: --set clearance=bearing: the clearance (0.005 m) leaves no journal"),
             std::string::npos)
       << read(directory_ / "bad.log");
   EXPECT_FALSE(fs::exists(directory_ / "bad"));
@@ -460,6 +462,112 @@ TEST_F(Cli, ModelsListsTheFrictionLaws) {
   ASSERT_EQ(run("models --friction --json", directory_ / "log"), 0);
   EXPECT_GE(nlohmann::json::parse(read(directory_ / "log")).size(), 14u);
   EXPECT_EQ(run("models --friction no_such_law", directory_ / "log"), 2);
+}
+
+// A law whose formula fixes the exponent (tsuji's K δ^{3/2}) refuses another one given with --set, at the scene's key
+// and naming the override and the law's n: it would have run with 3/2 and reported 1. Left as the scene gives it, the
+// run reports the exponent it used.
+TEST_F(Cli, AnExponentTheLawDoesNotUseIsRefused) {
+  const fs::path out = directory_ / "out";
+  EXPECT_EQ(run("run " + kScenes + "impact_1dof.yaml --model tsuji --set exponent=1 --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_FALSE(fs::exists(out));
+  const std::string log = read(directory_ / "log");
+  EXPECT_NE(log.find("impact_1dof.yaml:"), std::string::npos) << log;
+  EXPECT_NE(log.find("contacts.exponent: --set exponent=1: law 'tsuji' fixes the exponent at n = 1.5"), std::string::npos) << log;
+  ASSERT_EQ(run("run " + kScenes + "impact_1dof.yaml --model edem_hertz_mindlin --out " + out.string(), directory_ / "log"), 0)
+      << read(directory_ / "log");
+  const nlohmann::json summary = nlohmann::json::parse(read(out / "summary.json"));
+  EXPECT_EQ(summary["contacts"][0]["exponent"], 1.5);
+}
+
+// docs/output.md: the restitution is null only below the impact-velocity floor; at the floor itself it is reported.
+TEST_F(Cli, AnImpactAtTheVelocityFloorReportsItsRestitution) {
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("run " + kScenes + "impact_1dof.yaml --model hertz --set impact_velocity=1e-4 --out " + out.string(), directory_ / "log"), 0)
+      << read(directory_ / "log");
+  const nlohmann::json summary = nlohmann::json::parse(read(out / "summary.json"));
+  ASSERT_EQ(summary["impacts"].size(), 1u);
+  ASSERT_TRUE(summary["impacts"][0]["restitution"].is_number()) << summary["impacts"][0];
+  EXPECT_NEAR(summary["impacts"][0]["restitution"].get<double>(), 1.0, 1e-4);
+}
+
+// Lenient arguments are bad input naming the argument: one --set given twice, an empty or repeated law in --models.
+TEST_F(Cli, RepeatedOrEmptyArgumentsAreRefused) {
+  const fs::path out = directory_ / "out";
+  const std::string ball = kScenes + "bouncing_ball.yaml";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"run " + ball + " --set restitution=0.5 --set restitution=0.6", "'restitution' is given twice (--set restitution=0.5 before it)"},
+      {"run " + ball + " --set bodies.ball.mass=1 --set bodies[0].mass=2", "the key is given twice"},
+      {"compare " + ball + " --models flores,,hertz", "--models flores,,hertz: an empty item in the list"},
+      {"compare " + ball + " --models flores,", "an empty item in the list"},
+      {"compare " + ball + " --models flores,flores", "law 'flores' is listed twice (flores and flores)"},
+      {"compare " + ball + " --models all,hertz", "law 'hertz' is listed twice (all and hertz)"},
+      {"compare " + ball + " --models hertz --friction-models coulomb,,dahl", "--friction-models coulomb,,dahl: an empty item"},
+  };
+  for (const auto& [arguments, message] : cases) {
+    EXPECT_EQ(run(arguments + " --out " + out.string(), directory_ / "log"), 2) << arguments;
+    EXPECT_FALSE(fs::exists(out)) << arguments;
+    EXPECT_NE(read(directory_ / "log").find(message), std::string::npos) << arguments << "\n" << read(directory_ / "log");
+  }
+}
+
+// A --set variable that makes a key's value bad is named with the problem at the key's line.
+TEST_F(Cli, AValueMadeBadByASetNamesTheSet) {
+  const fs::path scene = directory_ / "m.yaml";
+  std::ofstream(scene) << "scene: m\n"
+                          "variables: {m: 1}\n"
+                          "bodies:\n"
+                          "  - name: ball\n"
+                          "    mass: m\n"
+                          "    inertia: [1, 1, 1]\n"
+                          "    joint: {type: prismatic, axis: [0, 0, 1]}\n"
+                          "duration: 1\n";
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("check " + scene.string(), directory_ / "log"), 0) << read(directory_ / "log");
+  EXPECT_EQ(run("run " + scene.string() + " --set m=-1 --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_FALSE(fs::exists(out));
+  const std::string log = read(directory_ / "log");
+  EXPECT_NE(log.find("m.yaml:5:11: bodies[0].mass: --set m=-1: expected a positive mass [kg], found -1"), std::string::npos) << log;
+}
+
+// A first word that names no command says so, with the commands there are.
+TEST_F(Cli, AnUnknownCommandIsNamed) {
+  EXPECT_EQ(run("bogus", directory_ / "log"), 2);
+  const std::string log = read(directory_ / "log");
+  EXPECT_NE(log.find("unknown command 'bogus'"), std::string::npos) << log;
+  EXPECT_NE(log.find("run"), std::string::npos) << log;
+  EXPECT_EQ(run("chek scenes/x.yaml", directory_ / "log"), 2);
+  EXPECT_NE(read(directory_ / "log").find("unknown command 'chek' (did you mean 'check'?)"), std::string::npos) << read(directory_ / "log");
+  EXPECT_EQ(run("", directory_ / "log"), 2);  // no command at all: CLI11's own message
+  EXPECT_NE(read(directory_ / "log").find("subcommand is required"), std::string::npos) << read(directory_ / "log");
+}
+
+// `check` writes nothing: interrupted, it says so without claiming to have removed partial output. (A scene with
+// thousands of variables, to be interrupted while it is read.)
+TEST_F(Cli, AnInterruptedCheckClaimsNoOutputRemoved) {
+  const fs::path scene = directory_ / "slow.yaml";
+  {
+    std::ofstream text(scene);
+    text << "scene: slow\nvariables: {v0: 0";
+    for (int i = 1; i < 5000; ++i) text << ", v" << i << ": " << i;
+    text << "}\nbodies:\n  - {name: b, mass: 1, inertia: [1, 1, 1], joint: {type: prismatic, axis: [0, 0, 1]}}\nduration: 1\n";
+  }
+  const fs::path log = directory_ / "log";
+  const pid_t child = ::fork();
+  if (child == 0) {
+    std::freopen(log.c_str(), "w", stderr);
+    std::freopen("/dev/null", "w", stdout);
+    ::execl(kContactlab.c_str(), kContactlab.c_str(), "check", scene.c_str(), nullptr);
+    ::_exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ::kill(child, SIGTERM);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  ASSERT_EQ(WEXITSTATUS(status), 128 + SIGTERM) << "check ended before it was interrupted: " << read(log);
+  EXPECT_NE(read(log).find("contactlab: interrupted"), std::string::npos) << read(log);
+  EXPECT_EQ(read(log).find("partial output removed"), std::string::npos) << read(log);
 }
 
 }  // namespace

@@ -256,6 +256,13 @@ const Misuse kMisuses[] = {
      "law 'flores' needs a restitution for ground/ball"},
     {"missing_fixed_step", [](SceneSpec& s) { s.integrator.method = "rk4"; }, "integrator.step",
      "missing required key", SpecProblemAt::kMissing},
+    // A law whose formula fixes the exponent does not take another one: it would be reported but not used.
+    {"exponent_the_law_fixes",
+     [](SceneSpec& s) { s.contacts = {.law = "tsuji", .parameters = {{"restitution", 0.8}}, .stiffness = 1e9, .exponent = 1.0}; },
+     "contacts.exponent", "law 'tsuji' fixes the exponent at n = 1.5"},
+    {"exponent_the_law_fixes_by_model", [](SceneSpec& s) { s.contacts = {.law = "hertz", .stiffness = 1e9, .exponent = 2.0}; },
+     "contacts.exponent", "law 'edem_hertz_mindlin' fixes the exponent at n = 1.5", SpecProblemAt::kValue,
+     CompileOptions{.law_override = "edem_hertz_mindlin"}},
     // Numbers a scene file cannot hold but a program can.
     {"nan_gravity", [](SceneSpec& s) { s.gravity.z() = kNaN; }, "gravity[2]", "expected a finite number"},
     {"infinite_mass", [](SceneSpec& s) { the_ball(s).mass = kInf; }, "bodies[0].mass", "expected a finite number"},

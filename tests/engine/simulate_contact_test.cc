@@ -85,6 +85,23 @@ TEST(OnsetAtTouch, ABallPlacedOnTheGroundSwingsToTheHertzDepthAndNoFurther) {
   EXPECT_LE(r.state.q[0], 0.1 + 1e-12) << "an elastic ball released at touch cannot rise above it";
 }
 
+// docs/output.md: an impact's restitution is null only for an approach speed below contacts.impact_velocity_floor
+// (a contact that began at rest); at the floor itself it is measured, here an elastic impact's 1.
+TEST(OnsetAtTouch, AnImpactAtTheVelocityFloorHasARestitutionOneBelowItHasNone) {
+  for (const char* floor : {"1e-4", "2e-4"}) {
+    SCOPED_TRACE(floor);
+    const SceneRun r = run(ball_on_ground("0.1000001", "-1e-4", std::string("{law: hertz, impact_velocity_floor: ") + floor + "}",
+                                          0.0, 0.01));
+    ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+    ASSERT_EQ(r.result.impacts.size(), 1u);
+    const ImpactRecord& impact = r.result.impacts[0];
+    EXPECT_DOUBLE_EQ(impact.impact_velocity, 1e-4);
+    EXPECT_NEAR(impact.separation_velocity, 1e-4, 1e-8);
+    if (std::string(floor) == "1e-4") EXPECT_NEAR(impact.restitution, 1.0, 1e-4);
+    else EXPECT_TRUE(std::isnan(impact.restitution)) << impact.restitution;
+  }
+}
+
 TEST(OnsetAtTouch, ASphereSlidingAlongTheGroundAtZeroGapStaysOnIt) {
   // A free sphere touching the ground and moving along it at 1 m/s under gravity: it presses in by at most
   // 1.842 δ_s (the vertical motion is the placed ball's) and slides 0.2 m in 0.2 s (frictionless).

@@ -99,6 +99,56 @@ TEST(Registry, EveryLawsForceValueIsItsForce) {
   }
 }
 
+// A law whose force does not follow the pair's exponent says so (LawInfo::fixed_exponent), so that the scene's exponent
+// is refused or replaced by the law's (engine/compile_contacts.cc) rather than reported but not used; and a law that
+// declares one does not read the pair's. Probed like a scene would give it: K δ^n at n = 3/2 and at another n (and at
+// another K, to leave out the laws whose elastic term is the materials' alone).
+TEST(Registry, ALawWhoseForceIgnoresThePairsExponentDeclaresTheOneItFixes) {
+  for (const LawInfo& law : all_laws()) {
+    if (law.impulsive || law.requires_linear_stiffness) continue;  // no force; always given n = 1 (equivalent k)
+    SCOPED_TRACE(std::string(law.id));
+    const LawParameters parameters = compile_parameters(parameter_table(law), bench::typical_required_values(law));
+    ContactInput in;
+    in.impact_velocity = 1.0;
+    in.effective_mass = 0.1;
+    in.effective_radius = 0.01;
+    in.effective_modulus = 1.1e11;
+    in.stiffness = 4.0 / 3.0 * in.effective_modulus * std::sqrt(in.effective_radius);
+    bool follows = false;
+    bool reads_stiffness = false;
+    for (const double indentation : {1e-6, 1e-5, 3e-5}) {
+      for (const double normal_velocity : {0.7, -0.4}) {
+        in.indentation = indentation;
+        in.normal_velocity = normal_velocity;
+        in.time_since_onset = 1e-6;
+        double force[3];
+        for (int k = 0; k < 3; ++k) {
+          in.exponent = k == 1 ? 1.25 : 1.5;
+          const double stiffness = in.stiffness;
+          if (k == 2) in.stiffness *= 2.0;
+          double state[kMaxLawState] = {};
+          if (law.event) law.event(ContactEvent::kOnset, in, parameters.values, state);
+          force[k] = law.force(in, parameters.values, state).force;
+          in.stiffness = stiffness;
+        }
+        follows = follows || force[0] != force[1];
+        reads_stiffness = reads_stiffness || force[0] != force[2];
+      }
+    }
+    // A law whose elastic term comes from the materials alone (luo_nahon, thornton, jian, …) reads neither K nor n.
+    if (!reads_stiffness) {
+      EXPECT_EQ(law.fixed_exponent, 0.0) << "reads no K δ^n";
+      continue;
+    }
+    if (follows) EXPECT_EQ(law.fixed_exponent, 0.0) << "the force follows the pair's exponent";
+    else EXPECT_GT(law.fixed_exponent, 0.0) << "the force ignores the pair's exponent: declare the one it uses";
+  }
+  EXPECT_EQ(law_info(find_law("tsuji")).fixed_exponent, 1.5);
+  EXPECT_EQ(law_info(find_law("edem_hertz_mindlin")).fixed_exponent, 1.5);
+  EXPECT_EQ(law_info(find_law("hertz")).fixed_exponent, 0.0);
+  EXPECT_EQ(law_info(find_law("choi")).fixed_exponent, 0.0);
+}
+
 TEST(Registry, IdsAndAliasesAreUnique) {
   // find_law returns the first match, so a repeated name would silently shadow a law.
   std::set<std::string_view> names;

@@ -52,6 +52,35 @@ TEST(Expression, ErrorsSayWhereAndWhat) {
   EXPECT_EQ(evaluate_expression("min(2, 3) + max(2, 3) + pow(2, 3)", variables), 13.0);
 }
 
+// A documented function called with the wrong number of arguments is not "unknown": say how many it takes.
+TEST(Expression, AFunctionWithTheWrongNumberOfArgumentsSaysHowManyItTakes) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"max(2)", "function 'max' takes 2 arguments, found 1"},
+      {"2 * atan2(1)", "function 'atan2' takes 2 arguments, found 1"},
+      {"sqrt(4, 2)", "function 'sqrt' takes 1 argument, found 2"},
+      {"foo(1)", "unknown function 'foo'"},
+      {"foo(1, 2)", "unknown function of two arguments 'foo'"},
+  };
+  for (const auto& [text, message] : cases) {
+    try {
+      evaluate_expression(text, variables);
+      ADD_FAILURE() << text << ": no error";
+    } catch (const ExpressionError& error) {
+      EXPECT_EQ(std::string(error.what()), message) << text;
+    }
+  }
+}
+
+// A variable (or measure) named as a constant or a function would silently change every expression that uses it.
+TEST(Expression, TheConstantsAndFunctionsNamesAreNoVariableNames) {
+  EXPECT_NE(variable_name_problem("pi").find("'pi' is a constant"), std::string::npos) << variable_name_problem("pi");
+  EXPECT_NE(variable_name_problem("e").find("'e' is a constant"), std::string::npos);
+  for (const char* function : {"max", "min", "pow", "atan2", "sqrt", "log", "abs", "cbrt"}) {
+    EXPECT_NE(variable_name_problem(function).find("is a function"), std::string::npos) << function;
+  }
+  for (const char* name : {"p", "ee", "pi2", "maximum", "e_1", "t", "mass"}) EXPECT_EQ(variable_name_problem(name), "") << name;
+}
+
 TEST(Expression, EveryNonFiniteIntermediateIsAnError) {
   // An infinity must not vanish inside an expression (1/(1/0) = 0) nor reach the simulation.
   for (const char* text : {"1/0", "1 + 1/(1/0)", "exp(1000)", "1e999", "log(0)", "sqrt(-1)", "1e300 * 1e300",

@@ -199,6 +199,23 @@ INSTANTIATE_TEST_SUITE_P(
                   "not valid UTF-8"},
         Malformed{"description_control_character", "scene: t", "scene: t\ndescription: \"a\\x07b\"", 2, "description",
                   "control character"},
+        // Names expressions already know are no variable names: every expression would change with them.
+        Malformed{"variable_named_pi", "variables: {r: 0.1}", "variables: {r: 0.1, pi: 3}", 2, "variables.pi",
+                  "'pi' is a constant of every expression"},
+        Malformed{"variable_named_e", "variables: {r: 0.1}", "variables: {e: 2, r: 0.1}", 2, "variables.e", "'e' is a constant"},
+        Malformed{"variable_named_max", "variables: {r: 0.1}", "variables: {r: 0.1, max: 3}", 2, "variables.max",
+                  "'max' is a function of expressions"},
+        // Messages that say what is wrong.
+        Malformed{"function_with_too_few_arguments", "mass: 1", "mass: max(r)", 9, "bodies[0].mass",
+                  "function 'max' takes 2 arguments, found 1"},
+        Malformed{"restitution_just_above_one", "restitution: 0.9", "restitution: 1.0000001", 15,
+                  "contacts.parameters.restitution", "expected restitution in (0, 1], found 1.0000001"},
+        Malformed{"mass_just_below_zero", "mass: 1", "mass: -1e-300", 9, "bodies[0].mass", "found -1e-300"},
+        Malformed{"duration_without_value", "duration: 1", "duration:", 16, "duration",
+                  "duration: has no value: expected a positive duration"},
+        Malformed{"mass_without_value", "mass: 1", "mass:", 9, "bodies[0].mass", "bodies[0].mass: has no value"},
+        Malformed{"null_key", "duration: 1\n", "duration: 1\n~: 1\n", 17, "", "expected a name as the key, found nothing (a null key"},
+        Malformed{"list_key", "duration: 1\n", "duration: 1\n[a, b]: 1\n", 17, "", "expected a name as the key, found a list"},
         // Friction: problems the compile stage finds, reported at their line in the file.
         Malformed{"friction_law_unknown", "parameters: {restitution: 0.9}",
                   "parameters: {restitution: 0.9}\n  friction: {law: lugr}", 16, "contacts.friction.law", "did you mean 'lugre'?"},
@@ -319,6 +336,59 @@ TEST(SceneLoader, SetOfANonFiniteValueIsAnErrorNamingTheOverride) {
       EXPECT_EQ(error.key_path(), "variables.r") << error.what();
       EXPECT_NE(std::string(error.what()).find(std::string("--set r=") + value), std::string::npos) << error.what();
     }
+  }
+}
+
+// One name given twice: one of the two values would be silently dropped. A variable by its name, a key by its path
+// however it is spelled.
+TEST(SceneLoader, TheSameSetGivenTwiceIsAnError) {
+  const std::vector<std::tuple<std::string, std::string, std::string, std::string>> cases = {
+      {"r", "r", "--set r=0.3: 'r' is given twice (--set r=0.2 before it)", ""},
+      {"duration", "duration", "--set duration=0.3: 'duration' is given twice (--set duration=0.2 before it)", ""},
+      {"bodies.ball.mass", "bodies[0].mass", "--set bodies[0].mass=0.3: the key is given twice (--set bodies.ball.mass=0.2",
+       "bodies[0].mass"},
+  };
+  for (const auto& [first, second, message, key] : cases) {
+    SceneOptions options;
+    options.variable_overrides = {{first, "0.2"}, {second, "0.3"}};
+    try {
+      load_scene_text(kValid, "bad.yaml", options);
+      ADD_FAILURE() << first << ", " << second << ": accepted";
+    } catch (const SceneError& error) {
+      EXPECT_EQ(error.key_path(), key) << error.what();
+      EXPECT_NE(std::string(error.what()).find(message), std::string::npos) << error.what();
+    }
+  }
+}
+
+// A value the file computes from a variable --set gives is refused at the file's key, naming the override: it caused
+// the problem (as a key-path override is named), also through other variables and in a function of time.
+TEST(SceneLoader, AValueRefusedBecauseOfASetVariableNamesTheSet) {
+  const std::string text = replace(replace(kValid, "variables: {r: 0.1}", "variables: {r: 0.1, m: 1, k: 2*m}"), "mass: 1", "mass: k");
+  const std::vector<std::tuple<std::string, std::string, int, std::string, std::string>> cases = {
+      {"m", "-1", 9, "bodies[0].mass", "bodies[0].mass: --set m=-1: expected a positive mass [kg], found -2"},
+      {"r", "-0.1", 12, "bodies[0].shapes[0].radius", "--set r=-0.1: expected a positive radius"},
+  };
+  for (const auto& [name, value, line, key, message] : cases) {
+    SceneOptions options;
+    options.variable_overrides = {{name, value}};
+    try {
+      load_scene_text(text, "bad.yaml", options);
+      ADD_FAILURE() << name << ": accepted";
+    } catch (const SceneError& error) {
+      EXPECT_EQ(error.line(), line) << error.what();
+      EXPECT_EQ(error.key_path(), key) << error.what();
+      EXPECT_NE(std::string(error.what()).find(message), std::string::npos) << error.what();
+    }
+  }
+  // A value that does not use the override is not blamed on it.
+  SceneOptions options;
+  options.variable_overrides = {{"r", "0.2"}};
+  try {
+    load_scene_text(replace(kValid, "duration: 1", "duration: -1"), "bad.yaml", options);
+    ADD_FAILURE() << "accepted";
+  } catch (const SceneError& error) {
+    EXPECT_EQ(std::string(error.what()).find("--set"), std::string::npos) << error.what();
   }
 }
 
