@@ -164,9 +164,11 @@ class Parser {
   // Why `id` cannot be called with `found` arguments: a function of another count, or no function.
   static std::string function_problem(std::string_view id, int found) {
     const std::optional<int> takes = time_function_operands(id);
-    if (!takes) return std::string(found == 2 ? "unknown function of two arguments '" : "unknown function '") + std::string(id) + "'";
-    return "function '" + std::string(id) + "' takes " + std::to_string(*takes) + (*takes == 1 ? " argument" : " arguments") +
-           ", found " + std::to_string(found);
+    std::string problem = takes ? "function '" : found == 2 ? "unknown function of two arguments '" : "unknown function '";
+    problem.append(id).append("'");
+    if (!takes) return problem;
+    problem.append(" takes ").append(std::to_string(*takes)).append(*takes == 1 ? " argument" : " arguments");
+    return problem.append(", found ").append(std::to_string(found));
   }
 
   static constexpr int kMaxDepth = 200;
@@ -192,12 +194,15 @@ std::string variable_name_problem(std::string_view name) {
   const bool starts_well = (first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z') || first == '_';
   const bool ok = starts_well && name.size() <= kMaxNameLength &&
                   name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == std::string_view::npos;
-  if (ok && (name == "pi" || name == "e")) {
-    return "'" + std::string(name) + "' is a constant of every expression (" + (name == "pi" ? "π" : "Euler's number") +
-           "); a name cannot redefine it";
-  }
-  if (ok && time_function_operands(name)) {
-    return "'" + std::string(name) + "' is a function of expressions; a name cannot redefine it";
+  if (ok && (name == "pi" || name == "e" || time_function_operands(name))) {
+    std::string problem = "'";
+    problem.append(name).append("' is ");
+    if (name == "pi" || name == "e") {
+      problem.append("a constant of every expression (").append(name == "pi" ? "π" : "Euler's number").append(")");
+    } else {
+      problem.append("a function of expressions");
+    }
+    return problem.append("; a name cannot redefine it");
   }
   if (ok) return {};
   return "a variable name is a letter or '_' followed by letters, digits or '_' (ASCII, at most " +
