@@ -52,4 +52,11 @@ double pair_gap(const ContactModel& model, const ContactPairModel& pair, int poi
   return scratch.gap;
 }
 
+double pair_touch_radius(const ContactModel& model, const ContactPairModel& pair, const BodyMotion& body_a,
+                         const BodyMotion& body_b) {
+  const Shape& a = model.shapes[static_cast<std::size_t>(pair.shape_a)];
+  const Shape& b = model.shapes[static_cast<std::size_t>(pair.shape_b)];
+  return touch_effective_radius(a, body_a.pose * a.pose, b, body_b.pose * b.pose);
+}
+
 }  // namespace contactlab

@@ -19,6 +19,11 @@ void pair_geometry(const ContactModel& model, const ContactPairModel& pair, int 
 double pair_gap(const ContactModel& model, const ContactPairModel& pair, int point, const BodyMotion& body_a,
                 const BodyMotion& body_b, PairGeometry& scratch);
 
+// The effective radius of the surfaces the pair's shapes touch with at the bodies' poses where it is not the pair's
+// compiled one, else NaN (touch_effective_radius, contact/narrowphase.h).
+double pair_touch_radius(const ContactModel& model, const ContactPairModel& pair, const BodyMotion& body_a,
+                         const BodyMotion& body_b);
+
 // Velocity of a point fixed to a body, world coordinates.
 inline Eigen::Vector3d point_velocity(const BodyMotion& body, const Eigen::Vector3d& point) {
   return body.linear_velocity + body.angular_velocity.cross(point - body.pose.translation());

@@ -6,6 +6,7 @@
 #include <limits>
 #include <sstream>
 
+#include "contact/contact_kinematics.h"
 #include "contact/narrowphase.h"
 #include "engine/kinematics.h"
 
@@ -154,12 +155,8 @@ bool RunMonitor::fail_indentation(double t, int e, double indentation) {
 bool RunMonitor::touch_fits_pair(double t, int e, const double* q, const double* v) {
   const ContactPairModel& pair = *data_.elements[static_cast<std::size_t>(e)].pair;
   if (!pair.force_uses_radius || pair.effective_radius_given) return true;
-  const Shape& a = model_.contact.shapes[static_cast<std::size_t>(pair.shape_a)];
-  const Shape& b = model_.contact.shapes[static_cast<std::size_t>(pair.shape_b)];
-  if (pair_kernel(a.type, b.type).touch_radius == nullptr) return true;
-  const Eigen::Isometry3d X_WA = body_motion(model_, data_, q, v, a.body).pose * a.pose;
-  const Eigen::Isometry3d X_WB = body_motion(model_, data_, q, v, b.body).pose * b.pose;
-  const double touch = touch_effective_radius(a, X_WA, b, X_WB);
+  const double touch = pair_touch_radius(model_.contact, pair, body_motion(model_, data_, q, v, pair.body_a),
+                                         body_motion(model_, data_, q, v, pair.body_b));
   if (std::isnan(touch) || std::abs(touch - pair.effective_radius) <= 1e-9 * std::abs(pair.effective_radius)) return true;
   std::ostringstream message;
   message.precision(6);

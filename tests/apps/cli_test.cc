@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/apps/cli_support.h"
+#include "tests/apps/scratch_directory.h"
 
 namespace {
 
@@ -38,10 +39,7 @@ const std::string kScenes = std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/";
 class Cli : public ::testing::Test {
  protected:
   void SetUp() override {
-    directory_ = fs::temp_directory_path() / ("contactlab_cli_test_" + std::to_string(::getpid()) + "_" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(directory_);
-    fs::create_directories(directory_);
+    directory_ = contactlab::test::fresh_test_directory("contactlab_cli_test");
   }
   void TearDown() override { fs::remove_all(directory_); }
   fs::path directory_;

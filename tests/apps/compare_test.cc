@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/apps/cli_support.h"
+#include "tests/apps/scratch_directory.h"
 
 #include "models/registry.h"
 
@@ -58,10 +59,7 @@ bool is_png(const fs::path& path) {
 class Compare : public ::testing::Test {
  protected:
   void SetUp() override {
-    directory_ = fs::temp_directory_path() / ("contactlab_compare_test_" + std::to_string(::getpid()) + "_" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(directory_);
-    fs::create_directories(directory_);
+    directory_ = contactlab::test::fresh_test_directory("contactlab_compare_test");
   }
   void TearDown() override { fs::remove_all(directory_); }
   fs::path directory_;

@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include "apps/output_directory.h"
+#include "tests/apps/scratch_directory.h"
 
 namespace {
 
@@ -25,10 +26,7 @@ using contactlab::OutputDirectory;
 class Interruption : public ::testing::Test {
  protected:
   void SetUp() override {
-    directory_ = fs::temp_directory_path() / ("contactlab_interruption_test_" + std::to_string(::getpid()) + "_" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(directory_);
-    fs::create_directories(directory_);
+    directory_ = contactlab::test::fresh_test_directory("contactlab_interruption_test");
   }
   void TearDown() override { fs::remove_all(directory_); }
 

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/apps/cli_support.h"
+#include "tests/apps/scratch_directory.h"
 
 namespace {
 
@@ -36,10 +37,7 @@ output: {interval: 1e-3}
 class OutputDirectory : public ::testing::Test {
  protected:
   void SetUp() override {
-    directory_ = fs::temp_directory_path() / ("contactlab_output_directory_test_" + std::to_string(::getpid()) + "_" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(directory_);
-    fs::create_directories(directory_);
+    directory_ = contactlab::test::fresh_test_directory("contactlab_output_directory_test");
     std::ofstream(directory_ / "long.yaml") << kLongScene;
   }
   void TearDown() override {

@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/apps/cli_support.h"
+#include "tests/apps/scratch_directory.h"
 
 namespace {
 
@@ -49,10 +50,7 @@ std::string json_integer(const std::string& json, const std::string& key) {
 class Sweep : public ::testing::Test {
  protected:
   void SetUp() override {
-    directory_ = fs::temp_directory_path() / ("contactlab_sweep_test_" + std::to_string(::getpid()) + "_" +
-                                              ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(directory_);
-    fs::create_directories(directory_);
+    directory_ = contactlab::test::fresh_test_directory("contactlab_sweep_test");
   }
   void TearDown() override { fs::remove_all(directory_); }
   fs::path directory_;

@@ -49,9 +49,11 @@ SceneRun run(const std::string& yaml, const SampleObserver& observer = {}) {
 // The exact Hunt–Crossley damping for restitution 0.5 (models.md D6).
 const std::string kExactDamping = "{law: zhang_sharf_exact, parameters: {restitution: 0.5}}";
 
-// A 1 kg ball of radius 0.1 m on a vertical slider above a rigid ground; `contacts` the scene's contacts block.
+// A 1 kg ball of radius 0.1 m on a vertical slider above a rigid ground; `contacts` the scene's contacts block,
+// `integrator` its integrator block.
 std::string ball_on_ground(const std::string& q, const std::string& v, const std::string& contacts, double g,
-                           double duration, const std::string& extra = "") {
+                           double duration, const std::string& extra = "",
+                           const std::string& integrator = "{relative_tolerance: 1e-10, absolute_tolerance: 1e-13}") {
   return "scene: ball\n"
          "gravity: [0, 0, " + std::to_string(-g) + "]\n"
          "materials: {ball: {youngs_modulus: 6.7e10, poisson_ratio: 0.33}, ground: {rigid: true}}\n"
@@ -63,7 +65,7 @@ std::string ball_on_ground(const std::string& q, const std::string& v, const std
          "    initial: {q: " + q + ", v: " + v + "}\n"
          "    shapes: [{type: sphere, radius: 0.1, material: ball}]\n"
          "contacts: " + contacts + "\n"
-         "integrator: {relative_tolerance: 1e-10, absolute_tolerance: 1e-13}\n"
+         "integrator: " + integrator + "\n"
          "duration: " + std::to_string(duration) + "\n" + extra;
 }
 
@@ -332,17 +334,8 @@ TEST(Watchdogs, AContactPointThatReturnsMoreEnergyThanItTookStopsTheRun) {
 // thousandfold once it has ended. The energy check finds no active contact then; it names the one that ended last,
 // where the energy came from.
 TEST(Watchdogs, AnEnergyRiseAfterAContactNamesTheContactThatEndedLast) {
-  const std::string yaml =
-      "scene: base\n"
-      "materials: {ball: {youngs_modulus: 6.7e10, poisson_ratio: 0.33}, ground: {rigid: true}}\n"
-      "world: {shapes: [{name: ground, type: halfspace, normal: [0, 0, 1], material: ground}]}\n"
-      "bodies:\n"
-      "  - {name: ball, mass: 1, joint: {type: prismatic, axis: [0, 0, 1]}, initial: {q: 0.5, v: -1},\n"
-      "     shapes: [{type: sphere, radius: 0.1, material: ball}]}\n"
-      "contacts: {law: flores, parameters: {restitution: 0.9}}\n"
-      "duration: 1.0\n"
-      "integrator: {method: symplectic_euler, step: 1e-3}\n";
-  const SceneRun r = run(yaml);
+  const SceneRun r = run(ball_on_ground("0.5", "-1", "{law: flores, parameters: {restitution: 0.9}}", 9.81, 1.0, "",
+                                        "{method: symplectic_euler, step: 1e-3}"));
   ASSERT_EQ(r.result.status, SimulationStatus::kNumericalError);
   EXPECT_NE(r.result.message.find("the energy rose"), std::string::npos) << r.result.message;
   EXPECT_NE(r.result.message.find("the last contact, ground/ball (law flores), ended at t = 0.20188"), std::string::npos)
