@@ -182,15 +182,9 @@ void BM_Law(benchmark::State& bench, LawIndex index) {
   const LawInfo& law = law_info(index);
   const std::optional<LawParameters> parameters = typical_parameters(bench, law);
   if (!parameters) return;
-  ContactInput in;
+  ContactInput in = bench::typical_contact_input(law);
   in.indentation = 1e-5;
   in.normal_velocity = 0.5;
-  in.impact_velocity = 1.0;
-  in.effective_mass = 0.1;
-  in.effective_radius = 0.01;
-  in.effective_modulus = 1.1e11;
-  in.exponent = law.requires_linear_stiffness ? 1.0 : 1.5;
-  in.stiffness = law.requires_linear_stiffness ? 1e8 : 4.0 / 3.0 * in.effective_modulus * std::sqrt(in.effective_radius);
   in.time_since_onset = 1e-5;
   double state[kMaxLawState] = {};
   if (law.event) law.event(ContactEvent::kOnset, in, parameters->values, state);

@@ -40,4 +40,18 @@ std::vector<NamedValue> typical_required_values(const Law& law) {
   return values;
 }
 
+// The input of a steel-like Hertz contact (R* 1 cm, E* 110 GPa, K from them) of 0.1 kg closing at 1 m/s at onset;
+// a law that needs a linear stiffness gets k = 1e8 N/m with n = 1, as a scene gives it. Indentation, rate and time
+// since onset are the caller's.
+inline ContactInput typical_contact_input(const LawInfo& law) {
+  ContactInput in;
+  in.impact_velocity = 1.0;
+  in.effective_mass = 0.1;
+  in.effective_radius = 0.01;
+  in.effective_modulus = 1.1e11;
+  in.exponent = law.requires_linear_stiffness ? 1.0 : 1.5;
+  in.stiffness = law.requires_linear_stiffness ? 1e8 : 4.0 / 3.0 * in.effective_modulus * std::sqrt(in.effective_radius);
+  return in;
+}
+
 }  // namespace contactlab::bench

@@ -66,19 +66,6 @@ TEST(Registry, EveryLawIsFullyDescribed) {
   }
 }
 
-// The input of a steel-like Hertz contact (R* 1 cm, E* 110 GPa, K from them) closing at 1 m/s; a law that needs
-// a linear stiffness gets k = 1e8 N/m with n = 1, as a scene gives it.
-ContactInput typical_input(const LawInfo& law) {
-  ContactInput in;
-  in.impact_velocity = 1.0;
-  in.effective_mass = 0.1;
-  in.effective_radius = 0.01;
-  in.effective_modulus = 1.1e11;
-  in.exponent = law.requires_linear_stiffness ? 1.0 : 1.5;
-  in.stiffness = law.requires_linear_stiffness ? 1e8 : 4.0 / 3.0 * in.effective_modulus * std::sqrt(in.effective_radius);
-  return in;
-}
-
 // force_value is the right-hand side's F: for every law it must be force(...).force to the bit, at loading and
 // unloading, before and after touch (it is the same arithmetic with the partials left out).
 TEST(Registry, EveryLawsForceValueIsItsForce) {
@@ -86,7 +73,7 @@ TEST(Registry, EveryLawsForceValueIsItsForce) {
     ASSERT_NE(law.force, nullptr) << law.id;
     ASSERT_NE(law.force_value, nullptr) << law.id << ": the engine would evaluate the partials it never reads";
     const LawParameters parameters = compile_parameters(parameter_table(law), bench::typical_required_values(law));
-    ContactInput in = typical_input(law);
+    ContactInput in = bench::typical_contact_input(law);
     for (const double indentation : {-1e-6, 0.0, 1e-9, 1e-5, 3e-4}) {
       for (const double normal_velocity : {0.7, 0.0, -0.4}) {
         for (const double time_since_onset : {0.0, 1e-6, 1e-3}) {
@@ -115,7 +102,7 @@ TEST(Registry, ALawWhoseForceIgnoresThePairsExponentDeclaresTheOneItFixes) {
     if (law.impulsive || law.requires_linear_stiffness) continue;  // no force; always given n = 1 (equivalent k)
     SCOPED_TRACE(std::string(law.id));
     const LawParameters parameters = compile_parameters(parameter_table(law), bench::typical_required_values(law));
-    ContactInput in = typical_input(law);  // (no law here needs a linear stiffness)
+    ContactInput in = bench::typical_contact_input(law);  // (no law here needs a linear stiffness)
     bool follows = false;
     bool reads_stiffness = false;
     for (const double indentation : {1e-6, 1e-5, 3e-5}) {
