@@ -686,6 +686,9 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
                             {"max", finite_or_null(p.max)},
                             {"from_materials", material_role_source(p.role)}});
     }
+    Json ignores = Json::array();  // the pair's generic parameters the law does not read (LawInfo::ignores)
+    if ((info.ignores & kIgnoresStiffness) != 0) ignores.push_back("stiffness");
+    if ((info.ignores & kIgnoresExponent) != 0) ignores.push_back("exponent");
     Json derived = Json::array();
     for (const LawParameter& p : info.derived) {
       derived.push_back({{"name", p.name}, {"unit", p.unit}, {"description", p.description}});
@@ -707,6 +710,7 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
                 {"can_tension", info.can_tension},
                 {"force_jump", info.force_jump},
                 {"fixed_exponent", info.fixed_exponent > 0.0 ? Json(info.fixed_exponent) : Json(nullptr)},
+                {"ignores", ignores},
                 {"dissipation_parameter", info.dissipation_parameter.empty() ? Json(nullptr) : Json(std::string(info.dissipation_parameter))},
                 {"dissipation_twin", info.dissipation_twin.empty() ? Json(nullptr) : Json(std::string(info.dissipation_twin))},
                 {"accurate_restitution", accurate ? Json::array({info.accurate_restitution_min, info.accurate_restitution_max})
@@ -738,11 +742,19 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     for (const LawParameter& p : info.derived) out << "    " << p.name << " [" << p.unit << "]: " << p.description << "\n";
     out << "  needs: impact velocity " << ((info.needs & kNeedsImpactVelocity) ? "yes" : "no") << ", effective mass "
         << ((info.needs & kNeedsEffectiveMass) ? "yes" : "no") << "\n";
-    out << "  exponent n of K δ^n: "
-        << (info.fixed_exponent > 0.0 ? "fixed at " + format_number(info.fixed_exponent) + " (a scene's other exponent is refused)"
-                                      : std::string(info.requires_linear_stiffness ? "1 (an equivalent linear stiffness otherwise)"
-                                                                                   : "the pair's (contacts.exponent)"))
-        << "\n";
+    const bool ignores_stiffness = (info.ignores & kIgnoresStiffness) != 0;
+    const bool ignores_exponent = (info.ignores & kIgnoresExponent) != 0;
+    if (ignores_stiffness) {
+      out << "  stiffness K" << (ignores_exponent ? " and exponent n" : "")
+          << ": not read, the elastic term is the law's own (a scene's are refused)\n";
+    }
+    if (!ignores_exponent) {
+      out << "  exponent n of K δ^n: "
+          << (info.fixed_exponent > 0.0 ? "fixed at " + format_number(info.fixed_exponent) + " (a scene's other exponent is refused)"
+                                        : std::string(info.requires_linear_stiffness ? "1 (an equivalent linear stiffness otherwise)"
+                                                                                     : "the pair's (contacts.exponent)"))
+          << "\n";
+    }
     out << "  separation at " << (info.separation == Separation::kForce ? "zero force" : "zero indentation")
         << "; tension possible: " << (info.can_tension ? "yes" : "no") << "; force jump at onset: "
         << (info.force_jump ? "yes" : "no") << "\n";

@@ -288,6 +288,15 @@ std::string needs_text(const LawInfo& law) {
   if (law.needs & kNeedsTimeSinceOnset) needs.push_back("the time since onset");
   if (law.needs & kNeedsHistory) needs.push_back("its history");
   if (law.requires_linear_stiffness) needs.push_back("a linear stiffness (exponent 1, k in N/m)");
+  if (law.fixed_exponent > 0.0) {
+    needs.push_back("K in N/m^" + significant(law.fixed_exponent) + " (the exponent fixed at " + significant(law.fixed_exponent) +
+                    ": a scene's other one is refused)");
+  }
+  if ((law.ignores & kIgnoresStiffness) != 0) {
+    const bool exponent = (law.ignores & kIgnoresExponent) != 0;
+    needs.push_back(std::string("not the pair's K") + (exponent ? " or n" : "") + " (its elastic term is its own: a scene's `stiffness`" +
+                    (exponent ? " and `exponent`" : "") + " for it " + (exponent ? "are" : "is") + " refused)");
+  }
   if (law.state_size > 0) {
     needs.push_back(std::to_string(law.state_size) + " per-contact state entr" + (law.state_size == 1 ? "y" : "ies") +
                     (law.continuous_state_size > 0

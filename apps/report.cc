@@ -167,8 +167,9 @@ nlohmann::ordered_json summary_document(const Scene& scene, const SimulationResu
     j["contacts"].push_back({{"pair", pair.name},
                              {"law", std::string(pair.law_info->id)},
                              {"parameters", parameters},
-                             {"stiffness", json_number(pair.stiffness)},
-                             {"exponent", json_number(pair.exponent)},
+                             // null: the law does not read the pair's K or n (LawInfo::ignores)
+                             {"stiffness", (pair.law_info->ignores & kIgnoresStiffness) != 0 ? Json(nullptr) : json_number(pair.stiffness)},
+                             {"exponent", (pair.law_info->ignores & kIgnoresExponent) != 0 ? Json(nullptr) : json_number(pair.exponent)},
                              {"effective_radius", json_number(pair.effective_radius)},
                              {"effective_modulus", json_number(pair.effective_modulus)},
                              {"reduced_mass", json_number(pair.reduced_mass)}});

@@ -42,7 +42,9 @@ struct ContactPairModel {
   LawIndex law = -1;
   const LawInfo* law_info = nullptr;  // resolved from `law` at compile time (the registry is static)
   LawParameters parameters;
-  double stiffness = 0.0;          // K [N/m^n]
+  // K [N/m^n]; for a law that does not read it (LawInfo::ignores), Hertz's from the materials or 0: the engine's scale
+  // of the contact only, which the output does not report (nor n then)
+  double stiffness = 0.0;
   bool stiffness_from_materials = false;  // K from Hertz theory (else given by the scene)
   // > 0: a law that needs a linear stiffness, whose k is the equivalent of the K, n given or from Hertz theory
   // (equivalent_linear_stiffness) in an impact of the reduced mass at this speed [m/s].

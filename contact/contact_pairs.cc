@@ -140,6 +140,13 @@ ContactPairModel make_contact_pair(const ContactModel& model, int shape_a, int s
   }
   if (pair.law_info->impulsive) {
     pair.stiffness = 0.0;  // a rigid impact: no compliance
+  } else if ((pair.law_info->ignores & kIgnoresStiffness) != 0) {
+    // The law's force does not read K (LawInfo::ignores): Hertz's from the materials where they give one is only the
+    // engine's scale of the contact (its first step after an onset, a calibration's time scale), else none (0). A law
+    // that needs the materials says so below.
+    const bool hertz = materials && std::isfinite(pair.effective_radius) && std::isfinite(pair.effective_modulus) &&
+                       pair.effective_modulus > 0.0;
+    pair.stiffness = hertz ? hertz_stiffness(pair.effective_modulus, pair.effective_radius) : 0.0;
   } else if (settings.hertz_stiffness) {
     if (!materials) {
       const Shape& missing = a.material < 0 ? a : b;

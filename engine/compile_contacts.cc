@@ -221,28 +221,52 @@ SceneCompiler::BlockSettings SceneCompiler::compile_settings(const Block* own, c
   // Stiffness: from Hertz theory and the materials (checked per pair), or given.
   const auto stiffness = pick(contacts.stiffness, own, &Block::stiffness, own_path);
   const auto exponent = pick(contacts.exponent, own, &Block::exponent, own_path);
+  const Key stiffness_key{stiffness.path, "stiffness"};
   const Key exponent_key{exponent.path, "exponent"};
-  settings.hertz_stiffness = !stiffness.value || std::holds_alternative<HertzStiffness>(*stiffness.value);
+  std::optional<Stiffness> stiffness_value = stiffness.value;
+  std::optional<double> exponent_value = exponent.value;
+  // A law that does not read the pair's stiffness or exponent (LawInfo::ignores) refuses one given for it: it would be
+  // reported but not used. One written for another law — the block's own law, which --model or compare --models
+  // replaced, or the contacts block's law for a listed pair of another law — is dropped with a note, as that law's
+  // parameters are. The pair's K and n are then Hertz's from the materials: the engine's scales, not the force's.
+  auto drop_unread = [&](auto& value, const Key& key, LawIgnores flag, std::string_view why) {
+    if (!value || (law.ignores & flag) == 0) return;
+    const bool contacts_block = key.map == kContacts;
+    const std::optional<std::string>& block_method = contacts_block ? contacts.method : method.value;
+    const std::optional<std::string>& block_law = contacts_block ? contacts.law : law_given.value;
+    const bool impulse = block_method && *block_method == "impulse";
+    if (find_law(block_law.value_or(impulse ? "impulse" : "hertz")) == settings.law) {
+      refuse(key, "law '" + std::string(law.id) + "' does not read the pair's " + std::string(key.key) + " (" +
+                      std::string(why) + ": " + std::string(law.formula) + "), so it would be reported but not used; leave `" +
+                      std::string(key.key) + "` out");
+    }
+    note(std::string(overridden ? "--model " : "") + std::string(law.id) + ": '" + key.path() +
+         "' does not apply (the law does not read the pair's " + std::string(key.key) + ") and is ignored");
+    value.reset();
+  };
+  drop_unread(stiffness_value, stiffness_key, kIgnoresStiffness, "its elastic term comes from the materials and its parameters");
+  drop_unread(exponent_value, exponent_key, kIgnoresExponent, "its elastic term is its own");
+  settings.hertz_stiffness = !stiffness_value || std::holds_alternative<HertzStiffness>(*stiffness_value);
   // A law whose formula fixes the exponent (LawInfo::fixed_exponent) uses its own whatever the pair's: another one
   // given would be reported but not used, and its stiffness read in other units. Left out, the exponent is the law's.
   const double fixed = law.fixed_exponent;
-  if (fixed > 0.0 && exponent.value && *exponent.value != fixed) {
+  if (fixed > 0.0 && exponent_value && *exponent_value != fixed) {
     refuse(exponent_key, "law '" + std::string(law.id) + "' fixes the exponent at n = " + number_text(fixed) + " (" +
-                             std::string(law.formula) + "), found " + number_text(*exponent.value) +
+                             std::string(law.formula) + "), found " + number_text(*exponent_value) +
                              "; leave `exponent` out or give " + number_text(fixed) + ", with the stiffness in N/m^" +
                              number_text(fixed));
   }
   if (settings.hertz_stiffness) {
     if (fixed > 0.0 && fixed != 1.5) {
-      refuse(Key{stiffness.path, "stiffness"}, "law '" + std::string(law.id) + "' fixes the exponent at n = " + number_text(fixed) +
-                                                   ", not Hertz's 1.5: give stiffness [N/m^" + number_text(fixed) + "]",
-             stiffness.value ? SpecProblemAt::kValue : SpecProblemAt::kMissing);
+      refuse(stiffness_key, "law '" + std::string(law.id) + "' fixes the exponent at n = " + number_text(fixed) +
+                                ", not Hertz's 1.5: give stiffness [N/m^" + number_text(fixed) + "]",
+             stiffness_value ? SpecProblemAt::kValue : SpecProblemAt::kMissing);
     }
-    settings.exponent = checked(exponent_key, exponent.value, 1.5, "exponent 1.5 with Hertz stiffness", [](double x) { return x == 1.5; });
+    settings.exponent = checked(exponent_key, exponent_value, 1.5, "exponent 1.5 with Hertz stiffness", [](double x) { return x == 1.5; });
   } else {
-    settings.stiffness = checked(Key{stiffness.path, "stiffness"}, std::get<double>(*stiffness.value), std::nullopt,
+    settings.stiffness = checked(stiffness_key, std::get<double>(*stiffness_value), std::nullopt,
                                  "a positive stiffness [N/m^n] or 'hertz'", positive);
-    settings.exponent = checked(exponent_key, exponent.value, fixed > 0.0 ? fixed : 1.5, "an exponent n >= 1",
+    settings.exponent = checked(exponent_key, exponent_value, fixed > 0.0 ? fixed : 1.5, "an exponent n >= 1",
                                 [](double x) { return x >= 1.0; });
   }
   // R*: every pair's from its shapes' curvature radii unless given (docs/contact.md, "Effective radius").

@@ -195,6 +195,7 @@ void append_alternative_laws(std::vector<LawInfo>& laws) {
   roy.dissipation_parameter = "damping_1";
   roy.dissipation_twin = "damping_2";
   roy.needs = kNeedsMaterials;
+  roy.ignores = kIgnoresStiffness | kIgnoresExponent;  // the interference volume V and the bodies' E_i, R_i
   roy.can_tension = true;
   set_force<roy_carretero_force>(roy);
   roy.prepare = law_function<roy_carretero_prepare>;
@@ -240,6 +241,7 @@ void append_alternative_laws(std::vector<LawInfo>& laws) {
   jian.parameters = kJianParameters;
   jian.derived = kJianDerived;
   jian.needs = kNeedsTimeSinceOnset | kNeedsMaterials;
+  jian.ignores = kIgnoresStiffness | kIgnoresExponent;  // 4G_e√R*/(3(1 − ν)) δ^{3/2}
   jian.can_tension = true;
   set_force<jian_force>(jian);
   jian.prepare = law_function<jian_prepare>;

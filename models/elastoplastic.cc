@@ -358,6 +358,7 @@ void append_elastoplastic_laws(std::vector<LawInfo>& laws) {
       HISTORY_NOTE;
   thornton.parameters = kThorntonParameters;
   thornton.needs = kNeedsHistory | kNeedsMaterials;
+  thornton.ignores = kIgnoresStiffness | kIgnoresExponent;  // K_L = (4/3)E*√R*, n = 3/2
   thornton.state_size = kThorntonState;
   set_force<thornton_force>(thornton);
   thornton.event = law_function<thornton_event>;

@@ -92,6 +92,16 @@ enum LawNeeds : std::uint32_t {
   kNeedsMaterials = 1u << 4,  // E*, R* directly (not only K)
 };
 
+// Which of a pair's generic parameters — the stiffness K and the exponent n of ContactInput, a scene's `stiffness` and
+// `exponent` — a law's functions (force, events, potential) do not read: its elastic term is built from the materials
+// and its own parameters instead (thornton's Hertz spring from E* and R*, jian's 4G_e√R*/(3(1 − ν)), luo_nahon's
+// γπE*A0/s′_max). A scene that gives such a value for the law is refused, since it would be reported and not used.
+enum LawIgnores : std::uint32_t {
+  kIgnoresNothing = 0,
+  kIgnoresStiffness = 1u << 0,  // ContactInput::stiffness
+  kIgnoresExponent = 1u << 1,   // ContactInput::exponent
+};
+
 enum class Separation : std::uint8_t {
   kIndentation,  // contact ends when δ returns to 0 (default)
   kForce,        // contact ends when F returns to 0 during restitution (Poursina–Nikravesh)
@@ -166,6 +176,12 @@ struct LawInfo {
   // (3/2: the Hertz spring hard-wired in the power-law damping laws, K in N/m^1.5); 0 for a law that uses the pair's
   // exponent. A scene that gives another exponent for the law is refused; one that leaves it out gets this one.
   double fixed_exponent = 0.0;
+  // The pair's generic parameters the law does not read (LawIgnores). A scene that gives one for the law is refused; one
+  // given for another law (the scene's own, replaced by --model or compare --models) is dropped with a note. The
+  // pair's K and n are then only the engine's scales (its first step after an onset, a calibration's time scale:
+  // Hertz's from the materials), which summary.json does not report. A law that reads K but not n says which n it
+  // reads K with (fixed_exponent) instead.
+  std::uint32_t ignores = kIgnoresNothing;
   // Not a force law: the rigid impact of Newton's restitution (its ParameterRole::kNewtonRestitution parameter).
   // The engine stops at the onset and applies the impulse that reverses the normal velocity with that restitution
   // (models/impulse.cc).

@@ -375,6 +375,7 @@ void append_granular_laws(std::vector<LawInfo>& laws) {
   wang.parameters = kWangKvParameters;
   wang.derived = kLogHalfEpsilonSquared;
   wang.needs = kNeedsMaterials | kNeedsEffectiveMass;
+  wang.ignores = kIgnoresStiffness | kIgnoresExponent;  // the Ma–Liu curve's K_h = (4/3)E*√R*, K_p
   wang.state_size = kWangKvStateSize;
   wang.can_tension = true;
   wang.force_jump = false;  // continuous at first touch; the jump at δ_y is documented in the notes
@@ -411,6 +412,7 @@ void append_granular_laws(std::vector<LawInfo>& laws) {
   ml.parameters = kMaLiuParameters;
   ml.derived = kLogHalfEpsilonSquared;
   ml.needs = kNeedsMaterials | kNeedsHistory;
+  ml.ignores = kIgnoresStiffness | kIgnoresExponent;  // the Ma–Liu curve from E*, R*, σ_y
   ml.state_size = kMaLiuStateSize;
   set_force<ma_liu_force>(ml);
   ml.prepare = law_function<ma_liu_prepare>;

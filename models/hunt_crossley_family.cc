@@ -312,6 +312,7 @@ void append_hunt_crossley_family(std::vector<LawInfo>& laws) {
   luo_nahon.parameters = kLuoNahonParameters;
   luo_nahon.derived = kLuoNahonDerived;
   luo_nahon.needs = kNeedsImpactVelocity | kNeedsMaterials;
+  luo_nahon.ignores = kIgnoresStiffness | kIgnoresExponent;  // k_v = γπE*A0/s′_max, linear
   set_force<luo_nahon_force>(luo_nahon);
   luo_nahon.potential = law_function<luo_nahon_potential>;
   luo_nahon.notes =

@@ -170,6 +170,15 @@ class Registry {
     if (law.fixed_exponent != 0.0 && law.requires_linear_stiffness && law.fixed_exponent != 1.0) {
       refuse(law, "a law that needs a linear stiffness cannot fix another exponent than 1");
     }
+    if ((law.ignores & ~std::uint32_t{kIgnoresStiffness | kIgnoresExponent}) != 0) {
+      refuse(law, "it ignores pair parameters other than the stiffness and the exponent");
+    }
+    if ((law.ignores & kIgnoresStiffness) != 0 && (law.requires_linear_stiffness || law.fixed_exponent != 0.0)) {
+      refuse(law, "it ignores the stiffness but needs a linear one or fixes its exponent");
+    }
+    if ((law.ignores & kIgnoresExponent) != 0 && (law.ignores & kIgnoresStiffness) == 0) {
+      refuse(law, "it reads the stiffness but ignores the exponent: declare the exponent it reads it with (fixed_exponent)");
+    }
   }
 
   static LawInfo stored_copy(const LawInfo& law, LawStorage& storage) {

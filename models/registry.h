@@ -43,7 +43,8 @@ std::vector<std::string_view> law_ids();
 // parameter's default lies in its range; derived parameters come with a prepare function; at most one given
 // parameter has a restitution role; 0 ≤ continuous_state_size ≤ state_size ≤ kMaxLawState, with a state_rate
 // function when continuous_state_size > 0; the accurate restitution range lies within [0, 1]; the fixed exponent is 0 or a finite n >= 1 (1 for a law that
-// needs a linear stiffness). Not thread-safe
+// needs a linear stiffness); `ignores` names the stiffness, the exponent or both, the exponent only with the stiffness,
+// and the stiffness only for a law that needs no linear stiffness and fixes no exponent. Not thread-safe
 // (see above).
 LawIndex register_law(const LawInfo& law);
 

@@ -478,6 +478,34 @@ TEST_F(Cli, AnExponentTheLawDoesNotUseIsRefused) {
   EXPECT_EQ(summary["contacts"][0]["exponent"], 1.5);
 }
 
+// A law that does not read the pair's stiffness or exponent (luo_nahon's k_v = γπE*A0/s′_max) refuses those a scene gives
+// it, at the key: the run would report them and not use them. With --model the scene's values were written for its own
+// law (flores): they are dropped with a note, and summary.json reports no stiffness or exponent for the pair.
+TEST_F(Cli, AStiffnessTheLawDoesNotReadIsRefusedAndDroppedUnderAnOverride) {
+  std::string text = read(kScenes + "bouncing_ball.yaml");
+  const std::string law = "  law: flores\n";
+  ASSERT_NE(text.find(law), std::string::npos);
+  text.replace(text.find(law), law.size(), law + "  stiffness: 3e10\n  exponent: 1.5\n");
+  const fs::path scene = directory_ / "stiff_ball.yaml";
+  std::ofstream(scene) << text;
+  const fs::path out = directory_ / "out";
+  EXPECT_EQ(run("run " + scene.string() + " --set contacts.law=luo_nahon --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_FALSE(fs::exists(out));
+  std::string log = read(directory_ / "log");
+  EXPECT_NE(log.find("stiff_ball.yaml:35:"), std::string::npos) << log;
+  EXPECT_NE(log.find("contacts.stiffness: law 'luo_nahon' does not read the pair's stiffness"), std::string::npos) << log;
+  ASSERT_EQ(run("run " + scene.string() + " --model luo_nahon --out " + out.string(), directory_ / "log"), 0)
+      << read(directory_ / "log");
+  log = read(directory_ / "log");
+  EXPECT_NE(log.find("--model luo_nahon: 'contacts.stiffness' does not apply"), std::string::npos) << log;
+  EXPECT_NE(log.find("--model luo_nahon: 'contacts.exponent' does not apply"), std::string::npos) << log;
+  const nlohmann::json summary = nlohmann::json::parse(read(out / "summary.json"));
+  EXPECT_TRUE(summary["contacts"][0]["stiffness"].is_null()) << summary["contacts"][0];
+  EXPECT_TRUE(summary["contacts"][0]["exponent"].is_null()) << summary["contacts"][0];
+  ASSERT_EQ(run("models luo_nahon --json", directory_ / "log"), 0);
+  EXPECT_EQ(nlohmann::json::parse(read(directory_ / "log"))["ignores"], nlohmann::json({"stiffness", "exponent"}));
+}
+
 // docs/output.md: the restitution is null only below the impact-velocity floor; at the floor itself it is reported.
 TEST_F(Cli, AnImpactAtTheVelocityFloorReportsItsRestitution) {
   const fs::path out = directory_ / "out";

@@ -4,6 +4,7 @@
 // compiling runs no simulation (the calibrations asked for are left for calibrate_scene).
 #include "engine/compile_scene.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -263,6 +264,36 @@ const Misuse kMisuses[] = {
     {"exponent_the_law_fixes_by_model", [](SceneSpec& s) { s.contacts = {.law = "hertz", .stiffness = 1e9, .exponent = 2.0}; },
      "contacts.exponent", "law 'edem_hertz_mindlin' fixes the exponent at n = 1.5", SpecProblemAt::kValue,
      CompileOptions{.law_override = "edem_hertz_mindlin"}},
+    // A law that reads neither the pair's stiffness nor its exponent (LawInfo::ignores) takes neither, not even
+    // `hertz`: given in a block of that law, they would be reported but not used.
+    {"stiffness_the_law_does_not_read",
+     [](SceneSpec& s) { s.contacts = {.law = "thornton", .parameters = {{"yield_strength", 1e9}}, .stiffness = 1e9}; },
+     "contacts.stiffness", "law 'thornton' does not read the pair's stiffness"},
+    {"hertz_stiffness_the_law_does_not_read",
+     [](SceneSpec& s) {
+       s.contacts = {.law = "luo_nahon",
+                     .parameters = {{"restitution", 0.8}, {"contact_area", 1e-4}, {"shape_coefficient", 0.1}},
+                     .stiffness = HertzStiffness{}};
+     },
+     "contacts.stiffness", "law 'luo_nahon' does not read the pair's stiffness"},
+    {"exponent_the_law_does_not_read",
+     [](SceneSpec& s) {
+       s.contacts = {.law = "luo_nahon",
+                     .parameters = {{"restitution", 0.8}, {"contact_area", 1e-4}, {"shape_coefficient", 0.1}},
+                     .exponent = 1.5};
+     },
+     "contacts.exponent", "law 'luo_nahon' does not read the pair's exponent"},
+    {"stiffness_a_listed_pairs_law_does_not_read",
+     [](SceneSpec& s) {
+       s.contacts = {.law = "hertz",
+                     .pairs = std::vector<PairSpec>{
+                         {.shapes = {"ground", "ball"}, .law = "thornton", .parameters = {{"yield_strength", 1e9}}, .stiffness = 1e9}}};
+     },
+     "contacts.pairs[0].stiffness", "law 'thornton' does not read the pair's stiffness"},
+    {"stiffness_the_law_does_not_read_by_its_own_model",
+     [](SceneSpec& s) { s.contacts = {.law = "thornton", .parameters = {{"yield_strength", 1e9}}, .stiffness = 1e9}; },
+     "contacts.stiffness", "law 'thornton' does not read the pair's stiffness", SpecProblemAt::kValue,
+     CompileOptions{.law_override = "thornton"}},
     // Numbers a scene file cannot hold but a program can.
     {"nan_gravity", [](SceneSpec& s) { s.gravity.z() = kNaN; }, "gravity[2]", "expected a finite number"},
     {"infinite_mass", [](SceneSpec& s) { the_ball(s).mass = kInf; }, "bodies[0].mass", "expected a finite number"},
@@ -346,6 +377,32 @@ TEST(CompileScene, LeavesCalibrationsForTheCalibrationStage) {
   ASSERT_EQ(listed.calibrations.size(), 1u);
   EXPECT_EQ(listed.calibrations[0].key_path, "contacts.pairs[0]");
   EXPECT_EQ(listed.calibrations[0].impact_velocity, 1.0);
+}
+
+// A stiffness and exponent written for another law — the scene's own, replaced by --model, or the contacts block's above a
+// listed pair of another law — are dropped, with a note, for a law that does not read them: the pair's K is then
+// Hertz's from the materials, (4/3) E* √R* = (4/3)(2e11/0.91)√0.1 = 9.2673e10 N/m^1.5 for the steel ball on the rigid
+// ground, only the engine's scale of the contact (summary.json reports none).
+TEST(CompileScene, AStiffnessWrittenForAnotherLawIsDroppedForALawThatDoesNotReadIt) {
+  const double hertz = 4.0 / 3.0 * 2e11 / 0.91 * std::sqrt(0.1);
+  SceneSpec spec = ball();
+  spec.materials[0].yield_strength = 1e9;
+  spec.contacts = {.law = "hertz", .stiffness = 1e9, .exponent = 1.5};
+  const CompiledScene overridden = compile_scene(spec, CompileOptions{.law_override = "thornton"});
+  const ContactPairModel& pair = overridden.model.contact.pairs.at(0);
+  EXPECT_EQ(pair.law_info->id, "thornton");
+  EXPECT_NEAR(pair.stiffness, hertz, 1e-12 * hertz);
+  EXPECT_EQ(pair.exponent, 1.5);
+  auto noted = [](const CompiledScene& scene, const std::string& text) {
+    return std::any_of(scene.notes.begin(), scene.notes.end(), [&](const std::string& note) { return note.find(text) != std::string::npos; });
+  };
+  EXPECT_TRUE(noted(overridden, "--model thornton: 'contacts.stiffness' does not apply (the law does not read the pair's stiffness)"));
+  EXPECT_TRUE(noted(overridden, "--model thornton: 'contacts.exponent' does not apply"));
+
+  spec.contacts.pairs = {{.shapes = {"ground", "ball"}, .law = "thornton"}};
+  const CompiledScene listed = compile_scene(spec);
+  EXPECT_NEAR(listed.model.contact.pairs.at(0).stiffness, hertz, 1e-12 * hertz);
+  EXPECT_TRUE(noted(listed, "thornton: 'contacts.stiffness' does not apply"));
 }
 
 TEST(CompileScene, ParametersOfAMaterialRoleComeFromThePairsMaterials) {

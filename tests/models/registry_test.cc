@@ -11,6 +11,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <set>
 #include <span>
@@ -93,49 +94,80 @@ TEST(Registry, EveryLawsForceValueIsItsForce) {
   }
 }
 
-// A law whose force does not follow the pair's exponent says so (LawInfo::fixed_exponent), so that the scene's exponent
-// is refused or replaced by the law's (engine/compile_contacts.cc) rather than reported but not used; and a law that
-// declares one does not read the pair's. Probed like a scene would give it: K δ^n at n = 3/2 and at another n (and at
-// another K, to leave out the laws whose elastic term is the materials' alone).
-TEST(Registry, ALawWhoseForceIgnoresThePairsExponentDeclaresTheOneItFixes) {
-  for (const LawInfo& law : all_laws()) {
-    if (law.impulsive || law.requires_linear_stiffness) continue;  // no force; always given n = 1 (equivalent k)
-    SCOPED_TRACE(std::string(law.id));
-    const LawParameters parameters = compile_parameters(parameter_table(law), bench::typical_required_values(law));
-    ContactInput in = bench::typical_contact_input(law);  // (no law here needs a linear stiffness)
-    bool follows = false;
-    bool reads_stiffness = false;
-    for (const double indentation : {1e-6, 1e-5, 3e-5}) {
-      for (const double normal_velocity : {0.7, -0.4}) {
+// What a law computes from the pair's K and n, probed as the engine calls it: the force (and the elastic energy, when
+// the law declares one) at loading points after the onset event, and at unloading points after a maximum-indentation
+// event at 40 µm — every branch a history law has. One number per probe, compared between inputs to see what the law
+// reads.
+std::vector<double> law_response(const LawInfo& law, const LawParameters& parameters, ContactInput in) {
+  std::vector<double> response;
+  double state[kMaxLawState] = {};
+  auto probe = [&](std::initializer_list<double> indentations, std::initializer_list<double> rates, double time) {
+    for (const double indentation : indentations) {
+      for (const double normal_velocity : rates) {
         in.indentation = indentation;
         in.normal_velocity = normal_velocity;
-        in.time_since_onset = 1e-6;
-        double force[3];
-        for (int k = 0; k < 3; ++k) {
-          in.exponent = k == 1 ? 1.25 : 1.5;
-          const double stiffness = in.stiffness;
-          if (k == 2) in.stiffness *= 2.0;
-          double state[kMaxLawState] = {};
-          if (law.event) law.event(ContactEvent::kOnset, in, parameters.values, state);
-          force[k] = law.force(in, parameters.values, state).force;
-          in.stiffness = stiffness;
-        }
-        follows = follows || force[0] != force[1];
-        reads_stiffness = reads_stiffness || force[0] != force[2];
+        in.time_since_onset = time;
+        response.push_back(law.force(in, parameters.values, state).force);
+        if (law.potential) response.push_back(law.potential(in, parameters.values, state));
       }
     }
-    // A law whose elastic term comes from the materials alone (luo_nahon, thornton, jian, …) reads neither K nor n.
-    if (!reads_stiffness) {
-      EXPECT_EQ(law.fixed_exponent, 0.0) << "reads no K δ^n";
+  };
+  in.indentation = 0.0;
+  in.normal_velocity = in.impact_velocity;
+  if (law.event) law.event(ContactEvent::kOnset, in, parameters.values, state);
+  probe({1e-6, 1e-5, 3e-5}, {0.7, 0.0}, 1e-6);
+  in.indentation = 4e-5;
+  in.normal_velocity = 0.0;
+  in.time_since_onset = 2e-6;
+  if (law.event) law.event(ContactEvent::kMaxIndentation, in, parameters.values, state);
+  probe({3.9e-5, 2e-5, 1e-5}, {-0.4}, 3e-6);
+  return response;
+}
+
+// A law that does not read the pair's stiffness or exponent says so (LawInfo::ignores), so that a scene's value is
+// refused or dropped (engine/compile_contacts.cc) rather than reported but not used; a law whose force does not
+// follow the pair's exponent but reads its stiffness declares the exponent it fixes (LawInfo::fixed_exponent), so that
+// the scene's exponent is refused or replaced by the law's; and a law that declares either reads nothing it says it
+// ignores. Probed as a scene would give them: K δ^n at the Hertz K and n = 3/2, then at twice K, then at n = 5/4. Every
+// law of the registry, so that a new law that takes its elastic term from elsewhere fails here until it says so.
+TEST(Registry, ALawDeclaresWhichOfThePairsStiffnessAndExponentItDoesNotRead) {
+  for (const LawInfo& law : all_laws()) {
+    if (law.impulsive) continue;  // no force
+    SCOPED_TRACE(std::string(law.id));
+    const LawParameters parameters = compile_parameters(parameter_table(law), bench::typical_required_values(law));
+    const ContactInput in = bench::typical_contact_input(law);
+    const std::vector<double> base = law_response(law, parameters, in);
+    ContactInput stiffer = in;
+    stiffer.stiffness *= 2.0;
+    const bool reads_stiffness = law_response(law, parameters, stiffer) != base;
+    EXPECT_EQ((law.ignores & kIgnoresStiffness) != 0, !reads_stiffness)
+        << (reads_stiffness ? "declares that it ignores the pair's stiffness, and reads it"
+                            : "the force does not read the pair's stiffness: declare it (LawInfo::ignores)");
+    if (law.requires_linear_stiffness) {  // always given n = 1 (an equivalent linear k otherwise)
+      EXPECT_TRUE(reads_stiffness);
       continue;
     }
-    if (follows) EXPECT_EQ(law.fixed_exponent, 0.0) << "the force follows the pair's exponent";
-    else EXPECT_GT(law.fixed_exponent, 0.0) << "the force ignores the pair's exponent: declare the one it uses";
+    ContactInput other_exponent = in;
+    other_exponent.exponent = 1.25;
+    const bool follows = law_response(law, parameters, other_exponent) != base;
+    if (follows) {
+      EXPECT_EQ(law.fixed_exponent, 0.0) << "the force follows the pair's exponent";
+      EXPECT_EQ(law.ignores & kIgnoresExponent, 0u) << "declares that it ignores the pair's exponent, and reads it";
+    } else if (reads_stiffness) {
+      EXPECT_GT(law.fixed_exponent, 0.0) << "the force reads K but ignores the pair's exponent: declare the one it uses";
+    } else {
+      EXPECT_NE(law.ignores & kIgnoresExponent, 0u) << "reads no K δ^n: declare that it ignores the pair's exponent";
+    }
   }
   EXPECT_EQ(law_info(find_law("tsuji")).fixed_exponent, 1.5);
   EXPECT_EQ(law_info(find_law("edem_hertz_mindlin")).fixed_exponent, 1.5);
   EXPECT_EQ(law_info(find_law("hertz")).fixed_exponent, 0.0);
+  EXPECT_EQ(law_info(find_law("hertz")).ignores, 0u);
   EXPECT_EQ(law_info(find_law("choi")).fixed_exponent, 0.0);
+  // The laws whose elastic term comes from the materials and their own parameters (the audit's six).
+  for (std::string_view id : {"luo_nahon", "thornton", "jian", "roy_carretero", "wang_kv_granular", "ma_liu"}) {
+    EXPECT_EQ(law_info(find_law(id)).ignores, std::uint32_t{kIgnoresStiffness | kIgnoresExponent}) << id;
+  }
 }
 
 TEST(Registry, IdsAndAliasesAreUnique) {
@@ -570,6 +602,25 @@ TEST(Registry, RegistrationRefusesBadStateAndRanges) {
   accurate.accurate_restitution_min = 0.5;
   accurate.accurate_restitution_max = 1.5;
   EXPECT_TRUE(contains(refusal(accurate), "accurate restitution range is not inside [0, 1]"));
+}
+
+// LawInfo::ignores: the stiffness, the exponent or both; the exponent alone is what fixed_exponent says, and a law
+// that ignores the stiffness has none to need linear or to read at a fixed exponent.
+TEST(Registry, RegistrationRefusesContradictoryPairParameterTraits) {
+  LawInfo unknown = fresh_law("law_ignoring_an_unknown_parameter");
+  unknown.ignores = 1u << 5;
+  EXPECT_TRUE(contains(refusal(unknown), "other than the stiffness and the exponent"));
+  LawInfo exponent_only = fresh_law("law_ignoring_the_exponent_only");
+  exponent_only.ignores = kIgnoresExponent;
+  EXPECT_TRUE(contains(refusal(exponent_only), "declare the exponent it reads it with (fixed_exponent)"));
+  LawInfo linear = fresh_law("law_ignoring_a_linear_stiffness");
+  linear.ignores = kIgnoresStiffness | kIgnoresExponent;
+  linear.requires_linear_stiffness = true;
+  EXPECT_TRUE(contains(refusal(linear), "ignores the stiffness but needs a linear one or fixes its exponent"));
+  LawInfo fixed = fresh_law("law_ignoring_a_stiffness_of_fixed_exponent");
+  fixed.ignores = kIgnoresStiffness;
+  fixed.fixed_exponent = 1.5;
+  EXPECT_TRUE(contains(refusal(fixed), "ignores the stiffness but needs a linear one or fixes its exponent"));
 }
 
 }  // namespace
