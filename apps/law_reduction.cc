@@ -22,7 +22,7 @@ bool same_force(double a, double b) { return std::abs(a - b) <= 1e-12 * std::max
 
 // True when `contact`'s force equals `elastic`'s at every probe of a loading and an unloading at three impact
 // velocities, with the law's events called as the engine would call them.
-bool behaves_as(const ProbedContact& contact, const LawInfo& elastic) {
+bool behaves_as_probed(const ProbedContact& contact, const LawInfo& elastic) {
   constexpr int kSamples = 8;
   const double radius = std::isfinite(contact.input.effective_radius) && contact.input.effective_radius != 0.0
                             ? std::abs(contact.input.effective_radius)
@@ -61,6 +61,16 @@ bool behaves_as(const ProbedContact& contact, const LawInfo& elastic) {
     }
   }
   return true;
+}
+
+// The same, where an event that finds the probe outside what the law describes (LawFailure: goldsmith's permanent
+// indentation beyond the probe's depth) means no elastic law.
+bool behaves_as(const ProbedContact& contact, const LawInfo& elastic) {
+  try {
+    return behaves_as_probed(contact, elastic);
+  } catch (const LawFailure&) {
+    return false;
+  }
 }
 
 // The elastic law `contact` behaves as, or "".

@@ -82,7 +82,13 @@ bool ContactEvents::law_event(ContactEvent event, int e, double t) {
   const ContactInput input = contact_input(*element.pair, s, data_.geometry[i], t);
   double before[kMaxLawState];
   std::copy(s.law_state, s.law_state + kMaxLawState, before);
-  element.normal_law->event(event, input, element.normal_parameters->values, s.law_state);
+  try {
+    element.normal_law->event(event, input, element.normal_parameters->values, s.law_state);
+  } catch (const LawFailure& failure) {
+    // The contact has left what the law describes (models/force_law.h): the run stops here, at the located event.
+    monitor_.fail(monitor_.describe(t, e) + ": " + failure.what());
+    return true;
+  }
   return !std::equal(s.law_state, s.law_state + kMaxLawState, before);
 }
 

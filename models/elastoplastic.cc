@@ -16,6 +16,7 @@
 //    bouncing body perfectly elastic (shakedown). Within one contact the history persists.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 
@@ -45,7 +46,8 @@ constexpr LawParameter kGoldsmithParameters[] = {
      "(models.md §3.G1, derived); leave at 1 when permanent_indentation is given",
      1.0, false, 0.0, 1.0, true, false, ParameterRole::kTargetRestitution},
     {"permanent_indentation", "m",
-     "permanent indentation δ_p given directly (Goldsmith), capped at δ_max; 0 means: from restitution", 0.0,
+     "permanent indentation δ_p given directly (Goldsmith), below every contact's maximum indentation δ_max (one at or "
+     "beyond it stops the run); 0 means: from restitution", 0.0,
      false, 0.0, kInf, false, true},
 };
 constexpr LawParameter kGoldsmithDerived[] = {
@@ -64,10 +66,24 @@ void goldsmith_prepare(GoldsmithParameters& p) {
   p.plastic_fraction = 1.0 - p.restitution * p.restitution;
 }
 
-// δ_p for an unloading that starts at δ_max.
+// δ_p for an unloading that starts at δ_max (a given δ_p at or beyond δ_max: goldsmith_event stops the run).
 double goldsmith_permanent(const GoldsmithParameters& p, double max_indentation) {
   const double given = p.permanent_indentation;
-  return given > 0.0 ? std::min(given, max_indentation) : p.plastic_fraction * max_indentation;
+  return given > 0.0 ? given : p.plastic_fraction * max_indentation;
+}
+
+// A given δ_p at or beyond the δ_max a contact reached has no unloading curve: F_max((δ − δ_p)/(δ_max − δ_p))^n would
+// drop from F_max to 0 at δ_max itself, leaving the bodies at rest in contact with no force between them — under gravity
+// pressed in again, reloaded on K δ^n and dropped again, an event at every step until the step budget runs out.
+[[noreturn]] void refuse_vertical_unloading(double permanent, double max_indentation) {
+  char text[400];
+  std::snprintf(text, sizeof(text),
+                "permanent_indentation δ_p = %.6g m is at or beyond the maximum indentation δ_max = %.6g m this contact "
+                "reached, so its unloading curve F_max((δ − δ_p)/(δ_max − δ_p))^n would be vertical (the force dropping "
+                "from F_max to 0 at once, no rebound); give a permanent_indentation below every contact's maximum "
+                "indentation, or restitution instead (δ_p = δ_max(1 − c_r²))",
+                permanent, max_indentation);
+  throw LawFailure(text);
 }
 
 // Goldsmith modified Hertz: K δ^n loading, F_max((δ−δ_p)/(δ_max−δ_p))^n unloading — Corral et al. (S001) Eq (5.7).
@@ -88,6 +104,7 @@ ContactForce goldsmith_force(const ContactInput& in, const GoldsmithParameters&,
 void goldsmith_event(ContactEvent event, const ContactInput& in, const GoldsmithParameters& p, double* s) {
   if (event == ContactEvent::kOnset) reset_history(s, kGoldsmithState);
   if (event != ContactEvent::kMaxIndentation || !(in.indentation > s[0])) return;
+  if (p.permanent_indentation >= in.indentation) refuse_vertical_unloading(p.permanent_indentation, in.indentation);
   s[0] = in.indentation;
   s[1] = in.stiffness * indentation_power(in.indentation, in.exponent);
   s[2] = goldsmith_permanent(p, in.indentation);
@@ -327,7 +344,8 @@ void append_elastoplastic_laws(std::vector<LawInfo>& laws) {
       "The seeds omit the δ_p formula of [128]; δ_p = δ_max(1 − c_r²) is derived in models.md §3.G1 (unloading/"
       "loading work = c_r²) and reproduces c_r exactly in an isolated impact. Alias lankarani_nikravesh_plastic: "
       "this law with restitution given (a variant, not an id, models.md §1). permanent_indentation gives δ_p "
-      "directly (capped at δ_max; δ_p = δ_max means no rebound); giving both is rejected. Defaults (c_r = 1, "
+      "directly; a contact whose δ_max does not exceed it would unload vertically (no unloading curve, no rebound) and "
+      "stops the run at its maximum indentation, saying so; giving both is rejected. Defaults (c_r = 1, "
       "δ_p = 0) are the Hertz law. Recoverable energy F(δ − δ_p)/(n+1). "
       HISTORY_NOTE;
   goldsmith.parameters = kGoldsmithParameters;

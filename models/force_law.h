@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <span>
+#include <stdexcept>
 #include <string_view>
 
 namespace contactlab {
@@ -132,8 +133,18 @@ enum class ContactEvent : std::uint8_t {
 
 // Updates the law's per-contact state at an event. Discrete history (δ_max, F_max, residual indentation,
 // phase) changes only here, so the force stays a smooth function of (δ, δ̇, state) between events. May be null.
+// An event that finds the contact outside what the law's formula describes throws LawFailure (below).
 using EventFunction = void (*)(ContactEvent event, const ContactInput& input, const double* parameters,
                                double* state);
+
+// Thrown by an event function when the contact's history takes the law where its formula has no meaning, e.g.
+// goldsmith_modified_hertz's permanent indentation given at or beyond the maximum indentation the contact reached, whose
+// unloading curve would be vertical: the engine stops the run there as numerical trouble, its message naming the time,
+// the contact and the law, then this reason. Only events throw it: the force is evaluated inside the integrator's stages.
+class LawFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 // Time derivative of the law's continuous internal states (the first LawInfo::continuous_state_size entries
 // of its state), integrated by the engine with q and v (e.g. Xiong's α). May be null.

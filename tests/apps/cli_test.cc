@@ -506,6 +506,26 @@ TEST_F(Cli, AStiffnessTheLawDoesNotReadIsRefusedAndDroppedUnderAnOverride) {
   EXPECT_EQ(nlohmann::json::parse(read(directory_ / "log"))["ignores"], nlohmann::json({"stiffness", "exponent"}));
 }
 
+// goldsmith_modified_hertz with a permanent indentation (1 mm) beyond the ball's maximum indentation (0.25 mm at 5 m/s)
+// has no unloading curve: the run stops at the first maximum indentation, t = 0.273317 s (touch at 0.273243 s, Hertz
+// compression t_H = 1.4716 δ_max/v = 73.5 µs), with exit 3 naming the time, the pair, the law and why — not after the ball has been dropped and
+// reloaded at every step until the step budget ran out (26 s of wall time, 3.4 million steps, before).
+TEST_F(Cli, APermanentIndentationBeyondTheImpactsDepthStopsTheRunAtOnce) {
+  const fs::path out = directory_ / "out";
+  EXPECT_EQ(run("run " + kScenes + "bouncing_ball.yaml --model goldsmith_modified_hertz --set restitution=1 "
+                "--set contacts.laws.goldsmith_modified_hertz.permanent_indentation=1e-3 --out " + out.string(),
+                directory_ / "log"),
+            3);
+  const std::string log = read(directory_ / "log");
+  for (const std::string part : {"numerical trouble: t = 0.2733168", "contact ground/ball (law goldsmith_modified_hertz)",
+                                 "permanent_indentation δ_p = 0.001 m", "maximum indentation δ_max = 0.000249769 m",
+                                 "would be vertical"}) {
+    EXPECT_NE(log.find(part), std::string::npos) << part << " in: " << log;
+  }
+  const nlohmann::json summary = nlohmann::json::parse(read(out / "summary.json"));
+  EXPECT_LT(summary["integrator"]["steps"].get<long>(), 10000);
+}
+
 // docs/output.md: the restitution is null only below the impact-velocity floor; at the floor itself it is reported.
 TEST_F(Cli, AnImpactAtTheVelocityFloorReportsItsRestitution) {
   const fs::path out = directory_ / "out";

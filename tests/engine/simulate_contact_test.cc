@@ -274,6 +274,30 @@ TEST(Watchdogs, AGivenStiffnessIsCheckedAgainstTheLawsValidityToo) {
   EXPECT_NE(s.result.message.find("0.1 of the effective radius 0.1 m"), std::string::npos) << s.result.message;
 }
 
+// A law that finds its contact outside what its formula describes at an event (LawFailure, models/force_law.h) stops
+// the run there. goldsmith_modified_hertz with a given permanent indentation of 0.1 mm, for the 1 kg ball of K =
+// 3.1702e10 N/m^1.5 meeting the ground at 1 m/s without gravity: Hertz loading reaches x_H = (5 m v²/(4K))^{2/5} =
+// 68.917 µm at t_H = 1.47164 x_H/v = 101.42 µs after the touch (at 1 µs), short of δ_p, so its unloading would be
+// vertical — the ball left at rest 69 µm deep with no force, or under gravity pressed in, reloaded and dropped again at
+// every step until the step budget ran out. The run stops at the located maximum, t = 102.42 µs, naming the pair, the
+// law and why. Control: δ_p = 30 µm unloads on a curve and returns c = √(1 − δ_p/x_H) = 0.75146 (the work ratio).
+TEST(Watchdogs, ALawLeftWithoutAFormulaAtAnEventStopsTheRunThere) {
+  const std::string contacts = "{law: goldsmith_modified_hertz, parameters: {permanent_indentation: ";
+  const SceneRun r = run(ball_on_ground("0.100001", "-1", contacts + "1e-4}}", 0.0, 0.01));
+  ASSERT_EQ(r.result.status, SimulationStatus::kNumericalError);
+  EXPECT_NEAR(r.state.time, 1.0242150e-4, 1e-9) << "stopped at the maximum indentation";
+  EXPECT_LT(r.result.stats.steps, 200);
+  for (const std::string part : {"t = 0.00010242", "contact ground/ball (law goldsmith_modified_hertz)",
+                                 "permanent_indentation δ_p = 0.0001 m", "maximum indentation δ_max = 6.8917",
+                                 "would be vertical"}) {
+    EXPECT_NE(r.result.message.find(part), std::string::npos) << part << " in: " << r.result.message;
+  }
+  const SceneRun control = run(ball_on_ground("0.100001", "-1", contacts + "3e-5}}", 0.0, 0.01));
+  ASSERT_EQ(control.result.status, SimulationStatus::kCompleted) << control.result.message;
+  ASSERT_EQ(control.result.impacts.size(), 1u);
+  EXPECT_NEAR(control.result.impacts[0].restitution, 0.751462, 1e-5);
+}
+
 // A ball (r = 20 mm, 0.2 kg) moving at 1 m/s, without gravity, onto the side of a steel rod (R = 20 mm) lying along x: the pair's R*
 // is compiled from the shapes' curvature radii, the rod's side as flat (20 mm), where Hertz's elliptical contact of
 // a sphere on a cylinder has R* = 14.4262 mm (B/A = 2; contact/material_mixing.h). The stiffness from the materials

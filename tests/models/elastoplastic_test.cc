@@ -256,14 +256,35 @@ TEST(Goldsmith, GivenPermanentIndentationSetsRestitution) {
   EXPECT_NEAR(out.restitution, 0.8, 1e-6);
 }
 
-TEST(Goldsmith, PermanentIndentationAtLeastMaxMeansNoRebound) {
-  // δ_p ≥ δ_max is capped at δ_max: the unloading curve collapses onto δ = δ_max, F = 0 just below it (c_r = 0).
+TEST(Goldsmith, APermanentIndentationAtOrBeyondTheMaximumIndentationHasNoUnloadingCurve) {
+  // δ_p ≥ δ_max: F_max((δ − δ_p)/(δ_max − δ_p))^n would drop from F_max to 0 at δ_max itself, a vertical unloading
+  // (the bodies left at rest in contact without a force). The maximum-indentation event refuses it (LawFailure: the
+  // engine stops the run there, models/force_law.h) naming both lengths, and leaves the state as the onset set it.
   const LawInfo& law = law_by_id("goldsmith_modified_hertz");
-  ContactDriver contact("goldsmith_modified_hertz", compile(law, {{"permanent_indentation", 2e-4}}));
-  contact.load_to(1e-4);
-  EXPECT_EQ(contact.state()[2], 1e-4);
-  EXPECT_EQ(contact.force(0.999e-4, -0.1).force, 0.0);
-  EXPECT_NEAR(contact.force(1e-4).force, 1000.0, 1e-9);  // the loading curve still ends at F_max
+  for (const double permanent : {2e-4, 1e-4}) {
+    SCOPED_TRACE("δ_p = " + std::to_string(permanent));
+    ContactDriver contact("goldsmith_modified_hertz", compile(law, {{"permanent_indentation", permanent}}));
+    contact.event(ContactEvent::kOnset, 0.0);
+    try {
+      contact.event(ContactEvent::kMaxIndentation, 1e-4);
+      ADD_FAILURE() << "no LawFailure";
+    } catch (const LawFailure& failure) {
+      const std::string message = failure.what();
+      EXPECT_NE(message.find("permanent_indentation δ_p = " + std::string(permanent == 2e-4 ? "0.0002" : "0.0001") + " m"),
+                std::string::npos) << message;
+      EXPECT_NE(message.find("maximum indentation δ_max = 0.0001 m"), std::string::npos) << message;
+      EXPECT_NE(message.find("vertical"), std::string::npos) << message;
+    }
+    EXPECT_EQ(contact.state()[0], 0.0);
+    EXPECT_EQ(contact.state()[2], 0.0);
+  }
+  // Just below δ_max the unloading is steep but a curve: with K = 1e9 N/m^1.5, F_max = K (1e-4)^{3/2} = 1000 N at
+  // δ_max, and halfway between δ_p = 0.99e-4 and δ_max, F_max 0.5^{3/2} = 353.55 N.
+  ContactDriver steep("goldsmith_modified_hertz", compile(law, {{"permanent_indentation", 0.99e-4}}));
+  steep.load_to(1e-4);
+  EXPECT_NEAR(steep.force(1e-4).force, 1000.0, 1e-9);
+  EXPECT_NEAR(steep.force(0.995e-4).force, 1000.0 * std::pow(0.5, 1.5), 1e-6);
+  EXPECT_EQ(steep.force(0.98e-4).force, 0.0);
 }
 
 TEST(Goldsmith, DefaultsAreTheHertzLaw) {
