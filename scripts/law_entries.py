@@ -59,6 +59,15 @@ def compare(contactlab, scene, laws, restitution, speed, sets, out):
         return {row["law"]: row for row in csv.DictReader(f)}
 
 
+def calibrated_value(text, pair):
+    """The value calibrated for `pair` in a comparison.csv calibration cell, or None: the cell is "name=value (restitution
+    c)" when every pair got the same value, else "pair: name=value (restitution c); pair: …" (apps/comparison.cc)."""
+    number = r"=([0-9.eE+-]+) \(restitution"
+    match = (re.search(rf"(?:^|; ){re.escape(pair)}: [a-z0-9_=]*?{number}", text) or
+             re.match(rf"[a-z0-9_=]*?{number}", text))
+    return float(match.group(1)) if match else None
+
+
 def pair_of(summary, name):
     pairs = summary["contacts"]
     if name is None:
@@ -134,13 +143,14 @@ def main():
                 del entries[law]  # its rule's entry is of no use where the law cannot apply
         for law, names in CALIBRATED.items():
             row = rows.get(law)
-            # The calibration is the isolated impact's; the value stands whether or not the scene then runs with it.
-            value = re.search(r"=([0-9.eE+-]+) \(restitution", row["calibration"]) if row else None
+            # The calibration is the isolated impact's, of the pair asked for (each pair's at its own reduced mass); the
+            # value stands whether or not the scene then runs with it.
+            value = calibrated_value(row["calibration"], pair["pair"]) if row else None
             if value is None:
                 reason = row["reason"] if row else "not in the comparison"
                 notes.append(f"{law}: no calibrated entry ({row['status'] if row else 'missing'}: {reason})")
                 continue
-            entries.setdefault(law, {}).update({name: float(value.group(1)) for name in names})
+            entries.setdefault(law, {}).update({name: value for name in names})
 
     if "damping_offset" not in entries.get("xiong", {}):
         entries.pop("xiong", None)  # its relaxation rate is of no use without a calibrated damping
