@@ -111,6 +111,7 @@ void BackgroundRecords::record_loop(const MakeWriter& make_writer) {
     lock.unlock();
     records.finish();
     lock.lock();
+    balance_ = records.balance();
     recorded_ = true;
     changed_.notify_all();
     changed_.wait(lock, [&] { return stopped_ || impacts_ != nullptr; });

@@ -30,6 +30,7 @@
 #include <nlohmann/json.hpp>
 
 #include "apps/measures.h"
+#include "apps/run_records.h"
 #include "apps/run_writer.h"
 #include "engine/simulate.h"
 #include "engine/state.h"
@@ -57,6 +58,8 @@ class BackgroundRecords {
   // After the last state: waits until every state queued is recorded (the measures complete, the writer's rows
   // handed on). Errors wait for finish().
   void end_samples();
+  // After end_samples(): the energy balance over the samples recorded (apps/run_records.h).
+  const BalanceRange& sample_balance() const { return balance_; }
   // Waits for every sample to be recorded and the writer finished. Rethrows the recording thread's error.
   void finish(const std::vector<ImpactRecord>& impacts, const nlohmann::ordered_json& summary);
 
@@ -85,6 +88,7 @@ class BackgroundRecords {
   const std::vector<ImpactRecord>* impacts_ = nullptr;
   const nlohmann::ordered_json* summary_ = nullptr;
   std::exception_ptr error_;
+  BalanceRange balance_;  // written by the recording thread before it sets recorded_
   std::thread thread_;
 };
 

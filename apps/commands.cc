@@ -127,10 +127,12 @@ Provenance run_provenance(const Scene& scene, const RunArguments& arguments) {
   return make_provenance(scene, arguments.command_line, given);
 }
 
-// --plot draws from the CSV files (scripts/plot.py): bad input with another output format.
-bool plots_readable(const Scene& scene) {
+// --plot (or --report, which draws the plots its page embeds: `flag`) draws from the CSV files (scripts/plot.py): bad
+// input with another output format.
+bool plots_readable(const Scene& scene, const std::string& flag) {
   if (scene.output_format == OutputFormat::kCsv) return true;
-  spdlog::error("--plot draws from the CSV files: run with output.format csv (or --format csv), or drop --plot");
+  spdlog::error("{} draws from the CSV files: run with output.format csv{}, or drop {}", flag,
+                flag == "--plot" ? " (or --format csv)" : "", flag);
   return false;
 }
 
@@ -140,78 +142,6 @@ bool plotting_available() {
   if (find_plotting_python(problem)) return true;
   spdlog::error("--plot: {}", problem);
   return false;
-}
-
-// A registry's view for a list of law names: its ids in order, and a name's id (empty when unknown).
-struct LawNames {
-  std::string option;  // "--models", "--friction-models"
-  std::vector<std::string_view> ids;
-  std::function<std::string_view(const std::string&)> find;
-};
-
-LawNames normal_law_names() {
-  return {"--models", law_ids(), [](const std::string& name) {
-            const LawIndex index = find_law(name);
-            return index < 0 ? std::string_view() : law_info(index).id;
-          }};
-}
-
-LawNames friction_law_names() {
-  return {"--friction-models", friction_law_ids(), [](const std::string& name) {
-            const FrictionLawIndex index = find_friction_law(name);
-            return index < 0 ? std::string_view() : friction_law_info(index).id;
-          }};
-}
-
-// ID,ID,… or "all" as registry ids, in the order given (aliases resolved). An empty item (`flores,,hertz`, as
-// `sweep --vary` refuses one) and a law named twice (`flores,flores`, an alias and its id, a law and `all`) are
-// refused: a comparison runs each law once, so one of them would be silently dropped.
-std::optional<std::vector<std::string>> resolve_laws(const std::string& list, const LawNames& registry) {
-  constexpr const char* kExpected = "expected a comma-separated list of law ids, or all";
-  std::vector<std::string> laws;
-  std::vector<std::string> given;  // the name each law came from, for the message of a second one
-  auto add = [&](std::string_view id, const std::string& name) {
-    if (const auto earlier = std::find(laws.begin(), laws.end(), id); earlier != laws.end()) {
-      const std::string& first = given[static_cast<std::size_t>(earlier - laws.begin())];
-      spdlog::error("{} {}: law '{}' is listed twice ({} and {}); give each law once", registry.option, list, id, first, name);
-      return false;
-    }
-    laws.emplace_back(id);
-    given.push_back(name);
-    return true;
-  };
-  if (list.find_first_not_of(" \t") == std::string::npos) {
-    spdlog::error("{}: {}", registry.option, kExpected);
-    return std::nullopt;
-  }
-  std::size_t begin = 0;
-  while (begin <= list.size()) {
-    std::size_t end = list.find(',', begin);
-    if (end == std::string::npos) end = list.size();
-    std::string name = list.substr(begin, end - begin);
-    name.erase(0, name.find_first_not_of(" \t"));
-    name.erase(name.find_last_not_of(" \t") + 1);
-    begin = end + 1;
-    if (name.empty()) {
-      spdlog::error("{} {}: an empty item in the list; {}", registry.option, list, kExpected);
-      return std::nullopt;
-    }
-    if (name == "all") {
-      for (std::string_view id : registry.ids) {
-        if (!add(id, "all")) return std::nullopt;
-      }
-      continue;
-    }
-    const std::string_view id = registry.find(name);
-    if (id.empty()) {
-      std::string names;
-      for (std::string_view known : registry.ids) names += (names.empty() ? "" : ", ") + std::string(known);
-      spdlog::error("{}: unknown law '{}'; valid names are all, {}", registry.option, name, names);
-      return std::nullopt;
-    }
-    if (!add(id, name)) return std::nullopt;
-  }
-  return laws;
 }
 
 // The runs of a comparison: each normal law, each friction law (with the scene's normal law), or every pair of them.
@@ -235,6 +165,7 @@ std::vector<LawRun> comparison_runs(const Scene& scene, const std::vector<std::s
 void run_law(const std::string& scene_file, const SceneOptions& base_options, const std::filesystem::path& directory,
              const Provenance& provenance, ProgressBar& progress, int task, LawRun& run) {
   SceneOptions options = base_options;
+  options.refuse_unread_overrides = false;  // checked on the scene with its own laws, before any law runs
   if (run.overrides_law) options.law_override = run.law;
   options.friction_law_override = run.friction;
   std::optional<Scene> scene;
@@ -278,15 +209,15 @@ void run_law(const std::string& scene_file, const SceneOptions& base_options, co
   progress.finish(task);
 }
 
-// --threads: the threads for `tasks` independent runs (at most one per run); logs the error and returns nullopt
+// --threads: the threads for `tasks` independent runs (requested_thread_count); logs the error and returns nullopt
 // on a count below 1.
 std::optional<int> thread_count(const std::optional<int>& requested, std::size_t tasks) {
-  if (!requested) return default_thread_count(tasks);
-  if (*requested < 1) {
-    spdlog::error("--threads {}: expected a number of threads ≥ 1", *requested);
+  try {
+    return requested_thread_count(requested, tasks);
+  } catch (const std::invalid_argument& error) {
+    spdlog::error("{}", error.what());
     return std::nullopt;
   }
-  return static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(*requested), std::max<std::size_t>(tasks, 1)));
 }
 
 }  // namespace
@@ -298,7 +229,7 @@ int run_scene(const RunArguments& arguments, std::ostream& out) {
     scene->output_format = static_cast<OutputFormat>(
         std::find(std::begin(kOutputFormatNames), std::end(kOutputFormatNames), arguments.format) - std::begin(kOutputFormatNames));
   }
-  if (arguments.plot && !plots_readable(*scene)) return kBadInput;
+  if (arguments.plot && !plots_readable(*scene, "--plot")) return kBadInput;
   if (arguments.plot && !plotting_available()) return kOtherError;
   const std::filesystem::path directory =
       arguments.output_directory.empty() ? std::filesystem::path("results") / scene->name : std::filesystem::path(arguments.output_directory);
@@ -352,18 +283,18 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
     return kBadInput;
   }
   std::vector<std::string> laws, frictions;
-  for (auto [list, registry, names] : {std::tuple{&arguments.laws, normal_law_names(), &laws},
-                                       std::tuple{&arguments.friction_laws, friction_law_names(), &frictions}}) {
-    if (list->empty()) continue;
-    const std::optional<std::vector<std::string>> resolved = resolve_laws(*list, registry);
-    if (!resolved) return kBadInput;
-    *names = *resolved;
+  try {
+    if (!arguments.laws.empty()) laws = resolve_laws(arguments.laws, LawKind::kNormal, "--models");
+    if (!arguments.friction_laws.empty()) frictions = resolve_laws(arguments.friction_laws, LawKind::kFriction, "--friction-models");
+  } catch (const std::invalid_argument& error) {
+    spdlog::error("{}", error.what());
+    return kBadInput;
   }
   std::vector<LawRun> runs = comparison_runs(*scene, laws, frictions);
   const std::optional<int> requested_threads = thread_count(arguments.threads, runs.size());
   if (!requested_threads) return kBadInput;
   const bool plot = arguments.plot || arguments.report;  // the page embeds the plots
-  if (plot && !plots_readable(*scene)) return kBadInput;
+  if (plot && !plots_readable(*scene, arguments.report ? "--report" : "--plot")) return kBadInput;
   if (plot && !plotting_available()) return kOtherError;
   const std::filesystem::path directory = arguments.output_directory.empty()
                                               ? std::filesystem::path("results") / scene->name / "compare"
@@ -643,6 +574,11 @@ int run_case(const RunCaseArguments& arguments, std::ostream& out) {
 int plot_results(const std::string& directory) {
   if (!std::filesystem::is_directory(directory)) {
     spdlog::error("plot: {} is not a directory", directory);
+    return kBadInput;
+  }
+  if (const std::string written = hdf5_run_in(directory); !written.empty()) {
+    spdlog::error("plot: {} holds a run written as HDF5 ({}); plotting reads the CSV files: run it again with "
+                  "output.format csv (or --format csv)", directory, written);
     return kBadInput;
   }
   if (!is_plottable_directory(directory)) {

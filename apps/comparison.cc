@@ -6,12 +6,15 @@
 #include <cstdio>
 #include <functional>
 #include <sstream>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "apps/impact_columns.h"
 #include "apps/output_files.h"
 #include "engine/model.h"
+#include "models/friction_registry.h"
 #include "models/law_parameters.h"
+#include "models/registry.h"
 
 namespace contactlab {
 namespace {
@@ -131,7 +134,7 @@ void write_pair_tables(std::ostream& m, const std::vector<LawRun>& runs, const I
     const LawRun& run = runs[r];
     if (!has_result(run)) continue;
     const auto& grouped = grid.by_run[r];
-    m << "| " << markdown_cell(law_label(run)) << " | " << (run.parameters.empty() ? "—" : markdown_cell(run.parameters)) << " |";
+    m << "| " << markdown_cell(result_label(run)) << " | " << (run.parameters.empty() ? "—" : markdown_cell(run.parameters)) << " |";
     for (std::size_t i = 0; i < shown; ++i) m << " " << grouped[impacted[i]].size() << " |";
     m << "\n";
   }
@@ -142,7 +145,7 @@ void write_pair_tables(std::ostream& m, const std::vector<LawRun>& runs, const I
       const LawRun& run = runs[r];
       if (!has_result(run)) continue;
       const auto& grouped = grid.by_run[r];
-      m << "| " << markdown_cell(law_label(run)) << " |";
+      m << "| " << markdown_cell(result_label(run)) << " |";
       for (std::size_t i = 0; i < shown; ++i) {
         const auto& impacts = grouped[impacted[i]];
         m << " " << (impacts.empty() ? "—" : scaled.cell(*impacts.front())) << " |";
@@ -190,6 +193,60 @@ std::string run_directory(const LawRun& run) {
   return run.overrides_law ? run.law + "+" + run.friction : run.friction;
 }
 
+std::vector<std::string> resolve_laws(const std::string& list, LawKind kind, const std::string& option) {
+  constexpr const char* kExpected = "expected a comma-separated list of law ids, or all";
+  const bool normal = kind == LawKind::kNormal;
+  const std::vector<std::string_view> registry = normal ? law_ids() : friction_law_ids();
+  auto find = [&](const std::string& name) -> std::string_view {
+    if (normal) {
+      const LawIndex index = find_law(name);
+      return index < 0 ? std::string_view() : law_info(index).id;
+    }
+    const FrictionLawIndex index = find_friction_law(name);
+    return index < 0 ? std::string_view() : friction_law_info(index).id;
+  };
+  auto refuse = [](const std::string& message) { throw std::invalid_argument(message); };
+  std::vector<std::string> laws;
+  std::vector<std::string> given;  // the name each law came from, for the message of a second one
+  auto add = [&](std::string_view id, const std::string& name) {
+    if (const auto earlier = std::find(laws.begin(), laws.end(), id); earlier != laws.end()) {
+      const std::string& first = given[static_cast<std::size_t>(earlier - laws.begin())];
+      refuse(option + " " + list + ": law '" + std::string(id) + "' is listed twice (" + first + " and " + name +
+             "); give each law once");
+    }
+    laws.emplace_back(id);
+    given.push_back(name);
+  };
+  if (list.find_first_not_of(" \t") == std::string::npos) refuse(option + ": " + kExpected);
+  std::size_t begin = 0;
+  while (begin <= list.size()) {
+    std::size_t end = list.find(',', begin);
+    if (end == std::string::npos) end = list.size();
+    std::string name = list.substr(begin, end - begin);
+    name.erase(0, name.find_first_not_of(" \t"));
+    name.erase(name.find_last_not_of(" \t") + 1);
+    begin = end + 1;
+    if (name.empty()) refuse(option + " " + list + ": an empty item in the list; " + kExpected);
+    if (name == "all") {
+      for (std::string_view id : registry) add(id, "all");
+      continue;
+    }
+    const std::string_view id = find(name);
+    if (id.empty()) {
+      std::string names;
+      for (std::string_view known : registry) names += (names.empty() ? "" : ", ") + std::string(known);
+      refuse(option + ": unknown law '" + name + "'; valid names are all, " + names);
+    }
+    add(id, name);
+  }
+  return laws;
+}
+
+std::string result_label(const LawRun& run) {
+  if (run.status != LawRunStatus::kNumericalError) return law_label(run);
+  return law_label(run) + " (stopped at " + printf_number("%.6g", run.result.end_time) + " s: numerical error)";
+}
+
 std::string law_label(const LawRun& run) {
   const std::string law = run.same_as.empty() ? run.law : run.law + " (= " + run.same_as + ": " + run.parameters + ")";
   return run.friction.empty() ? law : law + " + " + run.friction;
@@ -206,6 +263,7 @@ const char* law_run_status_name(LawRunStatus status) {
 }
 
 std::string ScaledUnit::format(double value) const {
+  if (std::isnan(value)) return "—";  // a value the run does not have (an open impact's restitution, a null measure)
   char text[64];
   std::snprintf(text, sizeof(text), "%.*f", decimals, value / factor);
   std::string cell = text;
@@ -357,7 +415,7 @@ std::string measure_table(const Scene& scene, const std::vector<LawRun>& runs) {
   m << "\n";
   for (const LawRun& run : runs) {
     if (!has_result(run)) continue;
-    m << "| " << markdown_cell(law_label(run)) << " |";
+    m << "| " << markdown_cell(result_label(run)) << " |";
     for (std::size_t k = 0; k < scene.measures.size(); ++k) {
       m << " " << (k < run.measures.size() ? scaled[k].format(run.measures[k].value) : "—") << " |";
     }
@@ -490,7 +548,7 @@ std::string comparison_markdown(const Scene& scene, const std::vector<LawRun>& r
         const LawRun& run = runs[r];
         if (!has_result(run)) continue;
         const auto& grouped = grid.by_run[r];
-        m << "| " << markdown_cell(law_label(run)) << " |";
+        m << "| " << markdown_cell(result_label(run)) << " |";
         for (std::size_t k = 0; k < shown; ++k) m << " " << (k < grouped[p].size() ? measure.cell(*grouped[p][k]) : "—") << " |";
         m << "\n";
       }
@@ -564,7 +622,7 @@ void print_comparison_table(std::ostream& out, const Scene& scene, const std::ve
       const ImpactRecord& r = run.result.impacts.front();
       std::snprintf(line, sizeof(line), "%-26s %-20s %7zu %14.7g %12.7f %13.6e %13.6e %13.6e %14.6e%s\n", law_label(run).c_str(),
                     r.pair.c_str(), run.result.impacts.size(),
-                    r.impact_velocity, r.restitution, r.max_indentation, r.max_force, r.t_end - r.t_start,
+                    r.impact_velocity, r.restitution, r.max_indentation, r.max_force, impact_column("contact_time").value(r),
                     r.dissipated_energy, r.open ? "  (open at end)" : "");
       out << line;
     }

@@ -22,6 +22,15 @@ enum class LawRunStatus {
 
 const char* law_run_status_name(LawRunStatus status);
 
+// Which registry a list of laws names: the normal force laws or the friction laws.
+enum class LawKind { kNormal, kFriction };
+
+// `--models ID,ID,…|all` (named `option` in messages; the Python module's compare gives its laws joined by commas):
+// the registry ids, in the order given, aliases resolved. An empty list or item (`flores,,hertz`), an unknown law, and
+// a law named twice (`flores,flores`, an alias and its id, a law and `all`: one of them would be silently dropped) throw
+// std::invalid_argument with the message.
+std::vector<std::string> resolve_laws(const std::string& list, LawKind kind, const std::string& option);
+
 // One law's outcome, in the order the laws were requested: a normal law (--models), a friction law
 // (--friction-models) with the scene's normal law, or one of each (both options: every pair of them).
 struct LawRun {
@@ -55,6 +64,11 @@ std::string run_directory(const LawRun& run);
 // asked for: "hertz + coulomb_tanh".
 std::string law_label(const LawRun& run);
 
+// law_label, and for a law stopped by numerical trouble where it stopped: "flores (stopped at 0.0123 s: numerical
+// error)". The rows of tables without a status column (measures, impacts per impact or per pair, the page's impact
+// totals) are labelled so: their numbers cover the run up to then only.
+std::string result_label(const LawRun& run);
+
 // `scene` is the scene compiled with its own law: it provides the name, file, settings and pair names,
 // which are the same for every law.
 std::string comparison_csv(const Scene& scene, const std::vector<LawRun>& runs);
@@ -71,7 +85,8 @@ struct ScaledUnit {
   double factor = 1.0;
   std::string unit;  // prefixed, e.g. "kN", "µm"
   int decimals = 5;  // the same for the whole column, so the digits line up
-  std::string format(double value) const;  // value / factor with `decimals` decimals ("0.000", never "-0.000")
+  // value / factor with `decimals` decimals ("0.000", never "-0.000"); NaN (a value the run does not have) is "—"
+  std::string format(double value) const;
 };
 ScaledUnit scale_unit(const std::string& unit, const std::vector<double>& values);
 

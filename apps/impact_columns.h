@@ -42,7 +42,9 @@ inline constexpr ImpactColumn kImpactColumns[] = {
     {"slip_distance", "Slip distance", "m", [](const ImpactRecord& r) { return r.slip_distance; }},
     {"friction_work", "Friction work", "J", [](const ImpactRecord& r) { return r.friction_work; }},
     {"stick_time", "Stick time", "s", [](const ImpactRecord& r) { return r.stick_time; }},
-    {"contact_time", "Contact time", "s", [](const ImpactRecord& r) { return r.t_end - r.t_start; }},
+    // NaN for a contact still open at the run's end: it lasted at least t_end − t_start, not that long.
+    {"contact_time", "Contact time", "s",
+     [](const ImpactRecord& r) { return r.open ? std::numeric_limits<double>::quiet_NaN() : r.t_end - r.t_start; }},
     // Separation slip over onset slip: 1 frictionless, < 1 slowed, 0 rolling or stuck at separation, < 0 reversed;
     // NaN for an impact that began without slip.
     {"tangential_restitution", "Tangential restitution", "",

@@ -4,12 +4,20 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include <spdlog/spdlog.h>
 
 namespace contactlab {
+
+int requested_thread_count(const std::optional<int>& requested, std::size_t tasks, const std::string& option) {
+  if (!requested) return default_thread_count(tasks);
+  if (*requested < 1) throw std::invalid_argument(option + " " + std::to_string(*requested) + ": expected a number of threads ≥ 1");
+  return static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(*requested), std::max<std::size_t>(tasks, 1)));
+}
 
 int default_thread_count(std::size_t tasks) {
   const std::size_t cores = std::max(std::thread::hardware_concurrency(), 1u);

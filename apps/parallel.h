@@ -5,12 +5,19 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
+#include <string>
 
 namespace contactlab {
 
 // The default thread count for `tasks` tasks: std::thread::hardware_concurrency() (1 when unknown), capped at
 // the number of tasks (at least 1).
 int default_thread_count(std::size_t tasks);
+
+// `--threads N` (named `option` in the message): N threads for `tasks` tasks, at most one per task; nullopt: the
+// default. N < 1 throws std::invalid_argument ("--threads 0: expected a number of threads ≥ 1"). `compare`, `sweep`
+// and the Python module's compare and sweep check it here alike.
+int requested_thread_count(const std::optional<int>& requested, std::size_t tasks, const std::string& option = "--threads");
 
 // Runs task(0) … task(count − 1), each exactly once, on up to `threads` threads, and returns when all are done.
 // Workers take the next index in turn; with one thread (or one task) the tasks run on the calling thread in

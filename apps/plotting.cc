@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "apps/plotting.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sys/wait.h>
 #include <vector>
@@ -59,6 +60,23 @@ bool is_plottable_directory(const std::filesystem::path& directory) {
   namespace fs = std::filesystem;
   return fs::is_regular_file(directory / "comparison.csv") ||
          (fs::is_regular_file(directory / "summary.json") && fs::is_regular_file(directory / "timeseries.csv"));
+}
+
+std::string hdf5_run_in(const std::filesystem::path& directory) {
+  namespace fs = std::filesystem;
+  auto hdf5_run = [](const fs::path& d) {
+    return fs::is_regular_file(d / "results.h5") && !fs::is_regular_file(d / "timeseries.csv");
+  };
+  if (hdf5_run(directory)) return (directory / "results.h5").string();
+  if (!fs::is_regular_file(directory / "comparison.csv")) return "";
+  std::error_code error;
+  std::vector<fs::path> laws;
+  for (const fs::directory_entry& entry : fs::directory_iterator(directory, error)) {
+    if (entry.is_directory(error) && hdf5_run(entry.path())) laws.push_back(entry.path() / "results.h5");
+  }
+  if (laws.empty()) return "";
+  std::sort(laws.begin(), laws.end());
+  return laws.front().string() + (laws.size() > 1 ? " and " + std::to_string(laws.size() - 1) + " more" : "");
 }
 
 int plot_directory(const std::filesystem::path& directory) {

@@ -24,4 +24,8 @@ int plot_directory(const std::filesystem::path& directory);
 // True when `directory` holds a run's or a comparison's output.
 bool is_plottable_directory(const std::filesystem::path& directory);
 
+// The results.h5 of a run written as HDF5 in `directory` (a run without timeseries.csv, or a comparison's law), which
+// the plots cannot read (they read the CSV files); empty when there is none.
+std::string hdf5_run_in(const std::filesystem::path& directory);
+
 }  // namespace contactlab

@@ -135,7 +135,7 @@ void write_impacts(std::ostream& m, const std::vector<LawRun>& runs) {
   for (std::size_t r = 0; r < runs.size(); ++r) {
     if (!has_result(runs[r])) continue;
     const Totals& t = totals[r];
-    m << "| " << markdown_cell(law_label(runs[r])) << " | " << t.impacts << " | " << t.open << " | " << t.pairs << " | "
+    m << "| " << markdown_cell(result_label(runs[r])) << " | " << t.impacts << " | " << t.open << " | " << t.pairs << " | "
       << (t.impacts ? speed.format(t.fastest) : "—") << " | " << (t.impacts ? force.format(t.strongest) : "—") << " | "
       << (t.impacts ? energy.format(t.dissipated) : "—") << " |\n";
   }

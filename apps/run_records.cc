@@ -2,6 +2,7 @@
 #include "apps/run_records.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "apps/contact_columns.h"
 #include "apps/report.h"
@@ -29,6 +30,13 @@ ContactPoint contact_point(const Scene& scene, const State& state, const Data& d
   point.spin = relative.dot(normal);
   point.rolling = in_contact_plane(relative, normal);
   return point;
+}
+
+void include_sample_balance(SimulationResult& result, const BalanceRange& samples) {
+  if (samples.low > samples.high) return;  // no sample
+  const double e0 = result.initial_energy;
+  result.max_energy_balance_error =
+      std::max({result.max_energy_balance_error, std::abs(samples.high - e0), std::abs(samples.low - e0)});
 }
 
 RunLayout RunRecords::layout(const Scene& scene) {
@@ -77,6 +85,7 @@ int RunRecords::pair_index(const Data& data, std::size_t p) {
 
 void RunRecords::sample(const State& state, const Data& data) {
   const Energy e = reads_energy_ ? energy(scene_.model, state, data) : Energy{};
+  if (reads_energy_) balance_.add(e);
   for (std::size_t k = 0; k < columns_.size(); ++k) series_[k] = reader_.value(columns_[k], state, data, e);
   writer_.series_row(series_);
 

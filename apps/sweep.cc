@@ -475,7 +475,7 @@ void print_sweep_table(std::ostream& out, const Scene& scene, const SweepSetup& 
     } else {
       const ImpactRecord& r1 = run.impacts.front();
       std::snprintf(line, sizeof(line), "  %-20s %7zu %14.7g %12.7f %13.6e %13.6e %13.6e%s", r1.pair.c_str(), run.impacts.size(),
-                    r1.impact_velocity, r1.restitution, r1.max_indentation, r1.max_force, r1.t_end - r1.t_start,
+                    r1.impact_velocity, r1.restitution, r1.max_indentation, r1.max_force, impact_column("contact_time").value(r1),
                     r1.open ? "  (open at end)" : "");
       out << line;
     }

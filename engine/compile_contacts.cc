@@ -53,7 +53,7 @@ constexpr double kLinearStiffnessSpeed = 1.0;
 }  // namespace
 
 void add_law_parameters(const ParameterTable& table, const std::vector<ParameterValue>& given, const std::string& map,
-                        std::vector<NamedValue>& values, std::vector<std::string>* dropped) {
+                        std::vector<NamedValue>& values, std::vector<std::string>* dropped, ParameterSources* sources) {
   const std::size_t before = values.size();
   for (const ParameterValue& parameter : given) {
     const Key key{map, parameter.name};
@@ -76,6 +76,7 @@ void add_law_parameters(const ParameterTable& table, const std::vector<Parameter
     }
     if (existing != values.end()) existing->value = value;
     else values.push_back({declared->name, value});
+    if (sources != nullptr) (*sources)[std::string(declared->name)] = key.path();
   }
 }
 
@@ -137,6 +138,9 @@ SceneCompiler::BlockSettings SceneCompiler::compile_settings(const Block* own, c
   }
   settings.law_info = &law_info(settings.law);
   const LawInfo& law = *settings.law_info;
+  auto read = [&](std::string setting, std::string key_path) { settings.sources.push_back({std::move(setting), std::move(key_path)}); };
+  read("law", overridden ? "--model" : law_key.path());
+  if (!overridden) read("method", method.path + ".method");
 
   // Law parameters: the pair's own over the contacts block's, by name; with a law override, names the law does not
   // take are dropped (each block was written for the specification's own law).
@@ -144,9 +148,11 @@ SceneCompiler::BlockSettings SceneCompiler::compile_settings(const Block* own, c
   auto given = [&](std::string_view name) {
     return std::find_if(values.begin(), values.end(), [&](const NamedValue& v) { return v.name == name; });
   };
+  ParameterSources parameter_sources;
   auto add_parameters = [&](const std::vector<ParameterValue>& parameters, const std::string& block) {
     std::vector<std::string> dropped;
-    add_law_parameters(parameter_table(law), parameters, block + ".parameters", values, overridden ? &dropped : nullptr);
+    add_law_parameters(parameter_table(law), parameters, block + ".parameters", values, overridden ? &dropped : nullptr,
+                       &parameter_sources);
     for (const std::string& path : dropped) {
       note("--model " + std::string(law.id) + ": parameter '" + path + "' does not apply and is ignored");
     }
@@ -154,11 +160,25 @@ SceneCompiler::BlockSettings SceneCompiler::compile_settings(const Block* own, c
   add_parameters(spec_.contacts.parameters, kContacts);
   if (own != nullptr) add_parameters(own->parameters, own_path);
   // The `laws` entries for this law, over `parameters` by name (every entry checked, in use or not).
-  add_law_entries(spec_.contacts.laws, kContacts, settings.law, values);
-  if (own != nullptr) add_law_entries(own->laws, own_path, settings.law, values);
+  add_law_entries(spec_.contacts.laws, kContacts, settings.law, values, &parameter_sources);
+  if (own != nullptr) add_law_entries(own->laws, own_path, settings.law, values, &parameter_sources);
   // A parameter about to be calibrated may be left out even if the law requires it: start inside its range. (Before
   // the restitution below: a restitution to be calibrated is not the materials'.)
   const std::optional<Calibration> calibrate = calibration_of(law, own, own_path, true);
+  if (calibrate) {
+    const std::string calibrate_path = calibrate->path.starts_with("--") ? calibrate->path : calibrate->path + ".calibrate";
+    read("calibrate", calibrate_path);
+    // The calibration replaces whatever value the blocks gave its parameter (and its twin, below).
+    if (calibrate->spec.parameter) {
+      if (const LawParameter* p = find_parameter(law, *calibrate->spec.parameter)) {
+        parameter_sources[std::string(p->name)] = calibrate_path;
+        if (p->name == law.dissipation_parameter && !law.dissipation_twin.empty()) {
+          parameter_sources[std::string(law.dissipation_twin)] = calibrate_path;
+        }
+      }
+    }
+  }
+  for (const auto& [name, key_path] : parameter_sources) read("parameters." + name, key_path);
   if (calibrate && calibrate->spec.parameter && given(*calibrate->spec.parameter) == values.end()) {
     if (const LawParameter* p = find_parameter(law, *calibrate->spec.parameter)) {
       values.push_back({p->name, calibration_start_value(*p)});
@@ -222,6 +242,8 @@ SceneCompiler::BlockSettings SceneCompiler::compile_settings(const Block* own, c
   const auto stiffness = pick(contacts.stiffness, own, &Block::stiffness, own_path);
   const auto exponent = pick(contacts.exponent, own, &Block::exponent, own_path);
   const Key stiffness_key{stiffness.path, "stiffness"};
+  read("stiffness", stiffness.path + ".stiffness");
+  read("exponent", exponent.path + ".exponent");
   const Key exponent_key{exponent.path, "exponent"};
   std::optional<Stiffness> stiffness_value = stiffness.value;
   std::optional<double> exponent_value = exponent.value;
@@ -271,6 +293,7 @@ SceneCompiler::BlockSettings SceneCompiler::compile_settings(const Block* own, c
   }
   // R*: every pair's from its shapes' curvature radii unless given (docs/contact.md, "Effective radius").
   const auto radius = pick(contacts.effective_radius, own, &Block::effective_radius, own_path);
+  read("effective_radius", radius.path + ".effective_radius");
   if (radius.value) {
     settings.effective_radius = checked(Key{radius.path, "effective_radius"}, radius.value, std::nullopt,
                                         "a positive effective radius R* [m]", positive);
@@ -285,12 +308,15 @@ SceneCompiler::BlockSettings SceneCompiler::compile_settings(const Block* own, c
     settings.linear_stiffness_speed = options_.common_calibration ? options_.common_calibration->impact_velocity : reference_speed;
   }
   const auto mass = pick(contacts.mass, own, &Block::mass, own_path);
+  read("mass", mass.path + ".mass");
   settings.mass_rule = choice(Key{mass.path, "mass"}, mass.value, "multibody", {"multibody", "reduced"}) == "reduced" ? MassRule::kReduced
                                                                                                                     : MassRule::kMultibody;
   const auto tension = pick(contacts.tension, own, &Block::tension, own_path);
+  read("tension", tension.path + ".tension");
   const std::string rule = choice(Key{tension.path, "tension"}, tension.value, "allow", {"allow", "clamp", "release"});
   settings.tension = rule == "clamp" ? TensionRule::kClamp : rule == "release" ? TensionRule::kRelease : TensionRule::kAllow;
   const auto friction = pick(contacts.friction, own, &Block::friction, own_path);
+  read("friction", friction.path + ".friction");
   if (!options_.friction_law_override.empty()) {
     compile_friction(override_friction(friction.value, options_.friction_law_override), friction.path + ".friction", settings);
   } else if (friction.value) {
@@ -306,7 +332,15 @@ SceneCompiler::BlockSettings SceneCompiler::compile_settings(const Block* own, c
 }
 
 // A pair's problems (a missing material, flat–flat Hertz contact, …) are the block's it comes from.
+void SceneCompiler::record_sources(const BlockSettings& settings) {
+  std::vector<SettingSource>& sources = scene_.setting_sources;
+  for (const SettingSource& source : settings.sources) {
+    if (std::find(sources.begin(), sources.end(), source) == sources.end()) sources.push_back(source);
+  }
+}
+
 void SceneCompiler::compile_pair(int shape_a, int shape_b, const BlockSettings& given, const std::string& path) {
+  record_sources(given);
   ContactModel& contact = scene_.model.contact;
   PairSettings settings = given;
   if (settings.restitution_from_materials && optional_restitution(settings) && !materials_give_restitution(shape_a, shape_b)) {
@@ -424,6 +458,7 @@ void SceneCompiler::compile_contacts() {
     refuse(Key{path, ""}, "calibration needs pairs compiled with the model: list the pairs or set broadphase: off");
   }
   contact.settings = default_settings;
+  record_sources(default_settings);
   // Pairs found at run time share one setting: the materials' restitution only if every shape has one.
   if (optional_restitution(contact.settings)) {
     for (std::size_t i = 0; i < shapes; ++i) {

@@ -10,7 +10,7 @@
 namespace contactlab::compile {
 
 void add_law_entries(const std::vector<LawParametersSpec>& laws, const std::string& map, LawIndex law,
-                     std::vector<NamedValue>& values) {
+                     std::vector<NamedValue>& values, ParameterSources* sources) {
   const std::string path = map + ".laws";
   std::vector<LawIndex> named;  // the entries' laws, an alias resolved to its law
   for (const LawParametersSpec& entry : laws) {
@@ -27,7 +27,7 @@ void add_law_entries(const std::vector<LawParametersSpec>& laws, const std::stri
     named.push_back(index);
     const std::string entry_path = path + "." + entry.law;
     if (index == law) {
-      add_law_parameters(parameter_table(law_info(index)), entry.parameters, entry_path, values);
+      add_law_parameters(parameter_table(law_info(index)), entry.parameters, entry_path, values, nullptr, sources);
     } else {
       std::vector<NamedValue> unused;
       add_law_parameters(parameter_table(law_info(index)), entry.parameters, entry_path, unused);

@@ -38,6 +38,18 @@ struct CommonCalibration {
   double impact_velocity = 0.0;  // [m/s] > 0
 };
 
+// Where a setting of the compiled contact pairs was read (CompiledScene::setting_sources).
+struct SettingSource {
+  // `law`, `method`, `parameters.<name>` (the name as the law declares it), `stiffness`, `exponent`,
+  // `effective_radius`, `mass`, `tension`, `calibrate` or `friction`.
+  std::string setting;
+  // The key path of the block it was read from, as a scene file names it (`contacts.law`, `contacts.pairs[1].mass`,
+  // `clearances[0].parameters.restitution`, `contacts.laws.kelvin_voigt.damping`, `clearances[0].calibrate`, where a
+  // calibration sets a parameter), or the option that set it (`--model`, `--calibrate`).
+  std::string key_path;
+  bool operator==(const SettingSource&) const = default;
+};
+
 struct CompiledScene {
   std::string name;
   std::string description;
@@ -49,6 +61,10 @@ struct CompiledScene {
   // Remarks that are not errors: a law outside its accurate restitution range, parameters a law override drops,
   // the calibrations run.
   std::vector<std::string> notes;
+  // Every setting the compiled pairs (or the broadphase's pairs) read and where, once per distinct (setting, key path):
+  // a block's setting that no pair reads — shadowed by a listed pair's or a clearance joint's own, or replaced by
+  // `--model` — is in no entry (scenes/scene.h refuses an override of it).
+  std::vector<SettingSource> setting_sources;
 };
 
 struct CompileOptions {

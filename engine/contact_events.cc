@@ -253,23 +253,28 @@ void ContactEvents::end_contact(int e, double t, bool open) {
   const ContactInput input = contact_input(pair, s, geometry, t);
   record.t_end = t;
   record.open = open;
-  record.separation_velocity = -geometry.normal_velocity;
-  const Vec3 onset_slip(s.onset_slip[0], s.onset_slip[1], s.onset_slip[2]);
-  const Vec3 slip = element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i);
-  record.separation_slip_velocity = along_onset_slip(onset_slip, slip);
-  record.rebound_angle = angle_from_normal(slip, -geometry.normal_velocity);
-  record.separation_spin = spin_about_rolling_axis(
-      element_relative_spin(model_, data_, state_.q.data(), state_.v.data(), i), geometry.normal, onset_slip, slip);
   const bool rubs = data_.elements[i].tangential_law != nullptr;
   const double unmeasured = std::numeric_limits<double>::quiet_NaN();
+  // What is defined at separation only — the separation velocity and slip, the rebound angle and spin, and the
+  // restitution below — a contact still open at the run's end does not have: NaN, not the values of the moment the
+  // run ended (a restitution of a contact caught mid-compression reads as a number and means nothing).
+  const Vec3 onset_slip(s.onset_slip[0], s.onset_slip[1], s.onset_slip[2]);
+  const Vec3 slip = element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i);
+  record.separation_velocity = open ? unmeasured : -geometry.normal_velocity;
+  record.separation_slip_velocity = open ? unmeasured : along_onset_slip(onset_slip, slip);
+  record.rebound_angle = open ? unmeasured : angle_from_normal(slip, -geometry.normal_velocity);
+  record.separation_spin =
+      open ? unmeasured
+           : spin_about_rolling_axis(element_relative_spin(model_, data_, state_.q.data(), state_.v.data(), i),
+                                     geometry.normal, onset_slip, slip);
   record.slip_distance = rubs ? s.slip_distance : unmeasured;
   record.friction_work = rubs ? s.friction_work : unmeasured;
   record.stick_time = rubs ? s.stick_time : unmeasured;
   // A contact that began at rest (touching, an approach speed below the floor) has no restitution: the ratio to a
   // round-off approach speed is noise. One that began at the floor itself has one.
-  record.restitution = record.impact_velocity >= model_.contact.impact_velocity_floor
+  record.restitution = !open && record.impact_velocity >= model_.contact.impact_velocity_floor
                            ? record.separation_velocity / record.impact_velocity
-                           : std::numeric_limits<double>::quiet_NaN();
+                           : unmeasured;
   record.max_indentation = s.max_indentation;
   // Shapes that only touched, never pressing beyond round-off, made no impact: the record is dropped at the end.
   if (s.max_indentation <= table_.touch_tolerance(e)) touches_.push_back(open_impact_[i]);

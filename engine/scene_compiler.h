@@ -58,18 +58,24 @@ Eigen::AngleAxisd rotation(const std::string& path, const RotationSpec& rotation
 std::string choice(const Key& key, const std::optional<std::string>& given, const std::string& fallback,
                    const std::vector<std::string_view>& options);
 
+// Per parameter name (as declared), the key path its value was read at (`contacts.parameters.restitution`); a block
+// read later replaces the entry of a name it gives too.
+using ParameterSources = std::map<std::string, std::string, std::less<>>;
+
 // One block's `parameters` (key path `map`) for the law whose table is `table`, into `values`: each name declared,
 // its value finite and in range, none given twice in the block; a name an earlier block gave takes this block's value.
 // An unknown name is refused — or, when `dropped` is given (a law override: the block was written for another law),
-// its key path is appended there and the name skipped (compile_contacts.cc, compile_friction.cc).
+// its key path is appended there and the name skipped (compile_contacts.cc, compile_friction.cc). With `sources`, each
+// name taken is recorded there with its key path.
 void add_law_parameters(const ParameterTable& table, const std::vector<ParameterValue>& given, const std::string& map,
-                        std::vector<NamedValue>& values, std::vector<std::string>* dropped = nullptr);
+                        std::vector<NamedValue>& values, std::vector<std::string>* dropped = nullptr,
+                        ParameterSources* sources = nullptr);
 
 // A block's `laws` (compile_law_entries.cc; key path `map`.laws): every entry checked — a law by id or alias, named
 // once, with parameters it takes, in range — and the parameters of the entry for `law`, if any, into `values` over
 // those there, by name.
 void add_law_entries(const std::vector<LawParametersSpec>& laws, const std::string& map, LawIndex law,
-                     std::vector<NamedValue>& values);
+                     std::vector<NamedValue>& values, ParameterSources* sources = nullptr);
 
 // A `friction` block (compile_friction.cc): its law and compiled parameters into the settings, or nothing for
 // `law: none`.
@@ -106,10 +112,13 @@ class SceneCompiler {
   // first.
   struct BlockSettings : PairSettings {
     std::string missing_parameters;  // empty when none is missing
+    std::vector<SettingSource> sources;  // where each setting was read (CompiledScene::setting_sources)
   };
   template <typename Block>
   BlockSettings compile_settings(const Block* own, const std::string& own_path);
   void compile_pair(int shape_a, int shape_b, const BlockSettings& settings, const std::string& path);
+  // Adds a block's setting sources to the scene's: its settings are read by a pair (or by the broadphase's).
+  void record_sources(const BlockSettings& settings);
   template <typename Block>
   void request_calibration(const Block* own, const std::string& own_path);
   // A calibration to run on a block's pairs, and the key path of what asked for it: a block, or `--calibrate`.

@@ -371,8 +371,10 @@ void Run::execute() {
   }
   ode_.unpack(t, y_.data(), state_);
   normalize_configuration(model_, state_.q);
-  // The end state is always a sample, whether or not it falls on the output grid.
-  if (sampler_.observing() && !monitor_.failed() && sampler_.last_emitted() != t) sampler_.emit(t, y_.data());
+  // The end state is always a sample, whether or not it falls on the output grid — also of a run stopped by numerical
+  // trouble: the state the trouble was found in, at end_time, is the one the result (its open impacts, its end time)
+  // describes, and the samples show what led to it.
+  if (sampler_.observing() && sampler_.last_emitted() != t) sampler_.emit(t, y_.data());
   forward(model_, state_, data_);
   events_.finish(t);
   result_.end_time = t;

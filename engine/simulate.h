@@ -41,8 +41,10 @@ struct ImpactRecord {
   double t_end = 0.0;                // [s]; the run's end time if the contact is still open
   bool open = false;                 // true if the run ended during the contact
   double impact_velocity = 0.0;      // δ̇ at onset [m/s]
-  double separation_velocity = 0.0;  // −δ̇ at separation [m/s] (> 0 when separating)
-  double restitution = 0.0;          // separation_velocity / impact_velocity; NaN for a contact begun at rest
+  // −δ̇ at separation [m/s] (> 0 when separating). This and the other quantities of the separation (restitution,
+  // separation_slip_velocity, rebound_angle, separation_spin) are NaN for a contact still open at the run's end.
+  double separation_velocity = 0.0;
+  double restitution = 0.0;          // separation_velocity / impact_velocity; NaN for a contact begun at rest or open
   double max_indentation = 0.0;      // [m]
   double max_force = 0.0;            // [N]
   double min_force = 0.0;            // [N]; < 0 means tension occurred

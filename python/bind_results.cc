@@ -53,34 +53,19 @@ py::dict impacts_dict(const std::vector<ImpactRecord>& impacts) {
   return result;
 }
 
-// The laws named in `laws` as registry ids (aliases resolved, "all" for every law); ValueError for an unknown name.
+// The laws named in `laws` as registry ids (aliases resolved, "all" for every law), checked as `compare --models`
+// checks them (resolve_laws): ValueError for an unknown, empty or repeated law.
 std::vector<std::string> law_ids_of(const std::vector<std::string>& laws) {
-  std::vector<std::string> ids;
-  auto add = [&](std::string_view id) {
-    if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.emplace_back(id);
-  };
-  for (const std::string& name : laws) {
-    if (name == "all") {
-      for (std::string_view id : law_ids()) add(id);
-      continue;
-    }
-    const LawIndex index = find_law(name);
-    if (index < 0) {
-      std::string known;
-      for (std::string_view id : law_ids()) known += (known.empty() ? "" : ", ") + std::string(id);
-      throw py::value_error("unknown law '" + name + "'; valid names are all, " + known);
-    }
-    add(law_info(index).id);
-  }
-  if (ids.empty()) throw py::value_error("compare: expected at least one law");
-  return ids;
+  std::string list;
+  for (const std::string& name : laws) list += (list.empty() ? "" : ",") + name;
+  return resolve_laws(list, LawKind::kNormal, "laws");
 }
 
 // Runs the scene `load(law)` gives once per law of `laws`, in parallel (`load("")`: the scene as written, whose
 // refusal is raised: a broken scene is bad input, not a column of failed laws); comparison.csv's text, the law ids,
 // each law's run (None when it could not run) and why not. Called with the GIL held.
 py::tuple compare_laws(const std::function<Scene(const std::string& law)>& load, const std::vector<std::string>& laws,
-                       int threads) {
+                       const std::optional<int>& threads) {
   const Scene scene = load("");
   std::vector<LawRun> runs;
   for (const std::string& id : law_ids_of(laws)) {
@@ -88,7 +73,7 @@ py::tuple compare_laws(const std::function<Scene(const std::string& law)>& load,
     runs.back().law = id;
   }
   std::vector<std::optional<RunOutcome>> outcomes(runs.size());
-  const int workers = threads > 0 ? threads : default_thread_count(runs.size());
+  const int workers = requested_thread_count(threads, runs.size(), "threads");
   // One law: compile the scene with it and run it; a law that does not compile is recorded, not raised.
   auto run_law = [&](std::size_t i) {
     LawRun& run = runs[i];
@@ -140,6 +125,7 @@ RunOutcome run_recorded(std::shared_ptr<const Scene> scene) {
       scene->model, state, data, scene->simulation, [&](const State& s, const Data& d) { outcome.recording.observe(s, d); },
       measure_observer(measures));
   if (stop_requested()) throw SweepInterrupted("interrupted");
+  include_sample_balance(outcome.result, outcome.recording.balance);  // as `contactlab run` reports it
   outcome.wall_time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   outcome.measures = measures.finish(outcome.result);
   return outcome;
@@ -206,12 +192,14 @@ void bind_results(py::module_& m) {
       "compare",
       [](const std::string& path, const std::optional<std::string>& text,
          const std::vector<std::pair<std::string, std::string>>& overrides, const std::vector<std::string>& laws,
-         int threads) {
+         const std::optional<int>& threads) {
         return compare_laws(
             [&](const std::string& law) {
               SceneOptions options;
               options.variable_overrides = overrides;
               options.law_override = law;
+              // The overrides are checked once, on the scene with its own laws (load("")), as the CLI's compare does.
+              options.refuse_unread_overrides = law.empty();
               return text ? load_scene_text(*text, path, options) : load_scene(path, options);
             },
             laws, threads);
@@ -221,7 +209,7 @@ void bind_results(py::module_& m) {
       "could not run) and why not.");
   m.def(
       "compare_spec",
-      [](const SceneSpec& spec, const std::vector<std::string>& laws, int threads) {
+      [](const SceneSpec& spec, const std::vector<std::string>& laws, const std::optional<int>& threads) {
         return compare_laws([&](const std::string& law) { return scene_of_spec(spec, law); }, laws, threads);
       },
       py::arg("spec"), py::arg("laws"), py::arg("threads"), "As compare, for a SceneSpec.");

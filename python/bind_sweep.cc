@@ -25,7 +25,9 @@ std::size_t checked_index(const SweepPlan& plan, std::size_t index) {
 }  // namespace
 
 void bind_sweep(py::module_& m) {
-  static py::exception<SweepArgumentError> argument_error(m, "SweepArgumentError", PyExc_ValueError);
+  // Registered with its translator: a bad sweep argument raises SweepArgumentError (a ValueError), not a bare
+  // ValueError.
+  py::register_exception<SweepArgumentError>(m, "SweepArgumentError", PyExc_ValueError);
   m.def(
       "plan_sweep",
       [](const std::string& scene_file, const std::string& model, const std::vector<std::string>& overrides,
@@ -51,11 +53,11 @@ void bind_sweep(py::module_& m) {
       "Runs case `index` (0-based) of a plan; its outcome as JSON text (a `run-case` file's content).");
   m.def(
       "run_cases",
-      [](const std::string& plan_json, int threads) {
+      [](const std::string& plan_json, const std::optional<int>& threads) {
         const SweepPlan plan = plan_of(plan_json);
         const std::size_t count = sweep_size(plan.setup.variables);
         std::vector<SweepRun> runs(count);
-        const int workers = threads > 0 ? threads : default_thread_count(count);
+        const int workers = requested_thread_count(threads, count, "threads");
         run_without_gil([&] {
           run_in_parallel(count, workers, [&](std::size_t i) { with_thread_state([&] { runs[i] = run_sweep_case(plan, i); }); });
         });
@@ -63,7 +65,8 @@ void bind_sweep(py::module_& m) {
         for (const SweepRun& run : runs) texts.push_back(json_text(sweep_run_json(run)));
         return texts;
       },
-      py::arg("plan"), py::arg("threads"), "Runs every case of a plan on threads of this process (0: the hardware's).");
+      py::arg("plan"), py::arg("threads"),
+      "Runs every case of a plan on threads of this process (None: the hardware's; fewer than 1: ValueError).");
   m.def(
       "failed_case",
       [](const std::string& plan_json, std::size_t index, const std::string& message) {

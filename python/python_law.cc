@@ -20,6 +20,7 @@
 
 #include <pybind11/stl.h>
 
+#include "models/law_parameters.h"
 #include "models/registry.h"
 #include "python/bindings.h"
 
@@ -97,7 +98,7 @@ ContactForce call(int slot, const ContactInput& input, const double* parameters,
                                                 state_dict(law, state));
     if (!PyFloat_Check(force.ptr()) && !PyLong_Check(force.ptr())) {
       throw PythonLawError("law '" + law.id + "': the force function returned " + py::repr(force).cast<std::string>() +
-                           " at indentation " + std::to_string(input.indentation) + " m; expected a number [N]");
+                           " at indentation " + round_trip_text(input.indentation) + " m; expected a number [N]");
     }
     return ContactForce{force.cast<double>(), 0.0, 0.0};
   });

@@ -19,6 +19,7 @@ RunRecording::RunRecording(const Scene& scene) : columns(series_columns(scene)),
 
 void RunRecording::observe(const State& state, const Data& data) {
   const Energy e = energy(scene_.model, state, data);
+  balance.add(e);
   for (const SeriesColumn& column : columns) series.push_back(reader_.value(column, state, data, e));
   ++rows;
   for (std::size_t p = 0; p < data.elements.size(); ++p) {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "apps/run_records.h"
 #include "apps/series_columns.h"
 #include "engine/data.h"
 #include "engine/state.h"
@@ -31,6 +32,7 @@ class RunRecording {
   std::vector<SeriesColumn> columns;  // every column of the scene (series_columns)
   std::vector<double> series;         // rows × columns.size(), row-major
   std::size_t rows = 0;
+  BalanceRange balance;               // the energy balance over the samples (include_sample_balance)
   ContactRecords contacts;
 
  private:

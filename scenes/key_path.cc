@@ -136,6 +136,87 @@ std::vector<AppliedOverride> apply_key_path_overrides(YAML::Node& root,
   return applied;
 }
 
+namespace {
+
+// The block of contact settings a key path is inside (`contacts`, `contacts.pairs[k]`, `clearances[k]`), and the rest of
+// the path after it and its dot; nullopt when it names no setting of one.
+std::optional<std::pair<std::string, std::string>> setting_block(const std::string& key_path) {
+  for (std::string_view list : {"contacts.pairs[", "clearances["}) {
+    if (!key_path.starts_with(list)) continue;
+    const std::size_t close = key_path.find(']', list.size());
+    if (close == std::string::npos || close + 1 >= key_path.size() || key_path[close + 1] != '.') return std::nullopt;
+    return std::pair{key_path.substr(0, close + 1), key_path.substr(close + 2)};
+  }
+  constexpr std::string_view kContacts = "contacts.";
+  if (key_path.starts_with(kContacts) && !key_path.starts_with("contacts.pairs")) {
+    return std::pair{std::string("contacts"), key_path.substr(kContacts.size())};
+  }
+  return std::nullopt;
+}
+
+// A key path as messages show it: a clearance joint by its name, as `--set clearances.pin.law` names it.
+std::string shown_path(const CompiledScene& scene, const std::string& key_path, const std::string& law_override) {
+  if (key_path == "--model") return "--model " + law_override;
+  constexpr std::string_view kClearances = "clearances[";
+  if (!key_path.starts_with(kClearances)) return key_path;
+  const std::size_t close = key_path.find(']');
+  const std::size_t index = std::stoul(key_path.substr(kClearances.size(), close - kClearances.size()));
+  if (index >= scene.clearances.size()) return key_path;
+  return "clearances." + scene.clearances[index].name + key_path.substr(close + 1);
+}
+
+}  // namespace
+
+std::string unread_setting_problem(const CompiledScene& scene, const std::string& key_path, const std::string& law_override) {
+  static const std::vector<std::string_view> kSettings = {"law",   "method", "parameters", "stiffness", "exponent", "effective_radius",
+                                                          "mass",  "tension", "calibrate", "friction"};
+  const auto block = setting_block(key_path);
+  if (!block) return "";
+  const auto& [block_path, rest] = *block;
+  const std::string setting_key = rest.substr(0, rest.find('.'));
+  if (std::find(kSettings.begin(), kSettings.end(), setting_key) == kSettings.end()) return "";
+  // What a pair reads: one parameter, any of a block's parameters (the whole map overridden), or the setting whole
+  // (a part of `calibrate` or `friction` is read with it).
+  const bool parameter = setting_key == "parameters" && rest != "parameters";
+  const std::string setting = parameter ? rest.substr(0, rest.find('.', setting_key.size() + 1)) : setting_key;
+  const std::string read_at = block_path + "." + setting;
+  for (const SettingSource& source : scene.setting_sources) {
+    if (source.key_path == read_at) return "";
+    if (setting == "parameters" && source.key_path.starts_with(read_at + ".")) return "";
+  }
+  // Where the pairs take it from instead.
+  std::vector<std::string> elsewhere;
+  for (const SettingSource& source : scene.setting_sources) {
+    const bool same = parameter ? source.setting == setting : source.setting == setting || source.setting.starts_with(setting + ".");
+    if (!same) continue;
+    // A parameter's own block, not the parameter (the whole map overridden): the blocks the pairs read instead.
+    std::string shown = shown_path(scene, source.key_path, law_override);
+    if (!parameter && setting == "parameters") {
+      const std::size_t at = shown.find(".parameters.");
+      if (at == std::string::npos) continue;
+      shown.resize(at + std::string_view(".parameters").size());
+    }
+    if (std::find(elsewhere.begin(), elsewhere.end(), shown) == elsewhere.end()) elsewhere.push_back(shown);
+  }
+  const bool any_pair = !scene.model.contact.pairs.empty() || scene.model.contact.broadphase;
+  const std::string what = parameter ? "parameter '" + setting.substr(std::string_view("parameters.").size()) + "'"
+                                     : setting == "parameters" ? "parameters" : setting;
+  std::string problem = "no contact pair reads it, so it would change nothing: ";
+  if (!any_pair) return problem + "the scene has no contact pairs";
+  if (elsewhere.empty()) {
+    std::string laws;
+    for (const ContactPairModel& pair : scene.model.contact.pairs) {
+      const std::string id(pair.law_info->id);
+      if (laws.find("'" + id + "'") == std::string::npos) laws += (laws.empty() ? "'" : ", '") + id + "'";
+    }
+    if (laws.empty() && scene.model.contact.settings.law_info != nullptr) laws = "'" + std::string(scene.model.contact.settings.law_info->id) + "'";
+    return problem + "no pair's law (" + laws + ") takes " + what;
+  }
+  problem += "the pairs take their " + what + " from ";
+  for (std::size_t k = 0; k < elsewhere.size(); ++k) problem += (k == 0 ? "" : k + 1 == elsewhere.size() ? " and " : ", ") + elsewhere[k];
+  return problem;
+}
+
 YAML::Node find_key_path(const YAML::Node& root, const std::string& key_path, SpecProblemAt at) {
   // The path's steps: keys (which may hold dots: a material's name), and list indices "[k]".
   std::vector<Step> steps;

@@ -14,6 +14,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "engine/compile_scene.h"
 #include "engine/spec_error.h"
 
 namespace contactlab {
@@ -40,6 +41,16 @@ struct AppliedOverride {
 std::vector<AppliedOverride> apply_key_path_overrides(YAML::Node& root,
                                                       const std::vector<std::pair<std::string, std::string>>& overrides,
                                                       const std::string& file, const std::string& flag = "--set");
+
+// Why an override of the contact setting at `key_path` (as AppliedOverride names it: `contacts.law`,
+// `contacts.parameters.restitution`, `contacts.pairs[0].mass`, `clearances[0].friction.parameters.friction`) changes
+// nothing in `scene`: no compiled pair reads it (CompiledScene::setting_sources) — every pair takes it from a listed
+// pair's or a clearance joint's own key, `--model` replaces the law, a calibration sets the parameter, the law in use
+// does not take the parameter, or there are no pairs. Empty when a pair reads it, and for every key that is not a
+// block's pair setting (`law`, `method`, `parameters`, `stiffness`, `exponent`, `effective_radius`, `mass`, `tension`,
+// `calibrate`, `friction` of `contacts`, `contacts.pairs[k]` or `clearances[k]`): a `laws` entry and
+// `reference_speed` are read only when a law that takes them is in use, by design. `law_override` is `--model`'s.
+std::string unread_setting_problem(const CompiledScene& scene, const std::string& key_path, const std::string& law_override);
 
 // The node a problem at `key_path` (as the loader names keys: `bodies[0].mass`, `materials.steel`) is reported at,
 // for its line and column: the value there; the key itself (SpecProblemAt::kKey); for a value left out

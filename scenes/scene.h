@@ -52,6 +52,10 @@ struct SceneOptions {
   // Whether a scene's `plugins:` list is loaded (scenes/law_plugins.h); when off it is bad input (the fuzzer turns
   // it off: a scene must not make it load arbitrary libraries).
   bool load_plugins = true;
+  // Whether an override of a contact setting that no compiled pair reads (scenes/key_path.h, unread_setting_problem)
+  // is bad input. `compare` turns it off for its laws' runs, whose `--models` replace every law: it checks the
+  // overrides once, on the scene with its own laws.
+  bool refuse_unread_overrides = true;
 };
 
 // A compiled and calibrated scene (its name, model, initial state, simulation options, notes), and what of it is

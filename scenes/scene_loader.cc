@@ -762,8 +762,9 @@ Scene load_scene_text(const std::string& text, const std::string& file, const Sc
                                                             applied[j].argument + " before it); give it once");
     }
   }
+  std::optional<Scene> scene;
   try {
-    return SceneReader(root, file, variable_options).load();
+    scene.emplace(SceneReader(root, file, variable_options).load());
   } catch (const SceneError& error) {
     // A problem inside an overridden value is the override's: name it (its value has no line in the file).
     for (auto it = applied.rbegin(); it != applied.rend(); ++it) {
@@ -773,6 +774,15 @@ Scene load_scene_text(const std::string& text, const std::string& file, const Sc
     }
     throw;
   }
+  // An override no pair reads would change nothing, silently: a sweep over `contacts.law` would label runs that are
+  // all the same with different laws.
+  if (options.refuse_unread_overrides) {
+    for (const AppliedOverride& override : applied) {
+      const std::string problem = unread_setting_problem(*scene, override.key_path, options.law_override);
+      if (!problem.empty()) throw SceneError(file, 0, 0, override.key_path, override.argument + ": " + problem);
+    }
+  }
+  return std::move(*scene);
 }
 
 Scene load_scene(const std::string& path, const SceneOptions& options) {

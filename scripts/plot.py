@@ -949,6 +949,10 @@ def main():
         plot_comparison(directory)
     elif os.path.exists(os.path.join(directory, "summary.json")) and os.path.exists(os.path.join(directory, "timeseries.csv")):
         plot_run(directory)
+    elif os.path.exists(os.path.join(directory, "results.h5")):
+        sys.stderr.write(f"error: {directory} holds a run written as HDF5 (results.h5); plotting reads the CSV files: "
+                         "run it again with output.format csv (or --format csv)\n")
+        return 2
     else:
         sys.stderr.write(f"error: {directory} holds neither a run (summary.json, timeseries.csv) nor a comparison "
                          "(comparison.csv)\n")

@@ -54,8 +54,33 @@ def override_text(value: Any) -> str:
     return json.dumps(value)  # a mapping or list: JSON is YAML's flow style
 
 
+def _type_name(value: Any) -> str:
+    return type(value).__name__
+
+
+def check_type(argument: str, value: Any, types: tuple, expected: str) -> None:
+    """TypeError naming the argument and what it expected, for a value of another type (a bool is not a number)."""
+    if isinstance(value, bool) and bool not in types or not isinstance(value, types):
+        raise TypeError(f"{argument}: expected {expected}, found {_type_name(value)} {value!r}")
+
+
+def check_threads(threads: Any) -> None:
+    if threads is not None:
+        check_type("threads", threads, (int,), "a number of threads (an int ≥ 1) or None")
+
+
+def check_model(model: Any) -> None:
+    if model is not None:
+        check_type("model", model, (str,), "a force law's id or alias (a str) or None")
+
+
 def overrides(set: Overrides) -> list[tuple[str, str]]:
-    return [(name, override_text(value)) for name, value in (set or {}).items()]
+    if set is None:
+        return []
+    check_type("set", set, (Mapping,), "a mapping of variable names or key paths to values, e.g. {\"restitution\": 0.5}")
+    for name in set:
+        check_type("set", name, (str,), "variable names or key paths (str) as keys")
+    return [(name, override_text(value)) for name, value in set.items()]
 
 
 def load(path: Union[str, os.PathLike], *, set: Overrides = None, model: Optional[str] = None) -> Scene:
@@ -65,11 +90,14 @@ def load(path: Union[str, os.PathLike], *, set: Overrides = None, model: Optiona
     "contacts.parameters.damping": 40}``; ``model`` replaces every contact's force law (``--model``).
     Raises SceneError naming the file, line, column and key of bad input.
     """
+    check_model(model)
     return _core.load(os.fspath(path), overrides(set), model or "")
 
 
 def load_text(text: str, *, file: str = "<text>", set: Overrides = None, model: Optional[str] = None) -> Scene:
     """As :func:`load`, from the YAML text of a scene; ``file`` names it in messages."""
+    check_type("text", text, (str,), "the YAML text of a scene (a str)")
+    check_model(model)
     return _core.load_text(text, file, overrides(set), model or "")
 
 
@@ -103,13 +131,17 @@ def compare(scene: Union[SceneSpec, str, os.PathLike], laws: Union[str, Iterable
     and ``scene`` only names it. Returns a Comparison: ``table`` (comparison.csv: one row per law, each pair's impacts as columns),
     ``runs`` (each law's Result, None for a law that could not run on the scene) and ``reasons``.
     """
+    check_type("laws", laws, (str, Iterable), "a list of law ids or aliases, a comma list or \"all\"")
     names = [name.strip() for name in laws.split(",")] if isinstance(laws, str) else list(laws)
+    for name in names:
+        check_type("laws", name, (str,), "law ids or aliases (str)")
+    check_threads(threads)
     if isinstance(scene, SceneSpec):
         if set or text is not None:
             raise ValueError("set= and text= apply to scene files; a SceneSpec's fields are set in Python")
-        table, ids, runs, reasons = _core.compare_spec(scene, names, threads or 0)
+        table, ids, runs, reasons = _core.compare_spec(scene, names, threads)
     else:
-        table, ids, runs, reasons = _core.compare(os.fspath(scene), text, overrides(set), names, threads or 0)
+        table, ids, runs, reasons = _core.compare(os.fspath(scene), text, overrides(set), names, threads)
     frame = pd.read_csv(io.StringIO(table), float_precision="round_trip")
     return Comparison(table=frame, runs={law: (result_from(r) if r is not None else None) for law, r in zip(ids, runs)},
                       reasons=dict(zip(ids, reasons)))

@@ -72,6 +72,7 @@ def result_from(raw: dict) -> Result:
     impacts = with_units(pd.DataFrame(raw["impacts"]["columns"]), dict(raw["impacts"]["units"]))
     measures = pd.DataFrame(raw["measures"], columns=["name", "value", "unit"]).set_index("name")
     units.update(contact_units)
+    units.update(dict(raw["impacts"]["units"]))  # result.units["max_force"], as documented
     return Result(scene=raw["scene"], status=raw["status"], message=raw["message"], diagnostics=list(raw["diagnostics"]),
                   end_time=raw["end_time"], wall_time_s=raw["wall_time_s"], stats=dict(raw["stats"]),
                   energy=dict(raw["energy"]), series=series, columns=columns, units=units, timeseries=timeseries,

@@ -11,7 +11,8 @@ from __future__ import annotations
 import io
 import os
 from dataclasses import dataclass
-from typing import Any, Mapping, Optional, Sequence, Union
+import numbers
+from typing import Any, Iterable, Mapping, Optional, Sequence, Union
 
 import pandas as pd
 
@@ -47,6 +48,14 @@ def vary_argument(name: str, values: Union[str, Sequence[Any]]) -> str:
     """``--vary NAME=VALUES``: a range text as given ("0.1:0.9:9", "1:100:5:log"), a list of values comma-joined."""
     if isinstance(values, str):
         return f"{name}={values}"
+    if isinstance(values, (bytes, Mapping)) or not isinstance(values, Iterable):
+        raise TypeError(f"vary[{name!r}]: expected a list of values or a range text such as \"0.1:0.9:9\", found "
+                        f"{type(values).__name__} {values!r}")
+    values = list(values)
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, (str, int, float, numbers.Real)):
+            raise TypeError(f"vary[{name!r}]: expected numbers or expressions (str) as values, found "
+                            f"{type(value).__name__} {value!r}")
     return f"{name}=" + ",".join(repr(float(v)) if isinstance(v, float) else str(v) for v in values)
 
 
@@ -65,14 +74,20 @@ def sweep(scene: Union[str, os.PathLike], vary: Mapping[str, Union[str, Sequence
     threads of this process (GIL released; Ctrl-C stops them). With a ``distributed.Client`` they run on its
     cluster's workers (a LocalCluster, or a scheduler's address for many machines), which must import contactlab.
     """
-    from . import overrides  # the package's set= conversion
+    from . import check_model, check_threads, check_type, overrides  # the package's argument checks
 
+    check_type("vary", vary, (Mapping,), "a mapping of variable names or key paths to values, e.g. "
+                                         "{\"restitution\": \"0.1:0.9:9\"}")
+    for name in vary:
+        check_type("vary", name, (str,), "variable names or key paths (str) as keys")
+    check_model(model)
+    check_threads(threads)
     set_arguments = [f"{name}={value}" for name, value in overrides(set)]
     plan = _core.plan_sweep(os.fspath(scene), model or "", set_arguments,
                             [vary_argument(name, values) for name, values in vary.items()])
     count = _core.case_count(plan)
     if client is None:
-        outcomes = _core.run_cases(plan, threads or 0)
+        outcomes = _core.run_cases(plan, threads)
     else:
         outcomes = _run_on_dask(client, plan, count)
     impacts, cases, markdown = _core.collect_sweep(plan, outcomes)

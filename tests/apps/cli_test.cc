@@ -537,6 +537,60 @@ TEST_F(Cli, AnImpactAtTheVelocityFloorReportsItsRestitution) {
   EXPECT_NEAR(summary["impacts"][0]["restitution"].get<double>(), 1.0, 1e-4);
 }
 
+// summary.json's largest balance error covers the samples written: the slider-crank's time series (interpolated on the
+// output grid between the steps' ends) shows errors up to 3.3e-5 J where the steps' ends reached 9e-7 J. Its maximum
+// over the rows, (total + dissipated) − joint_work − E(0) as the columns give it, is the summary's, to the last bit.
+TEST_F(Cli, TheLargestBalanceErrorCoversTheSamplesWritten) {
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("run " + kScenes + "slider_crank_ideal.yaml --out " + out.string(), directory_ / "log"), 0) << read(directory_ / "log");
+  const nlohmann::json summary = nlohmann::json::parse(read(out / "summary.json"));
+  const double e0 = summary["energy"]["initial"].get<double>();
+  double largest = 0.0;
+  for (const auto& row : contactlab::test::csv_rows(out / "timeseries.csv")) {
+    const double balance = std::stod(row.at("total_energy")) + std::stod(row.at("dissipated_energy")) - std::stod(row.at("joint_work"));
+    largest = std::max(largest, std::abs(balance - e0));
+  }
+  EXPECT_GT(largest, 1e-5);  // the samples' error this scene shows: well above the steps' ends'
+  EXPECT_EQ(summary["energy"]["max_balance_error"].get<double>(), largest);
+}
+
+// A run stopped by numerical trouble (exit 3) writes one state: its time series ends at summary.json's end_time, the
+// state its impacts describe; the impact, open there, has no restitution (it was 0.2409 before: the ratio of the
+// speeds at the moment the run stopped).
+TEST_F(Cli, ARunStoppedByNumericalTroubleWritesOneState) {
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("run " + kScenes + "impact_1dof.yaml --set impact_velocity=300 --set restitution=0.5 --out " + out.string(),
+                directory_ / "log"), 3) << read(directory_ / "log");
+  const nlohmann::json summary = nlohmann::json::parse(read(out / "summary.json"));
+  EXPECT_EQ(summary["status"], "numerical_error");
+  const auto rows = contactlab::test::csv_rows(out / "timeseries.csv");
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(std::stod(rows.back().at("time")), summary["end_time"].get<double>());
+  ASSERT_EQ(summary["impacts"].size(), 1u);
+  const nlohmann::json& impact = summary["impacts"][0];
+  EXPECT_TRUE(impact["open"].get<bool>());
+  EXPECT_EQ(impact["t_end"].get<double>(), summary["end_time"].get<double>());
+  EXPECT_TRUE(impact["restitution"].is_null()) << impact;
+  EXPECT_TRUE(impact["separation_velocity"].is_null()) << impact;
+  const auto impacts = contactlab::test::csv_rows(out / "impacts.csv");
+  ASSERT_EQ(impacts.size(), 1u);
+  EXPECT_EQ(impacts[0].at("restitution"), "nan");
+  EXPECT_EQ(impacts[0].at("separation_velocity"), "nan");
+  // The deepest indentation reported is the last sample's (the mass was still sinking when the run stopped).
+  EXPECT_EQ(std::stod(rows.back().at("wall/body.indentation")), impact["max_indentation"].get<double>());
+}
+
+// An override that no contact pair reads changes nothing: bad input naming the key and where the pairs take it from.
+TEST_F(Cli, AnOverrideNoPairReadsIsRefused) {
+  const fs::path out = directory_ / "out";
+  EXPECT_EQ(run("run " + kScenes + "slider_crank_revolute_clearance.yaml --set contacts.law=hertz --out " + out.string(),
+                directory_ / "log"), 2);
+  const std::string log = read(directory_ / "log");
+  EXPECT_NE(log.find("contacts.law: --set contacts.law=hertz: no contact pair reads it"), std::string::npos) << log;
+  EXPECT_NE(log.find("clearances.pin.law"), std::string::npos) << log;
+  EXPECT_FALSE(fs::exists(out));
+}
+
 // Lenient arguments are bad input naming the argument: one --set given twice, an empty or repeated law in --models.
 TEST_F(Cli, RepeatedOrEmptyArgumentsAreRefused) {
   const fs::path out = directory_ / "out";

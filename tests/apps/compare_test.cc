@@ -557,6 +557,38 @@ TEST_F(Compare, ReportNamingAMissingColumnExitsTwoAndWritesNothing) {
   EXPECT_FALSE(fs::exists(out));
 }
 
+// A law stopped by numerical trouble has its numbers up to where it stopped: the tables without a status column say so
+// in its row (they listed it as a plain result), and its open impact shows no restitution ("—", not a number).
+TEST_F(Compare, LawsStoppedByNumericalTroubleAreMarkedInEveryTable) {
+  const std::string scene = std::string(CONTACTLAB_SOURCE_DIR) + "/scenes/impact_1dof.yaml";
+  const fs::path out = directory_ / "compare";
+  ASSERT_EQ(run("compare " + scene + " --models flores,hertz --set impact_velocity=300 --out " + out.string(), directory_ / "log"), 0)
+      << read(directory_ / "log");
+  const std::string markdown = read(out / "comparison.md");
+  const std::string measures = markdown.substr(markdown.find("## Measures"));
+  EXPECT_NE(measures.find("| flores (stopped at "), std::string::npos) << measures;
+  EXPECT_NE(measures.find("s: numerical error) |"), std::string::npos) << measures;
+  EXPECT_NE(markdown.find("| — (open) |"), std::string::npos) << markdown;
+  const auto rows = csv_rows(out / "comparison.csv");
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0].at("wall/body.impact1.restitution"), "nan");
+  EXPECT_EQ(rows[0].at("wall/body.impact1.contact_time"), "nan");
+  EXPECT_EQ(rows[0].at("wall/body.impact1.open"), "1");
+}
+
+// Plots read the CSV files: --report with HDF5 output is refused naming --report (it named --plot), and `plot` on a
+// run written as HDF5 says so (it said the directory held no run).
+TEST_F(Compare, PlotsOfHdf5OutputAreRefusedNamingWhy) {
+  const fs::path out = directory_ / "compare";
+  EXPECT_EQ(run("compare " + kBall + " --models flores --set output.format=hdf5 --report --out " + out.string(), directory_ / "log"), 2);
+  EXPECT_NE(read(directory_ / "log").find("--report draws from the CSV files"), std::string::npos) << read(directory_ / "log");
+  EXPECT_FALSE(fs::exists(out));
+  const fs::path single = directory_ / "run";
+  ASSERT_EQ(run("run " + kBall + " --format hdf5 --out " + single.string(), directory_ / "log"), 0) << read(directory_ / "log");
+  EXPECT_EQ(run("plot " + single.string(), directory_ / "log"), 2);
+  EXPECT_NE(read(directory_ / "log").find("holds a run written as HDF5"), std::string::npos) << read(directory_ / "log");
+}
+
 TEST_F(Compare, PlotReportsAMissingScript) {
   const fs::path single = directory_ / "run";
   ASSERT_EQ(run("run " + kBall + " --out " + single.string(), directory_ / "log"), 0);

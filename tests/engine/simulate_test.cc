@@ -336,6 +336,55 @@ TEST(Simulate, ExcessivePenetrationIsReportedWithTimePairAndLaw) {
   EXPECT_NE(result.message.find("exceeds"), std::string::npos) << result.message;
 }
 
+// A run stopped by numerical trouble describes one state: its last sample is the state it stopped in, at end_time,
+// where its open impact's maxima were taken (before, the samples ended one step earlier than the result).
+TEST(Simulate, ARunStoppedByNumericalTroubleEndsItsSamplesAtItsEndTime) {
+  DropTest test;
+  test.stiffness = 30.0;  // sinks past a tenth of its radius: stops at the step that does
+  Built b = build(test);
+  Data data(b.model);
+  SimulationOptions options = tight_options(test.duration);
+  options.output_interval = 1e-3;
+  double last_sample = -1.0, last_depth = 0.0;
+  const SimulationResult result = simulate(b.model, b.state, data, options, [&](const State& s, const Data&) {
+    last_sample = s.time;
+    last_depth = test.radius - s.q[0];
+  });
+  ASSERT_EQ(result.status, SimulationStatus::kNumericalError);
+  EXPECT_EQ(last_sample, result.end_time);
+  ASSERT_EQ(result.impacts.size(), 1u);
+  EXPECT_TRUE(result.impacts[0].open);
+  // The deepest indentation the impact reports is the stopping state's (the ball still sinking): the last sample's.
+  EXPECT_EQ(result.impacts[0].max_indentation, last_depth);
+}
+
+// An impact still open when the run ends has no separation, so nothing defined there: no separation velocity, no
+// restitution (they read 0.24 and −0.82 before: the ratio at the moment the run ended), no rebound angle or spin.
+TEST(Simulate, AnImpactOpenAtTheEndHasNoRestitution) {
+  DropTest test;
+  test.height = 0.0;
+  test.speed = 1.0;
+  test.duration = 1e-5;  // the Hertz contact at 1 m/s lasts about 3e-4 s: still compressing at the end
+  const SimulationResult result = run(test);
+  ASSERT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
+  ASSERT_EQ(result.impacts.size(), 1u);
+  const ImpactRecord& impact = result.impacts[0];
+  EXPECT_TRUE(impact.open);
+  EXPECT_EQ(impact.t_end, result.end_time);
+  EXPECT_GT(impact.max_indentation, 0.0);
+  EXPECT_TRUE(std::isnan(impact.separation_velocity)) << impact.separation_velocity;
+  EXPECT_TRUE(std::isnan(impact.restitution)) << impact.restitution;
+  EXPECT_TRUE(std::isnan(impact.separation_slip_velocity)) << impact.separation_slip_velocity;
+  EXPECT_TRUE(std::isnan(impact.rebound_angle)) << impact.rebound_angle;
+  EXPECT_TRUE(std::isnan(impact.separation_spin)) << impact.separation_spin;
+  // The same impact run to its end separates: its restitution is the law's 0.9 (flores: within 0.01 there).
+  test.duration = 2e-3;
+  const SimulationResult whole = run(test);
+  ASSERT_EQ(whole.impacts.size(), 1u);
+  EXPECT_FALSE(whole.impacts[0].open);
+  EXPECT_NEAR(whole.impacts[0].restitution, 0.9, 0.01);
+}
+
 TEST(Simulate, LowImpactVelocityIsFlooredAndReported) {
   DropTest test;
   test.speed = 1e-6;

@@ -3,6 +3,7 @@
 # (same formula; the two differ by round-off, which the adaptive steps of relative tolerance 1e-11 carry into the
 # located maxima at ~1e-10, so 1e-8 is the bound); its parameters reach it; its exception stops the run and is raised.
 import math
+import re
 
 import pytest
 
@@ -25,6 +26,13 @@ contactlab.register_law("python_hertz", python_hertz, formula="F = K δ^n", sour
 contactlab.register_law("python_linear", scaled_linear,
                         [contactlab.Parameter("k", "N/m", "linear stiffness", required=True, min=0.0)])
 contactlab.register_law("python_failing", failing)
+
+
+def not_a_number(indentation, rate, parameters, contact):
+    return "many newtons" if indentation > 0 else 0.0
+
+
+contactlab.register_law("python_not_a_number", not_a_number)
 
 
 def test_a_python_law_gives_the_cpp_laws_impact(scenes):
@@ -52,6 +60,15 @@ def test_its_parameters_reach_it(scenes):
 def test_its_exception_stops_the_run(scenes):
     with pytest.raises(ZeroDivisionError, match="from the law"):
         contactlab.run(scenes / "impact_1dof.yaml", model="python_failing")
+
+
+def test_a_force_that_is_not_a_number_stops_the_run_naming_the_indentation(scenes):
+    # The first indentation the law sees is a fraction of a step's travel, well below a micrometre: printed with six
+    # decimals it read "0.000000 m". It is printed as the shortest text that reads back as the same double.
+    with pytest.raises(Exception, match="returned 'many newtons'") as raised:
+        contactlab.run(scenes / "impact_1dof.yaml", model="python_not_a_number")
+    [indentation] = re.findall(r"at indentation (\S+) m", str(raised.value))
+    assert 0 < float(indentation) < 1e-6
 
 
 def test_a_name_is_registered_once():

@@ -51,6 +51,31 @@ def test_an_elastic_hertz_impact_meets_its_closed_form(scenes):
     assert result.measures.loc["rebound_velocity", "unit"] == "m/s"
 
 
+def test_units_cover_every_column(scenes):
+    # docs/python.md: result.units["max_force"] is "N" (it was a KeyError: only the series' and contacts' units).
+    result = contactlab.run(scenes / "impact_1dof.yaml")
+    assert result.units["max_force"] == "N" and result.units["restitution"] == ""
+    assert result.units["time"] == "s" and result.units["indentation"] == "m"
+
+
+def test_an_impact_open_at_the_end_has_no_separation_quantities(scenes):
+    # Stopped mid-contact (the impact at 1 m/s lasts about 0.1 ms), the impact has not separated: no restitution, no
+    # separation velocity, no contact time (it lasted at least t_end − t_start), as impacts.csv has them.
+    result = contactlab.run(scenes / "impact_1dof.yaml", set={"duration": 2e-5})
+    [impact] = result.impacts.itertuples()
+    assert impact.open
+    for column in ("restitution", "separation_velocity", "rebound_angle", "separation_spin", "contact_time"):
+        assert np.isnan(getattr(impact, column)), column
+    assert impact.max_indentation > 0
+
+
+def test_wrong_types_say_what_was_expected(scenes):
+    with pytest.raises(TypeError, match="^set: expected a mapping"):
+        contactlab.run(scenes / "impact_1dof.yaml", set=[("mass", 1)])
+    with pytest.raises(TypeError, match="^model: expected"):
+        contactlab.run(scenes / "impact_1dof.yaml", model=3)
+
+
 def test_bad_input_is_a_scene_error_at_its_place(scenes):
     text = (scenes / "impact_1dof.yaml").read_text().replace("mass: mass", "mass: -mass")
     with pytest.raises(contactlab.SceneError) as raised:

@@ -36,3 +36,26 @@ def test_bad_sweeps_are_refused(scenes):
         contactlab.sweep(scenes / "impact_1dof.yaml", {"no_such_variable": [1, 2]})
     with pytest.raises(contactlab.SceneError):
         contactlab.sweep(scenes / "impact_1dof.yaml", {"restitution": [0.5]}, model="no_such_law")
+
+
+def test_a_bad_sweep_argument_is_a_sweep_argument_error(scenes):
+    # The CLI's message, as its own exception type (it was a bare ValueError: no translator was registered).
+    with pytest.raises(contactlab.SweepArgumentError, match="the count of a range must be an integer ≥ 2"):
+        contactlab.sweep(scenes / "impact_1dof.yaml", {"restitution": "0.1:0.5:1"})
+
+
+def test_threads_below_one_are_refused_as_by_the_cli(scenes):
+    for threads in (0, -1):
+        with pytest.raises(ValueError, match=f"threads {threads}: expected a number of threads ≥ 1"):
+            contactlab.sweep(scenes / "impact_1dof.yaml", {"restitution": [0.5]}, threads=threads)
+
+
+def test_arguments_of_the_wrong_type_say_what_was_expected(scenes):
+    scene = scenes / "impact_1dof.yaml"
+    for call, argument in [(lambda: contactlab.sweep(scene, [("restitution", "0.1:0.5:3")]), "vary"),
+                           (lambda: contactlab.sweep(scene, {"restitution": None}), "vary\\['restitution'\\]"),
+                           (lambda: contactlab.sweep(scene, {"restitution": 0.5}), "vary\\['restitution'\\]"),
+                           (lambda: contactlab.sweep(scene, {"restitution": [0.5]}, threads="2"), "threads"),
+                           (lambda: contactlab.sweep(scene, {"restitution": [0.5]}, set=[("mass", 1)]), "set")]:
+        with pytest.raises(TypeError, match=f"^{argument}: expected"):
+            call()

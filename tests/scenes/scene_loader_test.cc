@@ -468,6 +468,93 @@ TEST(SceneLoader, KeyPathOverrideErrorsNameTheOverride) {
   }
 }
 
+// An override of a contact setting that no pair reads would change nothing and say it did (a sweep over contacts.law
+// labelling identical runs with different laws): refused, naming the key and where the pairs take it from.
+TEST(SceneLoader, AnOverrideNoContactPairReadsIsRefused) {
+  const std::string clearance = kSceneDirectory + "slider_crank_revolute_clearance.yaml";
+  struct Case {
+    std::vector<std::pair<std::string, std::string>> overrides;
+    std::string law_override, key, message;
+  };
+  const std::vector<Case> cases = {
+      // Every pair of the slider-crank is its clearance joint's, whose entry names its law and restitution.
+      {{{"contacts.law", "hertz"}}, "", "contacts.law", "the pairs take their law from clearances.pin.law"},
+      {{{"contacts.tension", "clamp"}, {"contacts.law", "flores"}}, "", "contacts.law", "clearances.pin.law"},
+      // --model replaces every pair's law, its own entry's too.
+      {{{"clearances.pin.law", "flores"}}, "hertz", "clearances[0].law", "the pairs take their law from --model hertz"},
+      // hertz takes no restitution: --model drops it (with a note), so the override would do nothing.
+      {{{"clearances.pin.parameters.restitution", "0.5"}}, "hertz", "clearances[0].parameters.restitution",
+       "no pair's law ('hertz') takes parameter 'restitution'"},
+  };
+  for (const Case& c : cases) {
+    SceneOptions options;
+    options.variable_overrides = c.overrides;
+    options.law_override = c.law_override;
+    try {
+      load_scene(clearance, options);
+      ADD_FAILURE() << c.key << ": accepted";
+    } catch (const SceneError& error) {
+      EXPECT_EQ(error.key_path(), c.key) << error.what();
+      EXPECT_NE(std::string(error.what()).find("no contact pair reads it, so it would change nothing"), std::string::npos) << error.what();
+      EXPECT_NE(std::string(error.what()).find(c.message), std::string::npos) << error.what();
+    }
+  }
+  // A listed pair's own parameter shadows the block's: the block's restitution would reach no pair.
+  const std::string listed = replace(kValid, "  parameters: {restitution: 0.9}\n",
+                                     "  parameters: {restitution: 0.9}\n  pairs: [{shapes: [ground, ball], parameters: {restitution: 0.7}}]\n");
+  SceneOptions shadowed;
+  shadowed.variable_overrides = {{"contacts.parameters.restitution", "0.5"}};
+  try {
+    load_scene_text(listed, "listed.yaml", shadowed);
+    ADD_FAILURE() << "contacts.parameters.restitution: accepted";
+  } catch (const SceneError& error) {
+    EXPECT_EQ(error.key_path(), "contacts.parameters.restitution") << error.what();
+    EXPECT_NE(std::string(error.what()).find("the pairs take their parameter 'restitution' from contacts.pairs[0].parameters.restitution"),
+              std::string::npos) << error.what();
+  }
+  shadowed.variable_overrides = {{"contacts.pairs[0].parameters.restitution", "0.5"}};
+  const Scene pair = load_scene_text(listed, "listed.yaml", shadowed);
+  EXPECT_EQ(parameter_value(*pair.model.contact.pairs[0].law_info, pair.model.contact.pairs[0].parameters, "restitution"), 0.5);
+  // A scene without contact pairs reads no contact setting.
+  SceneOptions ideal;
+  ideal.variable_overrides = {{"contacts.law", "hertz"}};
+  try {
+    load_scene(kSceneDirectory + "slider_crank_ideal.yaml", ideal);
+    ADD_FAILURE() << "slider_crank_ideal: contacts.law accepted";
+  } catch (const SceneError& error) {
+    EXPECT_NE(std::string(error.what()).find("the scene has no contact pairs"), std::string::npos) << error.what();
+  }
+  // compare's laws' runs turn the check off (it ran once, on the scene with its own laws).
+  SceneOptions unchecked;
+  unchecked.variable_overrides = {{"contacts.law", "hertz"}};
+  unchecked.refuse_unread_overrides = false;
+  EXPECT_EQ(load_scene(clearance, unchecked).model.contact.pairs[0].law_info->id, "lankarani_nikravesh");
+}
+
+// What a pair reads is accepted: the entry's own settings, the block's when a pair takes it, a laws entry whatever the
+// law in use (read when its law is), a parameter of the block's that the entry does not give.
+TEST(SceneLoader, AnOverrideAContactPairReadsIsAccepted) {
+  SceneOptions options;
+  options.variable_overrides = {{"clearances.pin.law", "flores"},
+                                {"clearances.pin.parameters.restitution", "0.8"},
+                                {"contacts.tension", "clamp"},
+                                {"contacts.laws.kelvin_voigt.damping", "400"}};
+  const Scene scene = load_scene(kSceneDirectory + "slider_crank_revolute_clearance.yaml", options);
+  const ContactPairModel& pair = scene.model.contact.pairs[0];
+  EXPECT_EQ(pair.law_info->id, "flores");
+  EXPECT_EQ(parameter_value(*pair.law_info, pair.parameters, "restitution"), 0.8);
+  EXPECT_EQ(pair.tension, TensionRule::kClamp);
+  // The block's law, on a scene whose pairs take it; and with --model, a parameter the new law takes.
+  SceneOptions block;
+  block.variable_overrides = {{"contacts.law", "hunt_crossley"}};
+  EXPECT_EQ(load_scene(kSceneDirectory + "bouncing_ball.yaml", block).model.contact.pairs[0].law_info->id, "hunt_crossley");
+  SceneOptions model;
+  model.law_override = "hunt_crossley";
+  model.variable_overrides = {{"contacts.parameters.restitution", "0.5"}};
+  const Scene hunt = load_scene(kSceneDirectory + "bouncing_ball.yaml", model);
+  EXPECT_EQ(parameter_value(*hunt.model.contact.pairs[0].law_info, hunt.model.contact.pairs[0].parameters, "restitution"), 0.5);
+}
+
 TEST(SceneLoader, VariablesMayReferToEachOtherInAnyOrder) {
   const std::string text = replace(kValid, "variables: {r: 0.1}", "variables: {r: 2*half, half: 0.05}");
   const Scene scene = load_scene_text(text, "ok.yaml");
