@@ -74,6 +74,7 @@ void SceneCompiler::compile_constraints() {
   // Assembled: the positions onto the constraints (the drives held), then the velocities.
   Data data(model);
   const Eigen::VectorXd given = state.q;
+  const Eigen::VectorXd given_rates = state.v;
   if (!project_loops(model, data, state.q, state.v, model.loop_settings.tolerance)) {
     refuse(Key{"constraints", ""}, "the initial configuration cannot be assembled onto the constraints (the bodies' "
                                    "initial joint values are too far from a closed configuration, or it is singular)");
@@ -88,6 +89,16 @@ void SceneCompiler::compile_constraints() {
     std::ostringstream text;
     text << "constraints: the initial configuration was assembled (joint coordinates moved by up to "
          << (state.q - given).cwiseAbs().maxCoeff() << ")";
+    note(text.str());
+  }
+  // The joint rates too: given ones that break the constraints' velocity rows are projected onto them, which changes
+  // the motion the user asked for (a crank's rate with the coupler and rocker at rest: all three change).
+  const double rate_scale = std::max(1.0, given_rates.cwiseAbs().maxCoeff());
+  const double rate_change = (state.v - given_rates).cwiseAbs().maxCoeff();
+  if (rate_change > model.loop_settings.tolerance * rate_scale) {
+    std::ostringstream text;
+    text << "constraints: the initial joint rates were projected onto the constraints (changed by up to "
+         << rate_change << "; give rates that satisfy the loops to keep them)";
     note(text.str());
   }
 }

@@ -499,6 +499,47 @@ double ContactEvents::closing_acceleration(int e, double t) {
   return (free.geometry[i].normal_velocity - data_.geometry[i].normal_velocity) / epsilon;
 }
 
+// A touch (an approach below the impact-velocity floor) has its law's damping taken at the floor: laws damped ∝ 1/δ̇⁻
+// then damp it far beyond critical, and it creeps towards its balance without a phase change or a bounce, which the
+// two rules of rest wait for — a box set down on its corners took tens of thousands of steps a second, the damping's
+// stiffness bounding the explicit steps. Such a contact rests once the creep it has left, |δ̇| c/k at its local
+// stiffness k = ∂F/∂δ and damping c = ∂F/∂δ̇ (the first-order relaxation of an overdamped contact, c² > 4 k m),
+// is below rest_stroke_ratio of its indentation: the stroke rule's measure of a contact that no longer moves. A
+// contact without friction, in its first compression, only.
+bool ContactEvents::settle_touches(double t) {
+  settling_.clear();
+  // A balance that moves with time (a driven joint, an effort of time) is followed, not crept to: the contact passes
+  // δ̇ ≈ 0 at each turn, where the creep measure would call it at rest.
+  if (!model_.driven_bodies.empty()) return false;
+  for (int b : model_.force_element_bodies) {
+    const TimeFunction& effort = model_.bodies[static_cast<std::size_t>(b)].joint.effort;
+    if (effort.kind != TimeFunction::Kind::kConstant) return false;
+  }
+  for (int e : table_.active()) {
+    const auto i = static_cast<std::size_t>(e);
+    const PairState& s = state_.contacts[i];
+    // Not a contact with friction: its rest is its tangential law's too (stick, a band's edges), which this rule does
+    // not weigh (a Karnopp block on a belt, made to rest here, changed its stick–slip cycle).
+    if (s.persistent || !s.impact_velocity_floored || data_.elements[i].tangential_law != nullptr) continue;
+    // Still in its first compression: a creep has no phase change, where a contact that vibrates passes δ̇ = 0 at
+    // each turn (the stroke rule's case).
+    if (!s.compressing || s.compression_time != 0.0) continue;
+    const ContactInput& input = data_.contact_input[i];
+    const ContactForce law = pair_force(*data_.elements[i].pair, s, input);
+    const double stiffness = law.dforce_dindentation, damping = law.dforce_dnormal_velocity;
+    if (!(law.force > 0.0 && stiffness > 0.0 && damping > 0.0 && input.indentation > 0.0)) continue;
+    if (!(damping * damping > 4.0 * stiffness * s.effective_mass)) continue;  // it would vibrate: the stroke rule's
+    const double creep = std::abs(input.normal_velocity) * damping / stiffness;
+    if (creep < model_.contact.rest_stroke_ratio * input.indentation) settling_.push_back(e);
+  }
+  for (int e : settling_) {
+    state_.contacts[static_cast<std::size_t>(e)].persistent = true;
+    table_.set_active(e, true, state_);
+  }
+  (void)t;
+  return !settling_.empty();
+}
+
 // Once the shapes have come apart (beyond round-off), a residual indentation left by a release or a touch is
 // forgotten: the next contact starts at touch again (g stays positive through the change, so no root is lost or
 // invented).

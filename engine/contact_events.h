@@ -52,6 +52,10 @@ class ContactEvents {
     record_force(s, force, data_.geometry[i]);
     s.min_force = std::min(s.min_force, force);
   }
+  // After an accepted step (data's evaluation at the step's end): the contacts that began as touches and that their
+  // laws damp beyond critical rest once what is left of their creep is a vanishing part of their depth (docs/
+  // contact.md, "Persistent contact"). True when one came to rest.
+  bool settle_touches(double t);
   // After an accepted step (data's tree kinematics at the state at t): the residual indentations of the elements
   // holding an offset are forgotten once their shapes are apart beyond round-off.
   void forget_offsets(const double* q, const double* v);
@@ -102,6 +106,7 @@ class ContactEvents {
   std::vector<int> engaging_;         // scratch of engage_touching
   std::vector<double> touch_gaps_;    // per element, scratch of engage_touching
   std::vector<double> offset_gaps_;   // per element, scratch of forget_offsets
+  std::vector<int> settling_;         // scratch of settle_touches
   std::vector<int> others_;           // scratch of closing_acceleration
   Eigen::VectorXd closing_qdd_;       // of closing_acceleration: q̈ under the steady forces
   Eigen::VectorXd moved_;             // and the state a little along the flow, [q | v]

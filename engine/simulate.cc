@@ -73,6 +73,7 @@ class Run {
   bool check_step(double t);
   bool engage_after_step(double t);
   bool stick_or_slip_after_step(double t);
+  bool settle_after_step(double t);
   bool project_onto_loops(double t, bool& projected);
   bool bound_step(double t, double bound);
   bool settle(double t);
@@ -201,6 +202,14 @@ bool Run::stick_or_slip_after_step(double t) {
   const double* y = y_.data();
   if (!stick_slip_.after_step(t, ode_.q_of(y), ode_.v_of(y))) return false;
   ode_.unpack(t, y, state_);
+  return true;
+}
+
+// Touches that their laws damp beyond critical, come to rest at an accepted step's end (ContactEvents::
+// settle_touches; data_ holds the step end's evaluation): true when one did (the integration restarts there).
+bool Run::settle_after_step(double t) {
+  if (!events_.settle_touches(t)) return false;
+  ode_.unpack(t, y_.data(), state_);
   return true;
 }
 
@@ -342,7 +351,7 @@ void Run::execute() {
     if (!check_step(t)) break;
     bool projected = false;
     if (!project_onto_loops(t, projected)) break;
-    const bool engaged = engage_after_step(t) || stick_or_slip_after_step(t) || projected;
+    const bool engaged = engage_after_step(t) || stick_or_slip_after_step(t) || projected || settle_after_step(t);
     double step_bound = std::numeric_limits<double>::infinity();
     if (!engaged) {
       // data_ holds the tree kinematics at t (check_step) and the ODE the inactive gaps (engage_after_step).

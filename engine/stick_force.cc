@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "engine/stick_force.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include <Eigen/Cholesky>
 #include <Eigen/QR>
 
@@ -200,12 +203,28 @@ void hold_group(const Model& model, std::span<const PairState> contacts, Data& d
       }
     }
   }
-  // The minimum-norm solution: rank-revealing, so that redundant points (W singular) share the load evenly.
-  Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> decomposition;
-  decomposition.setThreshold(1e-10);
-  decomposition.compute(data.hold_operator);
+  // Redundant points (W singular) share the load in proportion to their normal forces: the solution of least
+  // Σ |f_i|² / N_i, f = √N u with u the minimum-norm solution of W √N u = −a (rank-revealing). Each point then holds
+  // the same share of its normal force where the body allows it, so that a box's corners stay within their cones
+  // while the whole holds within μ_s Σ N (an even split, the plain minimum norm, puts as much on a corner that pitch
+  // has unloaded as on the loaded ones, and slips it). A point without normal force takes almost nothing where
+  // others can hold instead, and alone what it must, which its limit then refuses.
   const bool moves = data.hold_operator.diagonal().cwiseAbs().maxCoeff() > 0.0;
-  data.hold_force = moves ? Eigen::VectorXd(-decomposition.solve(data.hold_acceleration)) : Eigen::VectorXd::Zero(n);
+  if (!moves) {
+    data.hold_force = Eigen::VectorXd::Zero(n);
+  } else {
+    double largest = 0.0;
+    for (int e : points) largest = std::max(largest, data.contact_force[static_cast<std::size_t>(e)].force);
+    Eigen::VectorXd root_load(n);
+    for (Eigen::Index j = 0; j < g; ++j) {
+      const double load = data.contact_force[static_cast<std::size_t>(points[static_cast<std::size_t>(j)])].force;
+      root_load.segment<2>(2 * j).setConstant(largest > 0.0 ? std::sqrt(std::max(load, 1e-6 * largest)) : 1.0);
+    }
+    Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> decomposition;
+    decomposition.setThreshold(1e-10);
+    decomposition.compute(data.hold_operator * root_load.asDiagonal());
+    data.hold_force = -(root_load.asDiagonal() * decomposition.solve(data.hold_acceleration));
+  }
   if (!alone) {
     for (Vec6& f : data.probe_force) f.setZero();
     data.probe_slider_force.setZero();

@@ -9,6 +9,9 @@
 // function already negative), a slip that rotated — are caught at the end of each accepted step.
 #pragma once
 
+#include <span>
+#include <vector>
+
 #include <Eigen/Core>
 
 #include "engine/data.h"
@@ -40,9 +43,18 @@ class StickSlip {
  private:
   // The right-hand side at (t, q, v) in the spare workspace: the hold forces of the sticking contacts.
   const Data& evaluate_at(double t, const Eigen::Ref<const Eigen::VectorXd>& q, const Eigen::Ref<const Eigen::VectorXd>& v);
-  // Element e sticks if the force that holds it is within its limit, else slips against it.
-  void try_stick(int e, double t, const Eigen::Ref<const Eigen::VectorXd>& q, const Eigen::Ref<const Eigen::VectorXd>& v);
-  // Whether the hold force of sticking element e in `data` exceeds its static limit (beyond round-off).
+  // The slipping `elements` stick together where the forces that hold them all are within their limits; the one
+  // furthest beyond its limit slips against its force, and the rest are tried again without it.
+  void try_stick(std::span<const int> elements, double t, const Eigen::Ref<const Eigen::VectorXd>& q,
+                 const Eigen::Ref<const Eigen::VectorXd>& v);
+  // With trying_'s contacts, every other slipping point of their pairs' manifolds whose slip is round-off (below
+  // kRoundOffSlipSpeed) at (t, q, v): the corners of a box that stops reach zero slip within round-off of one
+  // another, and their stick roots are located apart; tried alone, the first corner must hold against the others'
+  // sliding forces.
+  void add_resting(double t, const Eigen::Ref<const Eigen::VectorXd>& q, const Eigen::Ref<const Eigen::VectorXd>& v);
+  // The hold force of sticking element e in `data` over its static limit (infinite for a force without a limit).
+  static double limit_ratio(const Data& data, std::size_t e);
+  // Whether it exceeds the limit beyond round-off.
   static bool exceeds_limit(const Data& data, std::size_t e);
   void slip_against(PairState& s, const Vec3& hold_force);
 
@@ -51,6 +63,7 @@ class StickSlip {
   const PairTable& table_;
   SpareWorkspace& spare_;
   Eigen::VectorXd qdd_;
+  std::vector<int> trying_;  // the slipping contacts that try to stick at one instant
 };
 
 }  // namespace contactlab

@@ -64,6 +64,23 @@ TEST(CompileLoops, APlanarPinKeepsItsTwoInPlaneRowsAndTheStartIsAssembled) {
   EXPECT_TRUE(noted);
 }
 
+// Rates that break the loop: the crank turning at 15 rad/s with the coupler and rocker at rest cannot be (the rocker
+// must turn with the crank), so the start's rates are projected and the change noted; rates of zero satisfy every
+// loop and are kept without a note.
+TEST(CompileLoops, InitialRatesThatBreakTheLoopAreProjectedAndTheChangeNoted) {
+  auto rates_noted = [](const Scene& scene) {
+    bool noted = false;
+    for (const std::string& note : scene.notes) noted = noted || note.find("joint rates") != std::string::npos;
+    return noted;
+  };
+  std::string turning = four_bar(kPin);
+  turning.replace(turning.find("initial: {q: 1.2}"), 17, "initial: {q: 1.2, v: 15}");
+  const Scene scene = load_scene_text(turning, "four_bar.yaml");
+  EXPECT_TRUE(rates_noted(scene));
+  EXPECT_NE(scene.initial_state.v[0], 15.0);
+  EXPECT_FALSE(rates_noted(load_scene_text(four_bar(kPin), "four_bar.yaml")));
+}
+
 TEST(CompileLoops, ARedundantConstraintIsRefused) {
   const std::string twice = "  - {name: again, type: revolute, body_a: coupler, position_a: [0.35, 0, 0], body_b: rocker, "
                             "position_b: [0.3, 0, 0]}\n";

@@ -452,6 +452,21 @@ TEST(PersistentContact, ABallComesToRestOverTenThousandSecondsInBoundedStepsAndR
   EXPECT_NEAR(r.state.v[0], 0.0, 1e-9);
 }
 
+// Placed touching at rest, the same ball's contact begins as a touch: its approach is below the impact-velocity floor
+// (1e-4 m/s), at which the law's damping ∝ 1/δ̇⁻ is taken, far beyond critical. It creeps down to δ_s without a phase
+// change or a bounce, so neither rule of rest applied and its damping bounded every explicit step: 100 s took
+// 4.2 million steps. It rests once its creep left is below 1e-3 of its depth, and BDF takes over: about 2 000 steps,
+// and the ball at δ_s to round-off.
+TEST(PersistentContact, ABallPlacedTouchingSettlesIntoRestUnderAnOverdampedTouch) {
+  const SceneRun r = run(ball_on_ground("0.1", "0", kExactDamping, 9.81, 100.0, "output: {interval: 1}\n"));
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  EXPECT_LE(r.result.stats.steps, 10000);
+  EXPECT_GT(r.result.stats.resting_steps, 0) << "BDF must have taken over while the ball rested";
+  const double static_depth = std::pow(9.81 / kBallStiffness, 2.0 / 3.0);
+  EXPECT_NEAR(r.state.q[0], 0.1 - static_depth, 1e-6 * static_depth);
+  EXPECT_NEAR(r.state.v[0], 0.0, 1e-9);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Contact points (manifolds).
 

@@ -84,17 +84,19 @@ std::string coulomb(double static_friction, double kinetic_friction) {
 }
 
 // A 0.2 × 0.1 × 0.05 m box of 7.8 kg on a rigid ground (four corners, K = 1e9 N/m^1.5 each) under gravity tilted by
-// atan(slope) — an incline, the box's faces square with the world — launched along x at `speed`.
-std::string box(double slope, double speed, const std::string& friction, double duration) {
+// atan(slope) — an incline, the box's faces square with the world — launched along x at `speed`, its corners
+// `sunk` into the ground at the start (0: touching); of `mass` when given.
+std::string box(double slope, double speed, const std::string& friction, double duration, double sunk = 0.0,
+                double mass = 7.8) {
   const double angle = std::atan(slope);
   return "scene: box\n"
          "gravity: [" + number(kG * std::sin(angle)) + ", 0, " + number(-kG * std::cos(angle)) + "]\n"
          "world: {shapes: [{name: ground, type: halfspace}]}\n"
          "bodies:\n"
          "  - name: box\n"
-         "    mass: 7.8\n"
+         "    mass: " + number(mass) + "\n"
          "    joint: {type: free}\n"
-         "    initial: {position: [0, 0, 0.025], linear_velocity: [" + number(speed) + ", 0, 0]}\n"
+         "    initial: {position: [0, 0, " + number(0.025 - sunk) + "], linear_velocity: [" + number(speed) + ", 0, 0]}\n"
          "    shapes: [{type: box, size: [0.2, 0.1, 0.05]}]\n"
          "contacts:\n"
          "  law: zhang_sharf_exact\n"
@@ -139,6 +141,62 @@ TEST(StickSlip, ABoxAboveTheStaticLimitSlidesAtTheKineticRate) {
   const double gained = at(r, 0.5).linear_velocity.x() - at(r, 0.2).linear_velocity.x();
   EXPECT_NEAR(gained / 0.3, acceleration, 1e-6 * acceleration);
   EXPECT_EQ(at(r, 0.3).sticking, 0);
+}
+
+// Between the two limits (slope 0.45: μ_k = 0.4 < tan θ < μ_s = 0.5) a box started at rest on its loaded corners
+// (sunk by (m g cos θ / 4K)^{2/3} = 6.7 µm, each sticking from the start) is held: the incline takes m g sin θ =
+// 31.4 N of friction from 0.5 × 69.8 N. Its pitch unloads the upper corners (the weight's line passes below the
+// centre), so the load must be shared in proportion to each corner's normal force: an even share asked the unloaded
+// corners for more than μ_s N, one slipped and the box slid down at the kinetic rate. Held as in the test above.
+TEST(StickSlip, ABoxBetweenTheKineticAndStaticLimitsStartedAtRestIsHeld) {
+  const double slope = 0.45, angle = std::atan(slope), mass = 7.8;
+  const double sunk = std::pow(mass * kG * std::cos(angle) / (4.0 * 1e9), 2.0 / 3.0);
+  const Outcome r = run(box(slope, 0.0, coulomb(0.5, 0.4), 0.5, sunk));
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  // Its corners' settling from a start near the balance, and the pitch it leaves (the centre, h/2 above the corners,
+  // moves with the pitch angle, which the law damps slowly): a tenth of a micrometre in the first 0.1 s, a few
+  // hundredths after.
+  const Sample& settled = at(r, 0.1);
+  EXPECT_LT(std::abs(settled.position.x()), 1e-6);
+  for (double t : {0.1, 0.3, 0.5}) {
+    const Sample& s = at(r, t);
+    EXPECT_EQ(s.sticking, 4) << "t = " << t;
+    EXPECT_LT(s.held_slip, 1e-9) << "t = " << t;
+    EXPECT_NEAR(s.position.x(), settled.position.x(), 1e-7) << "t = " << t;
+    // The pitching the start near the balance leaves, damped slowly, swings the friction by a few parts in a million.
+    EXPECT_NEAR(s.friction.x(), -mass * kG * std::sin(angle), 1e-5 * mass * kG * std::sin(angle)) << "t = " << t;
+  }
+}
+
+// Launched up that incline at 1 m/s it slows at g (sin θ + μ_k cos θ) = 7.6040 m/s², stops after 0.13151 s at
+// 0.065755 m up the slope, and stays there held (its four corners sticking to the end, 0.46849 s each): before the
+// load was shared by normal force it held for 20 µs, then a corner broke away and the box slid back down.
+TEST(StickSlip, ABoxLaunchedUpAnInclineBetweenTheLimitsStopsAndStaysHeld) {
+  const double slope = 0.45, angle = std::atan(slope), speed = 1.0, duration = 0.6;
+  const Outcome r = run(box(slope, -speed, coulomb(0.5, 0.4), duration));
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  const double deceleration = kG * (std::sin(angle) + 0.4 * std::cos(angle));
+  const double stop_time = speed / deceleration;
+  EXPECT_NEAR(r.end.q[0], -speed * speed / (2.0 * deceleration), 1e-5);
+  EXPECT_EQ(at(r, duration).sticking, 4);
+  EXPECT_LT(at(r, duration).held_slip, 1e-9);
+  ASSERT_EQ(r.result.impacts.size(), 4u);
+  for (const ImpactRecord& impact : r.result.impacts) EXPECT_NEAR(impact.stick_time, duration - stop_time, 1e-5);
+}
+
+// With μ_s = μ_k every corner reaches its limit at once when the box (here of 3 kg) stops: the four stick together.
+// Tried one by one, the first took the other three's kinetic friction, slipped on with a round-off slip and a force
+// of neither sign nor size, and kept a stick time of 0. Each corner sticks from the stop, v₀/(μ g) = 0.61162 s, to
+// the end: 0.38838 s (the settling at launch shifts the stop by less than 1e-5 s).
+TEST(StickSlip, AllCornersOfABoxStoppingWithEqualCoefficientsStickTogether) {
+  const double v0 = 1.5, mu = 0.25, duration = 1.0;
+  const Outcome r = run(box(0.0, v0, coulomb(mu, mu), duration, 0.0, 3.0));
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  const double stop_time = v0 / (mu * kG);
+  ASSERT_EQ(r.result.impacts.size(), 4u);
+  for (const ImpactRecord& impact : r.result.impacts) EXPECT_NEAR(impact.stick_time, duration - stop_time, 1e-5);
+  EXPECT_EQ(at(r, duration).sticking, 4);
+  EXPECT_NEAR(at(r, duration).friction.norm(), 0.0, 1e-6);
 }
 
 // On the level, launched at v₀ = 2 m/s with μ_k = 0.3, it stops after v₀/(μ_k g) = 0.67958 s at v₀²/(2μ_k g) =
