@@ -592,6 +592,14 @@ int plot_results(const std::string& directory) {
 int check_scene(const RunArguments& arguments, std::ostream& out) {
   std::optional<Scene> scene = compile(arguments);
   if (!scene) return kBadInput;
+  // The run's own start (engine check_start): what `run` would stop with at the start time is numerical trouble here
+  // too, and what it would warn about there is warned about.
+  const SimulationResult start = check_start(scene->model, scene->initial_state, scene->simulation);
+  for (const std::string& diagnostic : start.diagnostics) spdlog::warn("{}", diagnostic);
+  if (start.status != SimulationStatus::kCompleted) {
+    spdlog::error("numerical trouble: {}", start.message);
+    return kNumericalTrouble;
+  }
   out << arguments.scene << ": ok (" << scene->model.bodies.size() - 1 << " bodies, " << scene->model.nv
       << " degrees of freedom, " << scene->model.contact.shapes.size() << " shapes, "
       << scene->model.contact.pairs.size() << " contact pairs, law " << scene_law(*scene) << ")\n";

@@ -153,7 +153,8 @@ nlohmann::ordered_json summary_document(const Scene& scene, const SimulationResu
                  {"max_balance_error", json_number(result.max_energy_balance_error)},
                  {"scale", json_number(result.energy_scale)},
                  {"max_relative_balance_error",
-                  json_number(result.energy_scale > 0.0 ? result.max_energy_balance_error / result.energy_scale : 0.0)}};
+                  json_number(result.energy_scale > 0.0 ? result.max_energy_balance_error / result.energy_scale : 0.0)},
+                 {"max_rise", json_number(result.max_energy_rise)}};
   if (!scene.model.loops.empty()) j["loops"] = loops_json(scene.model, result);
   if (!scene.clearances.empty()) j["clearances"] = clearances_json(scene);
   // With friction: the slip speed below which a point of a law that does not hold contacts counts as sticking.
@@ -283,6 +284,14 @@ void print_impact_table(std::ostream& out, const Scene& scene, const SimulationR
   std::snprintf(line, sizeof(line), "energy balance: max |E + W_dissipated - E(0)| = %.3e J (%.3e of %.6g J)\n",
                 result.max_energy_balance_error, relative, result.energy_scale);
   out << line;
+  // A run stopped on a rise of E: its balance may have closed (a contact's W_dissipated negative by as much), so the
+  // rise is said too.
+  if (result.status != SimulationStatus::kCompleted && result.max_energy_rise > 0.0) {
+    std::snprintf(line, sizeof(line), "energy rise: max E - W_joints - E(0) = %.3e J (%.3e of %.6g J)\n",
+                  result.max_energy_rise, result.energy_scale > 0.0 ? result.max_energy_rise / result.energy_scale : 0.0,
+                  result.energy_scale);
+    out << line;
+  }
 }
 
 }  // namespace contactlab

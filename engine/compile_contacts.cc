@@ -228,7 +228,17 @@ SceneCompiler::BlockSettings SceneCompiler::compile_settings(const Block* own, c
   } catch (const std::invalid_argument& error) {
     refuse(law_key, error.what(), law_at);
   }
-  if (const int k = restitution_parameter(law); k >= 0 && law.accurate_restitution_max > law.accurate_restitution_min) {
+  // The note is about a restitution the law is given as its target. One the calibration sets (its parameter, or the
+  // twin it sets equal) is no target: the calibration chooses the value whose isolated impact returns the calibration's
+  // restitution, whatever the law's accuracy as a target — and until it runs, the value is only its search's start.
+  const auto calibrated = [&](std::string_view name) {
+    if (!calibrate || !calibrate->spec.parameter) return false;
+    const std::string& parameter = *calibrate->spec.parameter;
+    return parameter == name || (parameter == law.dissipation_parameter && name == law.dissipation_twin);
+  };
+  if (const int k = restitution_parameter(law);
+      k >= 0 && law.accurate_restitution_max > law.accurate_restitution_min &&
+      !calibrated(law.parameters[static_cast<std::size_t>(k)].name)) {
     const double c = settings.parameters.values[k];
     if (c < law.accurate_restitution_min || c > law.accurate_restitution_max) {
       std::ostringstream text;

@@ -244,6 +244,34 @@ void ContactEvents::apply_impulse(int e, double t, double normal_mass, When when
   onset_step_ = onset_step_ > 0.0 ? onset_step_ : default_step();
 }
 
+// Why a contact of `duration` returned more energy than it took. Under a fixed-step method, a contact of fewer than
+// twenty steps: the force is sampled too coarsely to follow (a step longer than the contact: the method steps over
+// it, the events located inside one step). Else a pair of several points may have handed the point over to other
+// surfaces; a single point cannot have been, and then the integration did not follow the contact.
+std::string ContactEvents::created_energy_cause(int e, double duration) const {
+  const double step = options_.integrator.step;
+  const bool fixed = is_fixed_step(options_.integrator.method);
+  std::ostringstream out;
+  out.precision(6);
+  if (fixed && duration < 20.0 * step) {
+    out << "the contact lasted " << duration << " s, ";
+    if (duration < step) {
+      out << "less than one fixed step of " << step << " s: the method stepped over it";
+    } else {
+      out << duration / step << " fixed steps of " << step << " s: too few to follow its force";
+    }
+    out << " (the integrator made the energy, not the law); shorten integrator.step to a small part of the contact "
+           "time (about "
+        << duration / 20.0 << " s, a twentieth of it), or use an adaptive method";
+  } else if (contact_points(model_.contact, *data_.elements[static_cast<std::size_t>(e)].pair) > 1) {
+    out << "the surfaces under the point changed while it pressed (a manifold handover, docs/contact.md)";
+  } else {
+    out << "the integration did not follow the contact (a single point, which no other surfaces take over); "
+        << (fixed ? "shorten integrator.step" : "tighten integrator.relative_tolerance and absolute_tolerance");
+  }
+  return out.str();
+}
+
 void ContactEvents::end_contact(int e, double t, bool open) {
   const auto i = static_cast<std::size_t>(e);
   PairState& s = state_.contacts[i];
@@ -287,15 +315,15 @@ void ContactEvents::end_contact(int e, double t, bool open) {
   // closed one has none left in E (a release on force leaves the elastic energy at release behind: it is lost).
   record.dissipated_energy = state_.absorbed_work[e] - s.work_at_onset - (open ? pair_elastic_energy(pair, s, input) : 0.0);
   // A contact point's force is its law's function of its own indentation, rate and state: over a whole contact it
-  // returns at most the energy it took. More, beyond the energy check's tolerance, is energy the model made — a point
-  // whose surfaces changed under it (a manifold handover), not physics: the run stops rather than book it.
+  // returns at most the energy it took. More, beyond the energy check's tolerance, is energy the model made, and the
+  // run stops rather than book it, naming the cause (created_energy_cause).
   const double created = -record.dissipated_energy;
   if (!open && created > options_.energy_tolerance * monitor_.energy_scale()) {
     std::ostringstream message;
     message << monitor_.describe(t, e) << ": over its contact since t = " << record.t_start << " s the point returned "
             << created << " J more than it took (more than " << options_.energy_tolerance
-            << " of the energy scale " << monitor_.energy_scale()
-            << " J): energy no law makes — the surfaces under the point changed while it pressed (a manifold handover)";
+            << " of the energy scale " << monitor_.energy_scale() << " J): energy no law makes — "
+            << created_energy_cause(e, t - record.t_start);
     monitor_.fail(message.str());
   }
   if (s.min_force < 0.0) {
@@ -363,6 +391,9 @@ bool ContactEvents::handle(double t, const FoundRoots& roots, double last_step) 
       continue;
     }
     if (!s.active) continue;
+    // Its maxima at the root too (data holds its contact stage at t): a fixed step may end every step of a contact at
+    // an event — its maximum indentation, its force peak — and never an accepted step, where record_maxima is called.
+    record_maxima(e);
     // A phase change: δ̇ from + to − (maximum indentation) or from − to + (compression again while in contact). The
     // same change found twice (a fixed-step method re-stepping to an event may meet it again just after) is one.
     const int rate = roots.rate(e);

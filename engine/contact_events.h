@@ -81,6 +81,7 @@ class ContactEvents {
   void end_contact(int e, double t, bool open);
   void apply_impulse(int e, double t, double normal_mass, When when);
   bool law_event(ContactEvent event, int e, double t);
+  std::string created_energy_cause(int e, double duration) const;
   bool small_bounce(int e, double t);
   double closing_acceleration(int e, double t);
   // The step the integration restarts with when no contact suggests a shorter one.

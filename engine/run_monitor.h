@@ -70,6 +70,7 @@ class RunMonitor {
   // The failures of the checks above (false).
   bool fail_indentation(double t, int e, double indentation);
   std::string last_contact_cause() const;
+  std::string short_contact_cause(double t) const;
   bool fail_step(double t, double bound);
   // ", or …" naming handovers when an active element belongs to a pair of several points, whose gaps may jump.
   std::string handover_cause() const;

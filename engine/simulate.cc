@@ -60,6 +60,11 @@ class Run {
   Run& operator=(const Run&) = delete;
 
   void execute();
+  // Up to the first step only (check_start).
+  void start_only() {
+    start(state_.time);
+    result_.end_time = state_.time;
+  }
 
  private:
   bool start(double t0);
@@ -398,6 +403,15 @@ SimulationResult simulate(const Model& model, State& state, Data& data, const Si
   SimulationResult result;
   Run run(model, state, data, options, result, observer, step_observer, state_observer);
   run.execute();
+  return result;
+}
+
+SimulationResult check_start(const Model& model, const State& state, const SimulationOptions& options) {
+  State copy = state;
+  Data data(model);
+  SimulationResult result;
+  Run run(model, copy, data, options, result, {}, {}, {});
+  run.start_only();
   return result;
 }
 

@@ -87,6 +87,10 @@ struct SimulationResult {
   double initial_energy = 0.0;           // E(0) [J]
   double max_energy_balance_error = 0.0; // max |E + W_dissipated − E(0)| [J]
   double energy_scale = 0.0;             // what the balance error is relative to [J]
+  // The largest rise of E − W_joints above E(0) where the run checks it (the steps' ends) [J]: nothing but numerical
+  // error when no effort or drive does external work (then it is also checked); NaN when one does (not measured). A
+  // rise can leave the balance closed — a contact's W_dissipated going negative by as much — so it is its own measure.
+  double max_energy_rise = 0.0;
   // Closed loops (engine/loop_closure.h): the largest drift found at a step's end, before its projection, of the
   // positions [m or rad] and the velocities [m/s or rad/s]; the projections made; the energy they changed [J]
   // (booked with the joints' work, so the ledger closes).
@@ -115,5 +119,12 @@ struct StateObserver {
 SimulationResult simulate(const Model& model, State& state, Data& data, const SimulationOptions& options,
                           const SampleObserver& observer = {}, const SampleObserver& step_observer = {},
                           const StateObserver& state_observer = {});
+
+// What simulate() would refuse or warn about before its first step, without integrating: its start alone (the loops
+// assembled, the elements touching at the start engaged, E(0), the first step's tunnelling bound), on a copy of
+// `state`. The result's status and message are those a run would stop with at the start time, its diagnostics the
+// warnings it would give there (an overlap at the start); a start that would run is kCompleted with end_time the
+// start time. (contactlab check.)
+SimulationResult check_start(const Model& model, const State& state, const SimulationOptions& options);
 
 }  // namespace contactlab

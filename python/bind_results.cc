@@ -144,7 +144,8 @@ py::dict outcome_dict(const RunOutcome& outcome) {
   d["touches"] = result.touches;
   d["energy"] = py::dict(py::arg("initial_energy") = result.initial_energy,
                          py::arg("max_energy_balance_error") = result.max_energy_balance_error,
-                         py::arg("energy_scale") = result.energy_scale);
+                         py::arg("energy_scale") = result.energy_scale,
+                         py::arg("max_energy_rise") = result.max_energy_rise);
   d["stats"] = py::dict(py::arg("steps") = result.stats.steps, py::arg("step_attempts") = result.stats.step_attempts,
                         py::arg("error_test_failures") = result.stats.error_test_failures,
                         py::arg("rhs_evaluations") = result.stats.rhs_evaluations,

@@ -36,7 +36,7 @@ class Result:
     end_time: float  # [s]
     wall_time_s: float
     stats: dict
-    energy: dict  # initial_energy [J], max_energy_balance_error [J], energy_scale [J]
+    energy: dict  # initial_energy [J], max_energy_balance_error [J], energy_scale [J], max_energy_rise [J]
     series: np.ndarray
     columns: list
     units: dict

@@ -417,6 +417,57 @@ TEST_F(Cli, CheckAndModels) {
   EXPECT_EQ(run("models no_such_law", directory_ / "log"), 2);
 }
 
+// check runs the run's own start (engine check_start): scenes/impact_1dof.yaml under RK4 at a 1 ms step, which `run`
+// refuses at t = 0 (the tunnelling bound there is 0.536 ms), is numerical trouble (exit 3) with run's message, not ok;
+// 1 mm into the wall (gap −1e-3), run's warning of the overlap is check's too, and the scene is ok (run starts).
+TEST_F(Cli, CheckReportsWhatTheRunWouldRefuseOrWarnAboutAtItsStart) {
+  const std::string scene = kScenes + "impact_1dof.yaml";
+  const std::string step = " --set integrator.method=rk4 --set integrator.step=1e-3";
+  EXPECT_EQ(run("check " + scene + step, directory_ / "check"), 3) << read(directory_ / "check");
+  EXPECT_EQ(run("run " + scene + step + " --out " + (directory_ / "out").string(), directory_ / "run"), 3);
+  const std::string said = "the fixed step 0.001 s is longer than the 0.000536071 s";
+  EXPECT_NE(read(directory_ / "check").find(said), std::string::npos) << read(directory_ / "check");
+  EXPECT_NE(read(directory_ / "run").find(said), std::string::npos) << read(directory_ / "run");
+  EXPECT_EQ(read(directory_ / "check").find(": ok ("), std::string::npos) << read(directory_ / "check");
+
+  EXPECT_EQ(run("check " + scene + " --set gap=-1e-3", directory_ / "check"), 0) << read(directory_ / "check");
+  EXPECT_NE(read(directory_ / "check").find("m at the start; the contact starts active"), std::string::npos)
+      << read(directory_ / "check");
+  EXPECT_NE(read(directory_ / "check").find(": ok ("), std::string::npos) << read(directory_ / "check");
+}
+
+// A run stopped (exit 3) before any step was accepted — RK4 at 20 µs steps over a contact of 8.1 µs, every step ending
+// at an event — reported the energy scale as 0 ("0 of 0 J") and the impact's largest force as 0. Its scale is E(0) =
+// ½ · 1 kg · (1 m/s)² = 0.5 J; its largest balance error covers the samples; its maximum force is K δ^1.5 at the
+// deepest indentation located. With symplectic Euler the run stops on a rise of 71.6 J with the balance closed (the
+// contact's work booked as a negative dissipation): summary.json's `max_rise` and the stdout say the rise.
+TEST_F(Cli, ARunStoppedByAStepTooLongCarriesItsEnergyScaleRiseAndForce) {
+  const std::string stiff = kScenes + "impact_1dof.yaml --model hertz --set mass=1 --set stiffness=1e14 "
+                            "--set impact_velocity=1 --set integrator.step=2e-5";
+  const fs::path out = directory_ / "out";
+  ASSERT_EQ(run("run " + stiff + " --set integrator.method=rk4 --out " + out.string(), directory_ / "log"), 3)
+      << read(directory_ / "log");
+  EXPECT_NE(read(directory_ / "log").find("less than one fixed step of 2e-05 s"), std::string::npos) << read(directory_ / "log");
+  EXPECT_EQ(read(directory_ / "log").find("handover"), std::string::npos) << read(directory_ / "log");
+  nlohmann::json summary = nlohmann::json::parse(read(out / "summary.json"));
+  EXPECT_EQ(summary["energy"]["scale"].get<double>(), 0.5);
+  const double balance = summary["energy"]["max_balance_error"].get<double>();
+  EXPECT_GT(balance, 0.05);  // at least the 0.079 J the contact made, less what the samples show of it
+  EXPECT_EQ(summary["energy"]["max_relative_balance_error"].get<double>(), balance / 0.5);
+  const double depth = summary["impacts"][0]["max_indentation"].get<double>();
+  EXPECT_NEAR(summary["impacts"][0]["max_force"].get<double>(), 1e14 * std::pow(depth, 1.5), 1e-9 * 1e14 * std::pow(depth, 1.5));
+  EXPECT_NE(read(directory_ / "log").find("of 0.5 J)"), std::string::npos) << read(directory_ / "log");
+
+  ASSERT_EQ(run("run " + stiff + " --set integrator.method=symplectic_euler --out " + out.string(), directory_ / "log"), 3)
+      << read(directory_ / "log");
+  summary = nlohmann::json::parse(read(out / "summary.json"));
+  EXPECT_EQ(summary["energy"]["scale"].get<double>(), 0.5);
+  EXPECT_NEAR(summary["energy"]["max_rise"].get<double>(), 71.55, 0.01);
+  EXPECT_NE(read(directory_ / "log").find("energy rise: max E - W_joints - E(0) = 7.155e+01 J (1.431e+02 of 0.5 J)"),
+            std::string::npos)
+      << read(directory_ / "log");
+}
+
 // A force-law plugin (examples/law_plugin): --plugin makes its law usable by name in run, compare and models, and
 // summary.json's provenance records the library with its SHA-256; a library that cannot be loaded is bad input.
 TEST_F(Cli, APluginsLawRunsAndComparesByName) {

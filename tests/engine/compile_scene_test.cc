@@ -379,6 +379,29 @@ TEST(CompileScene, LeavesCalibrationsForTheCalibrationStage) {
   EXPECT_EQ(listed.calibrations[0].impact_velocity, 1.0);
 }
 
+// hunt_crossley reproduces a target restitution within 0.01 only for c in [0.895, 1] (its registry entry): given c =
+// 0.5 it says so. A restitution the calibration sets is no target — the calibration picks the value whose impact
+// returns 0.9 — and, compiled at its search's start (0.5, the middle of (0, 1]), it gave the note "the target is 0.5",
+// a value neither the scene's nor the calibrated one. No note then, whether the blocks gave a value or not.
+TEST(CompileScene, TheAccurateRestitutionNoteIsForAGivenTargetNotACalibratedOne) {
+  auto noted = [](const CompiledScene& scene) {
+    return std::any_of(scene.notes.begin(), scene.notes.end(),
+                       [](const std::string& note) { return note.find("reproduces a target restitution") != std::string::npos; });
+  };
+  SceneSpec spec = ball();
+  spec.contacts = {.law = "hunt_crossley", .parameters = {{"restitution", 0.5}}, .stiffness = 1e9, .exponent = 1.5};
+  const CompiledScene given = compile_scene(spec);
+  EXPECT_TRUE(noted(given));
+  spec.contacts.calibrate = CalibrationSpec{.parameter = "restitution", .restitution = 0.9, .impact_velocity = 0.216};
+  const CompiledScene calibrated = compile_scene(spec);
+  EXPECT_FALSE(noted(calibrated)) << calibrated.notes.front();
+  spec.contacts.parameters.clear();
+  const CompiledScene started = compile_scene(spec);
+  EXPECT_FALSE(noted(started)) << started.notes.front();
+  ASSERT_EQ(started.calibrations.size(), 1u);
+  EXPECT_EQ(started.calibrations[0].parameter, "restitution");
+}
+
 // A stiffness and exponent written for another law — the scene's own, replaced by --model, or the contacts block's above a
 // listed pair of another law — are dropped, with a note, for a law that does not read them: the pair's K is then
 // Hertz's from the materials, (4/3) E* √R* = (4/3)(2e11/0.91)√0.1 = 9.2673e10 N/m^1.5 for the steel ball on the rigid

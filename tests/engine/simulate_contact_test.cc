@@ -366,6 +366,114 @@ TEST(Watchdogs, AnEnergyRiseAfterAContactNamesTheContactThatEndedLast) {
       << r.result.message;
 }
 
+// scenes/impact_1dof.yaml with a 1 kg body striking at 1 m/s a Hertz contact of K = 1e14 N/m^1.5: E(0) = ½ m v² = 0.5
+// J, the energy scale, and an undamped contact lasting 2.94 ((5/4) m v² / K)^(2/5) / v ≈ 8.1 µs (models.md §2.3).
+std::string stiff_impact(const std::string& integrator) {
+  return "scene: stiff\n"
+         "gravity: [0, 0, 0]\n"
+         "world: {shapes: [{name: wall, type: halfspace, normal: [0, 0, 1]}]}\n"
+         "bodies:\n"
+         "  - {name: body, mass: 1, inertia: [1e-6, 1e-6, 1e-6], joint: {type: prismatic, axis: [0, 0, 1]},\n"
+         "     initial: {q: 0.015001, v: -1}, shapes: [{type: sphere, radius: 0.015}]}\n"
+         "contacts: {law: hertz, stiffness: 1e14, exponent: 1.5}\n"
+         "integrator: " + integrator + "\n"
+         "duration: 4e-5\n";
+}
+
+// A fixed step of 20 µs, longer than the whole contact: RK4 locates onset, maximum indentation and separation inside
+// its first steps and returns the body at 0.987 m/s with 0.079 J more than the contact took. The run stops (right),
+// but blamed a manifold handover, which a sphere on a halfspace — one point — cannot have: the cause is the step.
+// Every step of the run ended at an event, never an accepted step, where the energy scale and the contact's maxima
+// were set: the result said scale 0 and a maximum force of 0 at a maximum indentation of 1.74 µm. The scale is E(0)
+// = 0.5 J from the start, and the largest force the law's at the located maximum indentation, K δ^1.5.
+TEST(Watchdogs, AContactShorterThanTheFixedStepIsBlamedOnTheStepNotOnAHandover) {
+  const SceneRun r = run(stiff_impact("{method: rk4, step: 2e-5}"));
+  ASSERT_EQ(r.result.status, SimulationStatus::kNumericalError);
+  EXPECT_NE(r.result.message.find("J more than it took"), std::string::npos) << r.result.message;
+  EXPECT_NE(r.result.message.find("less than one fixed step of 2e-05 s: the method stepped over it"), std::string::npos)
+      << r.result.message;
+  EXPECT_EQ(r.result.message.find("handover"), std::string::npos) << r.result.message;
+  EXPECT_EQ(r.result.energy_scale, 0.5);
+  ASSERT_EQ(r.result.impacts.size(), 1u);
+  const ImpactRecord& impact = r.result.impacts[0];
+  EXPECT_LT(impact.t_end - impact.t_start, 2e-5);
+  ASSERT_GT(impact.max_indentation, 0.0);
+  EXPECT_NEAR(impact.max_force, 1e14 * std::pow(impact.max_indentation, 1.5), 1e-12 * impact.max_force);
+}
+
+// The same with symplectic Euler: its first step in contact sinks the body 20 µm, where Hertz's force throws it back
+// with 71.6 J against E(0) = 0.5 J, and the run stops on the rise. The contact's work is booked as absorbed (a
+// negative dissipation), so E + W_dissipated − E(0) stays 0: the balance error alone said nothing was wrong. The rise
+// that stopped the run is the result's largest rise, and the scale is 0.5 J. The message names the step: the contact
+// began one step before.
+TEST(Watchdogs, TheRiseThatStopsTheRunIsTheResultsLargestRise) {
+  const SceneRun r = run(stiff_impact("{method: symplectic_euler, step: 2e-5}"));
+  ASSERT_EQ(r.result.status, SimulationStatus::kNumericalError);
+  const std::string said = "the energy rose by ";
+  const std::size_t at = r.result.message.find(said);
+  ASSERT_NE(at, std::string::npos) << r.result.message;
+  const double rise = std::stod(r.result.message.substr(at + said.size()));
+  EXPECT_NEAR(rise, 71.55, 0.01);
+  EXPECT_NE(r.result.message.find("contact wall/body began 2e-05 s before, within 1 fixed step(s) of 2e-05 s: the step is "
+                                  "too long to follow its force"),
+            std::string::npos)
+      << r.result.message;
+  EXPECT_NEAR(r.result.max_energy_rise, rise, 1e-5 * rise);  // the message prints six digits
+  EXPECT_EQ(r.result.energy_scale, 0.5);
+}
+
+// With an effort doing work E may rise, and the run does not check it: the rise is not measured (NaN), not said to
+// be 0.
+TEST(Watchdogs, TheRiseIsNotMeasuredWhenAnEffortDoesWork) {
+  std::string yaml = ball_on_ground("0.5", "0", kExactDamping, 9.81, 0.05);
+  const std::string joint = "joint: {type: prismatic, axis: [0, 0, 1]}";
+  yaml.replace(yaml.find(joint), joint.size(), "joint: {type: prismatic, axis: [0, 0, 1], effort: 20}");
+  const SceneRun r = run(yaml);
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  EXPECT_TRUE(std::isnan(r.result.max_energy_rise));
+  // Without it E only falls: the largest rise is E(0)'s own 0, or round-off above it.
+  const double rise = run(ball_on_ground("0.5", "0", kExactDamping, 9.81, 0.05)).result.max_energy_rise;
+  EXPECT_GE(rise, 0.0);
+  EXPECT_LT(rise, 1e-9);
+}
+
+// check_start is the run's own start, not a copy of its checks: whatever simulate() stops with at t = 0 it reports
+// with the same message, and the same warnings, without integrating (end time the start time, the state untouched).
+// scenes/impact_1dof.yaml's defaults (0.11 kg at 2.8 m/s, K = 1.88377e10 N/m^1.5, 1 µm above the wall) under RK4 at a
+// 1 ms step: the tunnelling bound at the start is 0.536 ms, so the run refuses to start; 1 mm into the wall, the run
+// warns of the overlap and starts.
+TEST(StartCheck, ReportsWhatTheRunStopsWithAtItsStartAndItsWarnings) {
+  auto scene = [](const std::string& q, const std::string& integrator) {
+    return "scene: start\n"
+           "gravity: [0, 0, 0]\n"
+           "world: {shapes: [{name: wall, type: halfspace, normal: [0, 0, 1]}]}\n"
+           "bodies:\n"
+           "  - {name: body, mass: 0.11, inertia: [1e-6, 1e-6, 1e-6], joint: {type: prismatic, axis: [0, 0, 1]},\n"
+           "     initial: {q: " + q + ", v: -2.8}, shapes: [{type: sphere, radius: 0.015}]}\n"
+           "contacts: {law: hertz, stiffness: 1.88377e10, exponent: 1.5}\n"
+           "integrator: " + integrator + "\n"
+           "duration: 1e-3\n";
+  };
+  const Scene refused = load_scene_text(scene("0.015001", "{method: rk4, step: 1e-3}"), "test.yaml");
+  const SimulationResult start = check_start(refused.model, refused.initial_state, refused.simulation);
+  ASSERT_EQ(start.status, SimulationStatus::kNumericalError);
+  EXPECT_NE(start.message.find("t = 0 s"), std::string::npos) << start.message;
+  EXPECT_NE(start.message.find("the fixed step 0.001 s is longer than the 0.000536"), std::string::npos) << start.message;
+  EXPECT_EQ(start.end_time, 0.0);
+  EXPECT_EQ(start.message, run(scene("0.015001", "{method: rk4, step: 1e-3}")).result.message);
+
+  const Scene overlapping = load_scene_text(scene("0.014", "{relative_tolerance: 1e-10, absolute_tolerance: 1e-13}"), "test.yaml");
+  const SimulationResult warned = check_start(overlapping.model, overlapping.initial_state, overlapping.simulation);
+  EXPECT_EQ(warned.status, SimulationStatus::kCompleted) << warned.message;
+  ASSERT_EQ(warned.diagnostics.size(), 1u);
+  EXPECT_NE(warned.diagnostics[0].find("overlap by 0.001"), std::string::npos) << warned.diagnostics[0];
+  EXPECT_NE(warned.diagnostics[0].find("at the start"), std::string::npos) << warned.diagnostics[0];
+  const SceneRun ran = run(scene("0.014", "{relative_tolerance: 1e-10, absolute_tolerance: 1e-13}"));
+  ASSERT_FALSE(ran.result.diagnostics.empty());
+  EXPECT_EQ(warned.diagnostics[0], ran.result.diagnostics[0]);
+  EXPECT_EQ(warned.impacts.size(), 1u);  // the contact begun at the start, open
+}
+
 TEST(Watchdogs, AContactPointHandedOverDeepStopsTheRunNamingThePoint) {
   // A box corner (slot 6) presses into a tumbling cylinder's side; at t = 0.3250 s the pair's normal turns from the
   // box face's to the cylinder's radial direction and the rim points of the cylinder's line L (slots 0, 1) appear
