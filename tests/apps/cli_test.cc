@@ -499,6 +499,21 @@ TEST_F(Cli, APluginsLawRunsAndComparesByName) {
   EXPECT_FALSE(fs::exists(directory_ / "bad"));
 }
 
+// compare --models runs every law in place of each pair's: a --set of contacts.law beside it changed nothing and was
+// accepted. It is refused (exit 2, nothing written), naming the override and the option that replaces it; a --set of
+// anything else (a law parameter) is still taken.
+TEST_F(Cli, CompareRefusesAnOverrideOfTheLawItReplaces) {
+  const std::string scene = (fs::path(CONTACTLAB_SOURCE_DIR) / "scenes" / "impact_1dof.yaml").string();
+  const fs::path out = directory_ / "compare";
+  EXPECT_EQ(run("compare " + scene + " --models flores,hertz --set contacts.law=hunt_crossley --out " + out.string(),
+                directory_ / "log"), 2);
+  const std::string log = read(directory_ / "log");
+  EXPECT_NE(log.find("--set contacts.law=hunt_crossley: --models replaces every pair's law"), std::string::npos) << log;
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_EQ(run("compare " + scene + " --models flores,hertz --set contacts.parameters.restitution=0.5 --out " +
+                    out.string(), directory_ / "log"), 0) << read(directory_ / "log");
+}
+
 // `models --friction`: every friction law listed, one shown in full, JSON that parses; an unknown one is bad input.
 TEST_F(Cli, ModelsListsTheFrictionLaws) {
   ASSERT_EQ(run("models --friction", directory_ / "log"), 0);
