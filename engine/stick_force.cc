@@ -213,12 +213,22 @@ void hold_group(const Model& model, std::span<const PairState> contacts, Data& d
   if (!moves) {
     data.hold_force = Eigen::VectorXd::Zero(n);
   } else {
-    double largest = 0.0;
-    for (int e : points) largest = std::max(largest, data.contact_force[static_cast<std::size_t>(e)].force);
+    // Each point's load over the largest of the points between the same two bodies (a box's corners on the ground):
+    // the share by normal force is among the points of one contact between two bodies; points between other bodies
+    // (a toy's beak and its sleeve's bore) keep the plain minimum norm's balance between them.
+    auto bodies_of = [&](int e) {
+      const ContactPairModel& pair = *data.elements[static_cast<std::size_t>(e)].pair;
+      return std::minmax(pair.body_a, pair.body_b);
+    };
     Eigen::VectorXd root_load(n);
     for (Eigen::Index j = 0; j < g; ++j) {
-      const double load = data.contact_force[static_cast<std::size_t>(points[static_cast<std::size_t>(j)])].force;
-      root_load.segment<2>(2 * j).setConstant(largest > 0.0 ? std::sqrt(std::max(load, 1e-6 * largest)) : 1.0);
+      const int e = points[static_cast<std::size_t>(j)];
+      double largest = 0.0;
+      for (int other : points) {
+        if (bodies_of(other) == bodies_of(e)) largest = std::max(largest, data.contact_force[static_cast<std::size_t>(other)].force);
+      }
+      const double load = data.contact_force[static_cast<std::size_t>(e)].force;
+      root_load.segment<2>(2 * j).setConstant(largest > 0.0 ? std::sqrt(std::max(load, 1e-6 * largest) / largest) : 1.0);
     }
     Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> decomposition;
     decomposition.setThreshold(1e-10);

@@ -8,7 +8,8 @@
 // of the round-off slip a held contact keeps, over τ = kStickDriftTime. W is built column by column from unit-force
 // responses through the articulated-body algorithm (2h passes: O(h n)), and q̈ += M⁻¹ J_tᵀ f by superposition.
 // Redundant points (a box's four corners: W has rank ≤ 5 of 8) leave friction statically indeterminate: the solve
-// takes the forces of least Σ |f_i|²/N_i that hold, each point's share in proportion to its normal force N_i. A band law then gives its force of that stick
+// takes the forces of least Σ |f_i|²/N_i that hold, each point's share in proportion to its normal force N_i among the
+// points between the same two bodies. A band law then gives its force of that stick
 // force (clamped to μ_s N), and the held points get what the laws give.
 #pragma once
 
