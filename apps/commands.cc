@@ -144,19 +144,6 @@ bool plotting_available() {
   return false;
 }
 
-// The option of a comparison that replaces what the override at `key_path` sets in every pair: "--models" for a block's
-// `law` or `method` (contacts, a listed pair, a clearance joint), "--friction-models" for its friction law; "" for
-// anything else.
-std::string setting_compare_replaces(const std::string& key_path, bool laws, bool frictions) {
-  const bool block = key_path.starts_with("contacts.") || key_path.starts_with("clearances[");
-  if (!block) return "";
-  auto ends = [&](std::string_view tail) { return key_path.ends_with(tail); };
-  const bool friction = ends(".friction") || ends(".friction.law");
-  if (frictions && friction) return "--friction-models";
-  if (laws && !friction && (ends(".law") || ends(".method"))) return "--models";
-  return "";
-}
-
 // The runs of a comparison: each normal law, each friction law (with the scene's normal law), or every pair of them.
 std::vector<LawRun> comparison_runs(const Scene& scene, const std::vector<std::string>& laws,
                                     const std::vector<std::string>& frictions) {
@@ -283,6 +270,9 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
   // common calibration: whether its own law can be calibrated is that law's row, like every other law's.)
   SceneOptions own_law = *options;
   own_law.common_calibration.reset();
+  // Every law run replaces what --models and --friction-models name in every pair: an override of that is refused.
+  own_law.law_replaced = !arguments.laws.empty();
+  own_law.friction_replaced = !arguments.friction_laws.empty();
   const std::optional<Scene> scene = compile(arguments.scene, own_law, spdlog::level::debug);
   if (!scene) return kBadInput;
   if (arguments.laws.empty() && arguments.friction_laws.empty()) {
@@ -301,15 +291,6 @@ int compare_scene(const CompareArguments& arguments, std::ostream& out) {
     if (!arguments.friction_laws.empty()) frictions = resolve_laws(arguments.friction_laws, LawKind::kFriction, "--friction-models");
   } catch (const std::invalid_argument& error) {
     spdlog::error("{}", error.what());
-    return kBadInput;
-  }
-  // Every law run replaces each pair's law and method (--models) or friction law (--friction-models): an override of
-  // those would change nothing, while the page said it was given.
-  for (const auto& [key, value] : options->variable_overrides) {
-    const std::string replaced = setting_compare_replaces(key, !laws.empty(), !frictions.empty());
-    if (replaced.empty()) continue;
-    spdlog::error("{}: --set {}={}: {} replaces every pair's {}, so it would change nothing", arguments.scene, key, value,
-                  replaced, replaced == "--models" ? "law" : "friction law");
     return kBadInput;
   }
   std::vector<LawRun> runs = comparison_runs(*scene, laws, frictions);

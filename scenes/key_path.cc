@@ -167,6 +167,20 @@ std::string shown_path(const CompiledScene& scene, const std::string& key_path, 
 
 }  // namespace
 
+std::string replaced_setting_problem(const std::string& key_path, bool law_replaced, bool friction_replaced) {
+  const auto block = setting_block(key_path);
+  if (!block) return "";
+  const std::string& rest = block->second;
+  const std::string setting = rest.substr(0, rest.find('.'));
+  if (law_replaced && (setting == "law" || setting == "method")) {
+    return "--models replaces every pair's law, so it would change nothing";
+  }
+  if (friction_replaced && (rest == "friction" || rest == "friction.law")) {
+    return "--friction-models replaces every pair's friction law, so it would change nothing";
+  }
+  return "";
+}
+
 std::string unread_setting_problem(const CompiledScene& scene, const std::string& key_path, const std::string& law_override) {
   static const std::vector<std::string_view> kSettings = {"law",   "method", "parameters", "stiffness", "exponent", "effective_radius",
                                                           "mass",  "tension", "calibrate", "friction"};

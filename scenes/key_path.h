@@ -52,6 +52,11 @@ std::vector<AppliedOverride> apply_key_path_overrides(YAML::Node& root,
 // `reference_speed` are read only when a law that takes them is in use, by design. `law_override` is `--model`'s.
 std::string unread_setting_problem(const CompiledScene& scene, const std::string& key_path, const std::string& law_override);
 
+// Why an override of the contact setting at `key_path` (named as for unread_setting_problem) changes nothing when
+// `compare --models` replaces every pair's law and method (`law_replaced`) or `--friction-models` every pair's friction
+// law (`friction_replaced`); empty for any other key.
+std::string replaced_setting_problem(const std::string& key_path, bool law_replaced, bool friction_replaced);
+
 // The node a problem at `key_path` (as the loader names keys: `bodies[0].mass`, `materials.steel`) is reported at,
 // for its line and column: the value there; the key itself (SpecProblemAt::kKey); for a value left out
 // (SpecProblemAt::kMissing) the map that should hold it. A null node (no position) when the path leads nowhere in

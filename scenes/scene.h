@@ -56,6 +56,10 @@ struct SceneOptions {
   // is bad input. `compare` turns it off for its laws' runs, whose `--models` replace every law: it checks the
   // overrides once, on the scene with its own laws.
   bool refuse_unread_overrides = true;
+  // compare's own check of its --set's: the settings its --models (a block's `law` and `method`) and --friction-models
+  // (a block's `friction` law) replace in every pair; an override of one is refused, since it would change nothing.
+  bool law_replaced = false;
+  bool friction_replaced = false;
 };
 
 // A compiled and calibrated scene (its name, model, initial state, simulation options, notes), and what of it is

@@ -776,11 +776,12 @@ Scene load_scene_text(const std::string& text, const std::string& file, const Sc
   }
   // An override no pair reads would change nothing, silently: a sweep over `contacts.law` would label runs that are
   // all the same with different laws.
-  if (options.refuse_unread_overrides) {
-    for (const AppliedOverride& override : applied) {
-      const std::string problem = unread_setting_problem(*scene, override.key_path, options.law_override);
-      if (!problem.empty()) throw SceneError(file, 0, 0, override.key_path, override.argument + ": " + problem);
+  for (const AppliedOverride& override : applied) {
+    std::string problem = replaced_setting_problem(override.key_path, options.law_replaced, options.friction_replaced);
+    if (problem.empty() && options.refuse_unread_overrides) {
+      problem = unread_setting_problem(*scene, override.key_path, options.law_override);
     }
+    if (!problem.empty()) throw SceneError(file, 0, 0, override.key_path, override.argument + ": " + problem);
   }
   return std::move(*scene);
 }

@@ -510,6 +510,12 @@ TEST_F(Cli, CompareRefusesAnOverrideOfTheLawItReplaces) {
   const std::string log = read(directory_ / "log");
   EXPECT_NE(log.find("--set contacts.law=hunt_crossley: --models replaces every pair's law"), std::string::npos) << log;
   EXPECT_FALSE(fs::exists(out));
+  // A clearance joint named in the path, as docs/scenes.md writes it.
+  const std::string clearance = (fs::path(CONTACTLAB_SOURCE_DIR) / "scenes" / "slider_crank_revolute_clearance.yaml").string();
+  EXPECT_EQ(run("compare " + clearance + " --models flores,lankarani_nikravesh --set clearances.pin.law=hunt_crossley --out " +
+                    out.string(), directory_ / "log"), 2);
+  EXPECT_NE(read(directory_ / "log").find("--models replaces every pair's law"), std::string::npos) << read(directory_ / "log");
+  EXPECT_FALSE(fs::exists(out));
   EXPECT_EQ(run("compare " + scene + " --models flores,hertz --set contacts.parameters.restitution=0.5 --out " +
                     out.string(), directory_ / "log"), 0) << read(directory_ / "log");
 }
