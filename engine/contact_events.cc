@@ -36,6 +36,15 @@ double spin_about_rolling_axis(const Vec3& spin, const Vec3& normal, const Vec3&
   return spin.dot(normal.cross(along.normalized()));
 }
 
+// Whether the model is driven in time (a driven joint, an effort of time): its contacts' balance then moves, and a
+// contact follows it, passing δ̇ ≈ 0 at each turn, where settle_touches' creep measure would call it at rest.
+bool balance_moves(const Model& model) {
+  if (!model.driven_bodies.empty()) return true;
+  return std::any_of(model.force_element_bodies.begin(), model.force_element_bodies.end(), [&](int b) {
+    return model.bodies[static_cast<std::size_t>(b)].joint.effort.kind != TimeFunction::Kind::kConstant;
+  });
+}
+
 }  // namespace
 
 ContactEvents::ContactEvents(const Model& model, const SimulationOptions& options, State& state, Data& data,
@@ -51,7 +60,8 @@ ContactEvents::ContactEvents(const Model& model, const SimulationOptions& option
       nq_(model.nq),
       nv_(model.nv),
       closing_qdd_(Eigen::VectorXd::Zero(model.nv)),
-      moved_(Eigen::VectorXd::Zero(model.nq + model.nv)) {}
+      moved_(Eigen::VectorXd::Zero(model.nq + model.nv)),
+      balance_moves_(balance_moves(model)) {}
 
 void ContactEvents::bind(std::size_t elements) {
   open_impact_.resize(elements, -1);
@@ -537,15 +547,9 @@ double ContactEvents::closing_acceleration(int e, double t) {
 // stiffness k = ∂F/∂δ and damping c = ∂F/∂δ̇ (the first-order relaxation of an overdamped contact, c² > 4 k m),
 // is below rest_stroke_ratio of its indentation: the stroke rule's measure of a contact that no longer moves. A
 // contact without friction, in its first compression, only.
-bool ContactEvents::settle_touches(double t) {
+bool ContactEvents::settle_touches() {
+  if (balance_moves_) return false;
   settling_.clear();
-  // A balance that moves with time (a driven joint, an effort of time) is followed, not crept to: the contact passes
-  // δ̇ ≈ 0 at each turn, where the creep measure would call it at rest.
-  if (!model_.driven_bodies.empty()) return false;
-  for (int b : model_.force_element_bodies) {
-    const TimeFunction& effort = model_.bodies[static_cast<std::size_t>(b)].joint.effort;
-    if (effort.kind != TimeFunction::Kind::kConstant) return false;
-  }
   for (int e : table_.active()) {
     const auto i = static_cast<std::size_t>(e);
     const PairState& s = state_.contacts[i];
@@ -567,7 +571,6 @@ bool ContactEvents::settle_touches(double t) {
     state_.contacts[static_cast<std::size_t>(e)].persistent = true;
     table_.set_active(e, true, state_);
   }
-  (void)t;
   return !settling_.empty();
 }
 

@@ -55,7 +55,7 @@ class ContactEvents {
   // After an accepted step (data's evaluation at the step's end): the contacts that began as touches and that their
   // laws damp beyond critical rest once what is left of their creep is a vanishing part of their depth (docs/
   // contact.md, "Persistent contact"). True when one came to rest.
-  bool settle_touches(double t);
+  bool settle_touches();
   // After an accepted step (data's tree kinematics at the state at t): the residual indentations of the elements
   // holding an offset are forgotten once their shapes are apart beyond round-off.
   void forget_offsets(const double* q, const double* v);
@@ -111,6 +111,7 @@ class ContactEvents {
   std::vector<int> others_;           // scratch of closing_acceleration
   Eigen::VectorXd closing_qdd_;       // of closing_acceleration: q̈ under the steady forces
   Eigen::VectorXd moved_;             // and the state a little along the flow, [q | v]
+  const bool balance_moves_;          // the model is driven in time: no touch settles (settle_touches)
 };
 
 }  // namespace contactlab

@@ -213,7 +213,7 @@ bool Run::stick_or_slip_after_step(double t) {
 // Touches that their laws damp beyond critical, come to rest at an accepted step's end (ContactEvents::
 // settle_touches; data_ holds the step end's evaluation): true when one did (the integration restarts there).
 bool Run::settle_after_step(double t) {
-  if (!events_.settle_touches(t)) return false;
+  if (!events_.settle_touches()) return false;
   ode_.unpack(t, y_.data(), state_);
   return true;
 }
