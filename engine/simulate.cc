@@ -27,6 +27,7 @@
 #include "engine/sampler.h"
 #include "engine/spare_workspace.h"
 #include "engine/stepper.h"
+#include "engine/step_budget.h"
 #include "engine/stick_slip.h"
 #include "engine/tunnelling.h"
 
@@ -320,6 +321,7 @@ void Run::execute() {
   t_end_ = t0 + options_.duration;
   if (!start(t0)) return;
   sampler_.start(t0, y_.data());
+  StepBudget budget(options_.integrator.max_steps, t0, t_end_);
   double t = t0;
   while (!monitor_.failed()) {
     const double t_previous = t;
@@ -340,11 +342,8 @@ void Run::execute() {
       monitor_.fail(monitor_.describe(t, -1) + ": interrupted");
       break;
     }
-    if (result_.stats.steps > options_.integrator.max_steps) {
-      std::ostringstream message;
-      message << monitor_.describe(t, -1) << ": the step budget of " << options_.integrator.max_steps
-              << " steps ran out (integrator.max_steps; the step size may have collapsed)";
-      monitor_.fail(message.str());
+    if (const std::optional<std::string> spent = budget.after_step(result_.stats.steps, t)) {
+      monitor_.fail(monitor_.describe(t, -1) + ": " + *spent);
       break;
     }
     if (outcome == Stepper::Outcome::kRoot) {
