@@ -181,7 +181,8 @@ std::string replaced_setting_problem(const std::string& key_path, bool law_repla
   return "";
 }
 
-std::string unread_setting_problem(const CompiledScene& scene, const std::string& key_path, const std::string& law_override) {
+std::string unread_setting_problem(const CompiledScene& scene, const std::string& key_path, const std::string& law_override,
+                                   bool elsewhere_only) {
   static const std::vector<std::string_view> kSettings = {"law",   "method", "parameters", "stiffness", "exponent", "effective_radius",
                                                           "mass",  "tension", "calibrate", "friction"};
   const auto block = setting_block(key_path);
@@ -212,6 +213,7 @@ std::string unread_setting_problem(const CompiledScene& scene, const std::string
     }
     if (std::find(elsewhere.begin(), elsewhere.end(), shown) == elsewhere.end()) elsewhere.push_back(shown);
   }
+  if (elsewhere_only && elsewhere.empty()) return "";
   const bool any_pair = !scene.model.contact.pairs.empty() || scene.model.contact.broadphase;
   const std::string what = parameter ? "parameter '" + setting.substr(std::string_view("parameters.").size()) + "'"
                                      : setting == "parameters" ? "parameters" : setting;

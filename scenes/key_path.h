@@ -50,7 +50,10 @@ std::vector<AppliedOverride> apply_key_path_overrides(YAML::Node& root,
 // block's pair setting (`law`, `method`, `parameters`, `stiffness`, `exponent`, `effective_radius`, `mass`, `tension`,
 // `calibrate`, `friction` of `contacts`, `contacts.pairs[k]` or `clearances[k]`): a `laws` entry and
 // `reference_speed` are read only when a law that takes them is in use, by design. `law_override` is `--model`'s.
-std::string unread_setting_problem(const CompiledScene& scene, const std::string& key_path, const std::string& law_override);
+// `elsewhere_only`: empty too unless the pairs take the setting from another block (the override aimed at the wrong
+// one), not when no pair takes it at all.
+std::string unread_setting_problem(const CompiledScene& scene, const std::string& key_path, const std::string& law_override,
+                                   bool elsewhere_only = false);
 
 // Why an override of the contact setting at `key_path` (named as for unread_setting_problem) changes nothing when
 // `compare --models` replaces every pair's law and method (`law_replaced`) or `--friction-models` every pair's friction

@@ -728,6 +728,32 @@ Scene SceneReader::load() {
 
 }  // namespace
 
+namespace {
+
+// Why no compiled pair would read overrides[unread] (applied at `key_path`) because the pairs take it from another
+// block: empty when one would read it, when none takes it anywhere (the block's own problem says more: the law's
+// parameters), or when the scene does not load without it either. The scene loaded from `original` with the other
+// overrides only.
+std::string unread_without(const YAML::Node& original, const std::vector<std::pair<std::string, std::string>>& overrides,
+                           std::size_t unread, const std::string& key_path, const std::string& file,
+                           const SceneOptions& options) {
+  if (!options.refuse_unread_overrides) return "";
+  YAML::Node root = YAML::Clone(original);
+  std::vector<std::pair<std::string, std::string>> others;
+  for (std::size_t k = 0; k < overrides.size(); ++k) {
+    if (k != unread) others.push_back(overrides[k]);
+  }
+  try {
+    apply_key_path_overrides(root, others, file, options.override_flag);
+    const Scene scene = SceneReader(root, file, options).load();
+    return unread_setting_problem(scene, key_path, options.law_override, /*elsewhere_only=*/true);
+  } catch (const SceneError&) {
+    return "";
+  }
+}
+
+}  // namespace
+
 Scene load_scene_text(const std::string& text, const std::string& file, const SceneOptions& options) {
   YAML::Node root = parse_scene_document(text, file);
   const std::string& flag = options.override_flag;
@@ -753,6 +779,7 @@ Scene load_scene_text(const std::string& text, const std::string& file, const Sc
   if (!key_overrides.empty() && !root.IsMap() && !root.IsNull()) {
     throw SceneError(file, 0, 0, "", "expected a scene (a YAML map), found " + describe(root));
   }
+  const YAML::Node original = key_overrides.empty() ? YAML::Node() : YAML::Clone(root);
   const std::vector<AppliedOverride> applied = apply_key_path_overrides(root, key_overrides, file, options.override_flag);
   // ... or one key by two paths (`bodies.ball.mass` and `bodies[0].mass`).
   for (std::size_t k = 0; k < applied.size(); ++k) {
@@ -770,7 +797,12 @@ Scene load_scene_text(const std::string& text, const std::string& file, const Sc
     for (auto it = applied.rbegin(); it != applied.rend(); ++it) {
       const std::string& path = error.key_path();
       const bool inside = path == it->key_path || path.starts_with(it->key_path + ".") || path.starts_with(it->key_path + "[");
-      if (inside) throw SceneError(file, 0, 0, path, it->argument + ": " + error.problem());
+      if (!inside) continue;
+      // A value the block it names cannot take (a parameter its law lacks) matters less than that the pairs read it
+      // from another block: `--set contacts.parameters.restitution=…` where they take it from a clearance joint.
+      const auto index = static_cast<std::size_t>(applied.rend() - it - 1);
+      const std::string unread = unread_without(original, key_overrides, index, it->key_path, file, variable_options);
+      throw SceneError(file, 0, 0, path, it->argument + ": " + (unread.empty() ? error.problem() : unread));
     }
     throw;
   }

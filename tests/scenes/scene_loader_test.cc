@@ -451,7 +451,8 @@ TEST(SceneLoader, KeyPathOverrideErrorsNameTheOverride) {
       {"bodies.ball.mass", "1/0", "bodies[0].mass", "division by zero"},
       {"bodies.ball.mass.value", "1", "bodies[0].mass", "is a value, not a map"},
       {"integrator.relative_toleranc", "1e-9", "integrator.relative_toleranc", "did you mean 'relative_tolerance'?"},
-      {"contacts.parameters.damping", "239", "contacts.parameters.damping", "law 'flores' has no parameter 'damping'"},
+      // A parameter no law in the scene takes: the law's own sentence, which lists the parameters it has.
+      {"contacts.parameters.damping", "239", "contacts.parameters.damping", "law 'flores' has no parameter 'damping'; its parameters are restitution"},
       {"bodies[3].mass", "1", "bodies", "index 3 is past the end of a list of 1"},
   };
   for (const auto& [path, value, key, message] : cases) {
@@ -482,6 +483,10 @@ TEST(SceneLoader, AnOverrideNoContactPairReadsIsRefused) {
       {{{"contacts.tension", "clamp"}, {"contacts.law", "flores"}}, "", "contacts.law", "clearances.pin.law"},
       // --model replaces every pair's law, its own entry's too.
       {{{"clearances.pin.law", "flores"}}, "hertz", "clearances[0].law", "the pairs take their law from --model hertz"},
+      // The block's law (hertz, the default) has no restitution, but what matters is that the pairs take theirs
+      // from the clearance joint: that is said, not that hertz lacks it.
+      {{{"contacts.parameters.restitution", "0.5"}}, "", "contacts.parameters.restitution",
+       "the pairs take their parameter 'restitution' from clearances.pin.parameters.restitution"},
       // hertz takes no restitution: --model drops it (with a note), so the override would do nothing.
       {{{"clearances.pin.parameters.restitution", "0.5"}}, "hertz", "clearances[0].parameters.restitution",
        "no pair's law ('hertz') takes parameter 'restitution'"},
