@@ -642,7 +642,8 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     }
     Json aliases = Json::array();
     for (std::string_view alias : info.aliases) aliases.push_back(alias);
-    const bool accurate = info.accurate_restitution_max > info.accurate_restitution_min;
+    Json accurate = Json::array();  // [[min, max], …], ascending
+    for (const RestitutionRange& range : accurate_restitution_ranges(info)) accurate.push_back(Json::array({range.min, range.max}));
     return Json{{"id", info.id},
                 {"aliases", aliases},
                 {"family", info.family},
@@ -660,8 +661,7 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
                 {"ignores", ignores},
                 {"dissipation_parameter", info.dissipation_parameter.empty() ? Json(nullptr) : Json(std::string(info.dissipation_parameter))},
                 {"dissipation_twin", info.dissipation_twin.empty() ? Json(nullptr) : Json(std::string(info.dissipation_twin))},
-                {"accurate_restitution", accurate ? Json::array({info.accurate_restitution_min, info.accurate_restitution_max})
-                                                  : Json(nullptr)}};
+                {"accurate_restitution", accurate.empty() ? Json(nullptr) : accurate}};
   };
 
   if (!law.empty()) {
@@ -709,9 +709,8 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
         << (info.dissipation_parameter.empty() ? (info.parameters.empty() ? "none (elastic)" : "none (from material constants)")
                                                : std::string(info.dissipation_parameter))
         << (info.dissipation_twin.empty() ? std::string() : " = " + std::string(info.dissipation_twin) + " (set equal)") << "\n";
-    if (info.accurate_restitution_max > info.accurate_restitution_min) {
-      out << "  reproduces a target restitution within 0.01 for c in [" << format_number(info.accurate_restitution_min)
-          << ", " << format_number(info.accurate_restitution_max) << "]\n";
+    if (!accurate_restitution_ranges(info).empty()) {
+      out << "  reproduces a target restitution within 0.01 for c in " << accurate_restitution_text(info) << "\n";
     }
     return 0;
   }

@@ -274,11 +274,7 @@ std::string range_text(const LawParameter& p) {
 
 bool has_target_range(const LawInfo& law) { return law.accurate_restitution_max > law.accurate_restitution_min; }
 
-std::string accurate_range_text(const LawInfo& law) {
-  if (!has_target_range(law)) return "—";
-  if (law.accurate_restitution_min == 0.0 && law.accurate_restitution_max == 1.0) return "(0, 1]";
-  return "[" + significant(law.accurate_restitution_min) + ", " + significant(law.accurate_restitution_max) + "]";
-}
+std::string accurate_range_text(const LawInfo& law) { return has_target_range(law) ? accurate_restitution_text(law) : "—"; }
 
 std::string needs_text(const LawInfo& law) {
   std::vector<std::string> needs;
@@ -365,6 +361,8 @@ std::string use_text(const LawInfo& law, const Example& example, const Measureme
         text = "any target c, within " + error_text(worst);
       } else if (has_target_range(law) && law.accurate_restitution_max < 1.0) {
         text = "only low targets, c ≤ " + significant(law.accurate_restitution_max);
+      } else if (has_target_range(law) && !law.accurate_restitution_also.empty()) {
+        text = "targets c in " + accurate_range_text(law) + " only";
       } else if (has_target_range(law)) {
         text = "targets c ≥ " + significant(law.accurate_restitution_min) + " only";
       } else {

@@ -240,10 +240,11 @@ SceneCompiler::BlockSettings SceneCompiler::compile_settings(const Block* own, c
       k >= 0 && law.accurate_restitution_max > law.accurate_restitution_min &&
       !calibrated(law.parameters[static_cast<std::size_t>(k)].name)) {
     const double c = settings.parameters.values[k];
-    if (c < law.accurate_restitution_min || c > law.accurate_restitution_max) {
+    if (!reproduces_restitution(law, c)) {
       std::ostringstream text;
-      text << (own != nullptr ? own_path : kContacts) << ": law " << law.id << " reproduces a target restitution within 0.01 only for c in ["
-           << law.accurate_restitution_min << ", " << law.accurate_restitution_max << "]; the target is " << c;
+      text << (own != nullptr ? own_path : kContacts) << ": law " << law.id
+           << " reproduces a target restitution within 0.01 only for c in " << accurate_restitution_text(law)
+           << "; the target is " << c;
       scene_.notes.push_back(text.str());
     }
   }

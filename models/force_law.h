@@ -70,6 +70,12 @@ enum class ParameterRole : std::uint8_t {
 // One law parameter. A given parameter is what a scene sets: its default applies when it is left out (unless
 // required), and ranges are closed unless the flag says otherwise. A derived parameter is what the law's prepare
 // computes from the given ones; only its name, unit and description apply.
+// A closed interval [min, max] of target restitutions.
+struct RestitutionRange {
+  double min = 0.0;
+  double max = 0.0;
+};
+
 struct LawParameter {
   std::string_view name;
   std::string_view unit;
@@ -201,6 +207,9 @@ struct LawInfo {
   // (models.md §1 "c_r range"); [0, 0] when the law takes no target restitution.
   double accurate_restitution_min = 0.0;
   double accurate_restitution_max = 0.0;
+  // Further ranges where it does, ascending and below accurate_restitution_min: a formula's error can come back within
+  // 0.01 at low targets (gonthier's (0, 0.478] beside [0.967, 1]); see accurate_restitution_ranges (models/registry.h).
+  std::span<const RestitutionRange> accurate_restitution_also{};
   ForceFunction force = nullptr;
   // force(...).force, compiled without the partials (law_force_value, models/typed_law.h); null: the engine calls
   // force and takes its F.

@@ -99,7 +99,7 @@ constexpr std::string_view kFloresAliases[] = {"ye"};
 
 LawInfo member(std::string_view id, std::span<const std::string_view> aliases, std::string_view formula,
                std::string_view source, PrepareFunction prepare_damping, double accurate_min,
-               double accurate_max = 1.0) {
+               double accurate_max = 1.0, std::span<const RestitutionRange> accurate_also = {}) {
   LawInfo law;
   law.id = id;
   law.aliases = aliases.front().empty() ? std::span<const std::string_view>{} : aliases;
@@ -112,6 +112,7 @@ LawInfo member(std::string_view id, std::span<const std::string_view> aliases, s
   law.needs = kNeedsImpactVelocity;
   law.accurate_restitution_min = accurate_min;
   law.accurate_restitution_max = accurate_max;
+  law.accurate_restitution_also = accurate_also;
   set_force<force>(law);
   law.prepare = prepare_damping;
   law.potential = potential;
@@ -242,6 +243,15 @@ double luo_nahon_potential(const ContactInput& in, const LuoNahonParameters& p, 
 
 }  // namespace
 
+// The ranges below the main one where a formula's error comes back within 0.01 (rounded inward to 3 decimals from a
+// scan of the exact c_out(z) at steps of 1e-5; tests/models check them).
+constexpr RestitutionRange kGonthierAlso[] = {{0.0, 0.478}};
+constexpr RestitutionRange kZhiyingQishaoAlso[] = {{0.355, 0.445}};
+constexpr RestitutionRange kFloresAlso[] = {{0.0, 0.028}};
+constexpr RestitutionRange kHuGuoAlso[] = {{0.0, 0.032}};
+constexpr RestitutionRange kZhang2020Also[] = {{0.047, 0.166}};
+constexpr RestitutionRange kSafaeifarAlso[] = {{0.0, 0.072}, {0.140, 0.277}};
+
 void append_hunt_crossley_family(std::vector<LawInfo>& laws) {
   // Accurate ranges: |c_out − c_r| ≤ 0.01 from the exact c_out(z) (models.md §1; tests/models check them).
   laws.push_back(member("hunt_crossley", kHuntCrossleyAliases, "F = K δ^n [1 + 3(1−c)/2 · δ̇/δ̇⁻]",
@@ -258,7 +268,7 @@ void append_hunt_crossley_family(std::vector<LawInfo>& laws) {
                         law_function<prepare<z_lankarani_nikravesh>>, 0.914));
   laws.push_back(member("gonthier", kNoAliases, "F = K δ^n [1 + (1−c²)/c · δ̇/δ̇⁻]",
                         "Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.26)",
-                        law_function<prepare<z_gonthier>>, 0.967));
+                        law_function<prepare<z_gonthier>>, 0.967, 1.0, kGonthierAlso));
   laws.push_back(member("zhang_sharf_exact", kExactAliases,
                         "F = K δ^n (1 + z δ̇/δ̇⁻), z: root of z(1+c) + ln[(1−cz)/(1+z)] = 0",
                         "Corral et al. (S001) Eq (5.23)–(5.25), (5.31); Poursina–Nikravesh (S002) Eq (18)–(19); "
@@ -268,20 +278,20 @@ void append_hunt_crossley_family(std::vector<LawInfo>& laws) {
                         "Corral et al. (S001) Eq (5.33)–(5.34)", law_function<prepare<z_yu>>, 0.0));
   laws.push_back(member("zhiying_qishao", kNoAliases, "F = K δ^n [1 + 3(1−c²)e^{2(1−c)}/4 · δ̇/δ̇⁻]",
                         "Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.56)",
-                        law_function<prepare<z_zhiying_qishao>>, 0.830));
+                        law_function<prepare<z_zhiying_qishao>>, 0.830, 1.0, kZhiyingQishaoAlso));
   laws.push_back(member("gharib_hurmuzlu", kNoAliases, "F = K δ^n [1 + (1/c) · δ̇/δ̇⁻]",
                         "Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.57)",
                         law_function<prepare<z_gharib_hurmuzlu>>, 0.0, 0.258));
   laws.push_back(member("flores", kFloresAliases, "F = K δ^n [1 + 8(1−c)/(5c) · δ̇/δ̇⁻]",
                         "Alves et al. (S000) Table 1; Corral et al. (S001) Eq (5.61); Poursina–Nikravesh (S002) Eq (16)",
-                        law_function<prepare<z_flores>>, 0.828));
+                        law_function<prepare<z_flores>>, 0.828, 1.0, kFloresAlso));
   laws.push_back(member("hu_guo", kNoAliases, "F = K δ^n [1 + 3(1−c)/(2c) · δ̇/δ̇⁻]",
                         "Corral et al. (S001) Eq (5.63); Poursina–Nikravesh (S002) Eq (15)",
-                        law_function<prepare<z_hu_guo>>, 0.534));
+                        law_function<prepare<z_hu_guo>>, 0.534, 1.0, kHuGuoAlso));
   laws.push_back(member("zhang_2020", kNoAliases, "F = K δ^n [1 + 249(1−c)/(6+160c) · δ̇/δ̇⁻]",
-                        "Corral et al. (S001) Eq (5.64)", law_function<prepare<z_zhang_2020>>, 0.317));
+                        "Corral et al. (S001) Eq (5.64)", law_function<prepare<z_zhang_2020>>, 0.317, 1.0, kZhang2020Also));
   laws.push_back(member("safaeifar_farshidianfar", kNoAliases, "F = K δ^n [1 + 5(1−c)/(4c) · δ̇/δ̇⁻]",
-                        "Corral et al. (S001) Eq (5.66)", law_function<prepare<z_safaeifar_farshidianfar>>, 0.937));
+                        "Corral et al. (S001) Eq (5.66)", law_function<prepare<z_safaeifar_farshidianfar>>, 0.937, 1.0, kSafaeifarAlso));
 
   // wang_yield: no target c_r (c* comes from the materials and δ̇⁻), hence no accurate range.
   LawInfo wang_yield = member("wang_yield", kNoAliases,

@@ -164,6 +164,13 @@ class Registry {
           law.accurate_restitution_max <= 1.0)) {
       refuse(law, "the accurate restitution range is not inside [0, 1]");
     }
+    double below = -1.0;  // the ranges ascend, apart, from 0 up to below the main one
+    for (const RestitutionRange& range : law.accurate_restitution_also) {
+      if (!(0.0 <= range.min && below < range.min && range.min <= range.max && range.max < law.accurate_restitution_min)) {
+        refuse(law, "its further accurate restitution ranges do not ascend, apart, below the main one");
+      }
+      below = range.max;
+    }
     if (!(law.fixed_exponent == 0.0 || (law.fixed_exponent >= 1.0 && std::isfinite(law.fixed_exponent)))) {
       refuse(law, "the fixed exponent is neither 0 (the pair's) nor a finite n >= 1");
     }
@@ -258,6 +265,33 @@ double parameter_value(const LawInfo& law, const LawParameters& parameters, std:
 int restitution_parameter(const LawInfo& law) {
   const int target = role_parameter(parameter_table(law), ParameterRole::kTargetRestitution);
   return target >= 0 ? target : role_parameter(parameter_table(law), ParameterRole::kNewtonRestitution);
+}
+
+std::vector<RestitutionRange> accurate_restitution_ranges(const LawInfo& law) {
+  if (!(law.accurate_restitution_max > law.accurate_restitution_min)) return {};
+  std::vector<RestitutionRange> ranges(law.accurate_restitution_also.begin(), law.accurate_restitution_also.end());
+  ranges.push_back({law.accurate_restitution_min, law.accurate_restitution_max});
+  return ranges;
+}
+
+bool reproduces_restitution(const LawInfo& law, double c) {
+  for (const RestitutionRange& range : accurate_restitution_ranges(law)) {
+    if (range.min <= c && c <= range.max) return true;
+  }
+  return false;
+}
+
+std::string accurate_restitution_text(const LawInfo& law, int digits) {
+  std::string text;
+  for (const RestitutionRange& range : accurate_restitution_ranges(law)) {
+    std::ostringstream bounds;
+    bounds.precision(digits);
+    bounds << (range.min == 0.0 ? "(0" : "[");
+    if (range.min != 0.0) bounds << range.min;
+    bounds << ", " << range.max << "]";
+    text += (text.empty() ? "" : " ∪ ") + bounds.str();
+  }
+  return text;
 }
 
 std::vector<NamedValue> given_values(const LawInfo& law, const LawParameters& parameters) {

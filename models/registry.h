@@ -73,6 +73,15 @@ double parameter_value(const LawInfo& law, const LawParameters& parameters, std:
 // or kNewtonRestitution: the one the shapes' materials may supply), or -1.
 int restitution_parameter(const LawInfo& law);
 
+// Every range of target restitutions the law reproduces within ±0.01, ascending (LawInfo::accurate_restitution_also,
+// then [accurate_restitution_min, accurate_restitution_max]); empty when the law takes no target restitution.
+std::vector<RestitutionRange> accurate_restitution_ranges(const LawInfo& law);
+// Whether target restitution c lies in one of them.
+bool reproduces_restitution(const LawInfo& law, double c);
+// "[0.047, 0.166] ∪ [0.317, 1]", each bound with `digits` significant digits (a range from 0 written "(0, …]": a
+// target restitution is positive).
+std::string accurate_restitution_text(const LawInfo& law, int digits = 4);
+
 // The given parameters' values by name, in declaration order: compiled parameters to compile again with one
 // value changed.
 std::vector<NamedValue> given_values(const LawInfo& law, const LawParameters& parameters);

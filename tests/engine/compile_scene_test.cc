@@ -402,6 +402,24 @@ TEST(CompileScene, TheAccurateRestitutionNoteIsForAGivenTargetNotACalibratedOne)
   EXPECT_EQ(started.calibrations[0].parameter, "restitution");
 }
 
+// gonthier reproduces a target within 0.01 on two ranges, (0, 0.478] and [0.967, 1] (its error, 0.03 at worst near
+// c = 0.75, comes back within 0.01 at low targets): c = 0.3 has no note (the note said "only for c in [0.967, 1]", of
+// a target gonthier returns as 0.3026), c = 0.7 has one naming both ranges.
+TEST(CompileScene, TheAccurateRestitutionNoteKnowsEveryRange) {
+  auto note_for = [](double restitution) {
+    SceneSpec spec = ball();
+    spec.contacts = {.law = "gonthier", .parameters = {{"restitution", restitution}}, .stiffness = 1e9, .exponent = 1.5};
+    const CompiledScene scene = compile_scene(spec);
+    const auto it = std::find_if(scene.notes.begin(), scene.notes.end(), [](const std::string& note) {
+      return note.find("reproduces a target restitution") != std::string::npos;
+    });
+    return it == scene.notes.end() ? std::string() : *it;
+  };
+  EXPECT_EQ(note_for(0.3), "");
+  EXPECT_EQ(note_for(0.98), "");
+  EXPECT_NE(note_for(0.7).find("only for c in (0, 0.478] ∪ [0.967, 1]; the target is 0.7"), std::string::npos) << note_for(0.7);
+}
+
 // A stiffness and exponent written for another law — the scene's own, replaced by --model, or the contacts block's above a
 // listed pair of another law — are dropped, with a note, for a law that does not read them: the pair's K is then
 // Hertz's from the materials, (4/3) E* √R* = (4/3)(2e11/0.91)√0.1 = 9.2673e10 N/m^1.5 for the steel ball on the rigid
