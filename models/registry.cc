@@ -33,6 +33,7 @@ struct LawStorage {
   std::vector<std::string_view> aliases;
   std::vector<LawParameter> parameters;
   std::vector<LawParameter> derived;
+  std::vector<RestitutionRange> accurate_restitution_also;
 };
 
 [[noreturn]] void refuse(const LawInfo& law, const std::string& problem) {
@@ -212,6 +213,8 @@ class Registry {
     copy.aliases = storage.aliases;
     copy.parameters = storage.parameters;
     copy.derived = storage.derived;
+    storage.accurate_restitution_also.assign(law.accurate_restitution_also.begin(), law.accurate_restitution_also.end());
+    copy.accurate_restitution_also = storage.accurate_restitution_also;
     return copy;
   }
 

@@ -173,7 +173,8 @@ void bind_python_law(py::module_& m) {
       "register_law",
       [](const std::string& id, py::function function, const std::vector<ParameterTuple>& parameters,
          const std::vector<StateTuple>& state, const py::object& event_function, const std::string& formula,
-         const std::string& source, const std::string& notes) {
+         const std::string& source, const std::string& notes, const std::vector<std::string>& ignores,
+         double fixed_exponent, const std::string& restitution) {
         if (used == kSlots) {
           throw py::value_error("register_law: at most " + std::to_string(kSlots) + " laws can be written in Python");
         }
@@ -185,9 +186,23 @@ void bind_python_law(py::module_& m) {
                                 "updates them, or neither");
         }
         std::vector<LawParameter> table;
+        bool restitution_found = restitution.empty();
         for (const auto& [name, unit, description, default_value, required, min, max] : parameters) {
+          // The target restitution: the shapes' materials may supply it, compare --calibrate sets it, check weighs it.
+          const bool target = !restitution.empty() && name == restitution;
+          restitution_found = restitution_found || target;
           table.push_back(LawParameter{.name = name, .unit = unit, .description = description, .default_value = default_value,
-                                       .required = required, .min = min, .max = max});
+                                       .required = required, .min = min, .max = max,
+                                       .role = target ? ParameterRole::kTargetRestitution : ParameterRole::kNone});
+        }
+        if (!restitution_found) {
+          throw py::value_error("register_law: restitution='" + restitution + "' names none of the law's parameters");
+        }
+        std::uint32_t ignored = kIgnoresNothing;
+        for (const std::string& what : ignores) {
+          if (what == "stiffness") ignored |= kIgnoresStiffness;
+          else if (what == "exponent") ignored |= kIgnoresExponent;
+          else throw py::value_error("register_law: ignores='" + what + "'; a law may ignore 'stiffness' or 'exponent'");
         }
         // The registry has no place for state variables: the notes name them (`contactlab models ID`).
         std::string state_text;
@@ -204,6 +219,9 @@ void bind_python_law(py::module_& m) {
         info.notes = all_notes;
         info.parameters = table;
         info.needs = kNeedsImpactVelocity | kNeedsEffectiveMass | kNeedsTimeSinceOnset;
+        info.ignores = ignored;
+        info.fixed_exponent = fixed_exponent;
+        info.dissipation_parameter = restitution;  // copied by register_law, as the other strings
         info.force = kForceTrampolines[used];
         if (!state.empty()) {
           info.needs |= kNeedsHistory;
@@ -224,7 +242,7 @@ void bind_python_law(py::module_& m) {
         laws[used++] = law;
       },
       py::arg("id"), py::arg("function"), py::arg("parameters"), py::arg("state"), py::arg("event"), py::arg("formula"),
-      py::arg("source"), py::arg("notes"),
+      py::arg("source"), py::arg("notes"), py::arg("ignores"), py::arg("fixed_exponent"), py::arg("restitution"),
       "Registers a force law written in Python: force(indentation, rate, parameters, contact[, state]) -> F [N]; "
       "with state, event(name, indentation, rate, parameters, contact, state) updates the dict `state` at the "
       "contact's events.");

@@ -131,7 +131,9 @@ std::vector<AppliedOverride> apply_key_path_overrides(YAML::Node& root,
         node.reset(next);
       }
     }
-    applied.push_back({key_path, argument});
+    const YAML::Node given = parse_value(value);
+    const bool empties = given.IsNull() || ((given.IsMap() || given.IsSequence()) && given.size() == 0);
+    applied.push_back({key_path, argument, empties});
   }
   return applied;
 }

@@ -34,6 +34,7 @@ bool overrides_a_key(const std::string& name, bool declared_variable);
 struct AppliedOverride {
   std::string key_path;
   std::string argument;  // "--set PATH=VALUE" (or the flag given)
+  bool empties = false;  // VALUE is empty (null, {} or []): it takes away what the file gives there
 };
 
 // Applies `overrides` (PATH, VALUE) to `root` in order; throws SceneError naming the override when a path does

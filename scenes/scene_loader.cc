@@ -810,7 +810,9 @@ Scene load_scene_text(const std::string& text, const std::string& file, const Sc
   // all the same with different laws.
   for (const AppliedOverride& override : applied) {
     std::string problem = replaced_setting_problem(override.key_path, options.law_replaced, options.friction_replaced);
-    if (problem.empty() && options.refuse_unread_overrides) {
+    // An empty value takes away what the file gives (a law's parameters another law does not take): it changes the
+    // scene even where no pair reads the key any more.
+    if (problem.empty() && options.refuse_unread_overrides && !override.empties) {
       problem = unread_setting_problem(*scene, override.key_path, options.law_override);
     }
     if (!problem.empty()) throw SceneError(file, 0, 0, override.key_path, override.argument + ": " + problem);

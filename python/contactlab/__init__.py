@@ -208,7 +208,8 @@ class StateVariable(NamedTuple):
 
 def register_law(id: str, force: Callable[..., float], parameters: Sequence[Parameter] = (), *,
                  state: Sequence[StateVariable] = (), event: Optional[Callable[..., None]] = None,
-                 formula: str = "", source: str = "", notes: str = "") -> None:
+                 formula: str = "", source: str = "", notes: str = "", ignores: Sequence[str] = (),
+                 fixed_exponent: Optional[float] = None, restitution: Optional[str] = None) -> None:
     """Registers a force law written in Python; scenes, ``model=`` and :func:`compare` then use it by name.
 
     ``force(indentation, rate, parameters, contact)`` returns the normal force F [N] (> 0 repulsive) at indentation
@@ -224,11 +225,20 @@ def register_law(id: str, force: Callable[..., float], parameters: Sequence[Para
     made there are dropped). The state belongs to the contact's pair, persists from one contact to the next (reset it
     at "onset" if the law wants), and changes only at events, which the engine locates at accepted steps.
 
+    What the law declares, as a C++ law does (models/force_law.h): ``ignores`` lists the pair's generic values its
+    force does not read, "stiffness" and/or "exponent" (a scene that gives one is then refused rather than reported
+    as used); ``fixed_exponent`` is the exponent n its formula fixes (a scene's other one is refused, its stiffness
+    read in N/m^n); ``restitution`` names the parameter that is a target coefficient of restitution (the shapes'
+    materials may supply it; a scene's ``calibrate:`` and ``contactlab compare --calibrate`` set it).
+
     Every evaluation is a Python call (docs/python.md measures it: ~100× a C++ law); register before any run.
     An exception in ``force`` or ``event`` stops the run and is raised from run().
     """
     table = [tuple(Parameter(*p) if not isinstance(p, Parameter) else p) for p in parameters]
     variables = [StateVariable(*v) if not isinstance(v, StateVariable) else v for v in state]
-    _core.register_law(id, force, table, [tuple(v) for v in variables], event, formula, source, notes)
+    if isinstance(ignores, str):
+        raise TypeError("register_law: ignores is a sequence of names, e.g. ('stiffness', 'exponent')")
+    _core.register_law(id, force, table, [tuple(v) for v in variables], event, formula, source, notes, list(ignores),
+                       0.0 if fixed_exponent is None else float(fixed_exponent), restitution or "")
     if variables:
         _python_law_state[id] = variables

@@ -558,6 +558,11 @@ TEST(SceneLoader, AnOverrideAContactPairReadsIsAccepted) {
   model.variable_overrides = {{"contacts.parameters.restitution", "0.5"}};
   const Scene hunt = load_scene(kSceneDirectory + "bouncing_ball.yaml", model);
   EXPECT_EQ(parameter_value(*hunt.model.contact.pairs[0].law_info, hunt.model.contact.pairs[0].parameters, "restitution"), 0.5);
+  // An empty value takes away the file's: hertz takes no parameters, so the block's restitution must go with the law
+  // it was written for. No pair reads the emptied key, yet the override changes the scene (it was refused as unread).
+  SceneOptions emptied;
+  emptied.variable_overrides = {{"contacts.law", "hertz"}, {"contacts.parameters", "{}"}};
+  EXPECT_EQ(load_scene(kSceneDirectory + "bouncing_ball.yaml", emptied).model.contact.pairs[0].law_info->id, "hertz");
 }
 
 TEST(SceneLoader, VariablesMayReferToEachOtherInAnyOrder) {
