@@ -547,7 +547,7 @@ double ContactEvents::closing_acceleration(int e, double t) {
 // stiffness k = ∂F/∂δ and damping c = ∂F/∂δ̇ (the first-order relaxation of an overdamped contact, c² > 4 k m),
 // is below rest_stroke_ratio of its indentation: the stroke rule's measure of a contact that no longer moves. A
 // contact without friction, in its first compression, only.
-bool ContactEvents::settle_touches() {
+bool ContactEvents::settle_touches(double t) {
   if (balance_moves_) return false;
   settling_.clear();
   for (int e : table_.active()) {
@@ -559,7 +559,7 @@ bool ContactEvents::settle_touches() {
     // Still in its first compression: a creep has no phase change, where a contact that vibrates passes δ̇ = 0 at
     // each turn (the stroke rule's case).
     if (!s.compressing || s.compression_time != 0.0) continue;
-    const ContactInput& input = data_.contact_input[i];
+    const ContactInput input = element_input(data_, s, i, t);
     const ContactForce law = pair_force(*data_.elements[i].pair, s, input);
     const double stiffness = law.dforce_dindentation, damping = law.dforce_dnormal_velocity;
     if (!(law.force > 0.0 && stiffness > 0.0 && damping > 0.0 && input.indentation > 0.0)) continue;

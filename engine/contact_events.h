@@ -54,8 +54,8 @@ class ContactEvents {
   }
   // After an accepted step (data's evaluation at the step's end): the contacts that began as touches and that their
   // laws damp beyond critical rest once what is left of their creep is a vanishing part of their depth (docs/
-  // contact.md, "Persistent contact"). True when one came to rest.
-  bool settle_touches();
+  // contact.md, "Persistent contact"). True when one came to rest. t: the step's end.
+  bool settle_touches(double t);
   // After an accepted step (data's tree kinematics at the state at t): the residual indentations of the elements
   // holding an offset are forgotten once their shapes are apart beyond round-off.
   void forget_offsets(const double* q, const double* v);

@@ -19,7 +19,6 @@ void size_workspace(Data& data) {
   const std::size_t n = data.elements.size();
   data.geometry.resize(n);
   data.frames.resize(n);
-  data.contact_input.resize(n);
   data.contact_force.resize(n);
   data.contact_power.resize(n);
   data.friction_input.resize(n);

@@ -79,7 +79,6 @@ struct Data {
   // Contacts, per element of the table.
   std::vector<PairGeometry> geometry;
   std::vector<ContactFrame> frames;          // of the elements with a tangential law (element_geometry)
-  std::vector<ContactInput> contact_input;
   std::vector<ContactForce> contact_force;   // F of the active elements (its partials are not evaluated: 0)
   std::vector<FrictionInput> friction_input;  // of the active elements with a tangential law
   std::vector<Vec3> friction_force;           // f_t on B of the active elements with a tangential law [N]

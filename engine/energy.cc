@@ -2,6 +2,7 @@
 #include "engine/energy.h"
 
 #include "contact/contact_force.h"
+#include "engine/forward.h"
 #include "engine/kinematics.h"
 
 namespace contactlab {
@@ -61,22 +62,22 @@ Energy energy(const Model& model, const State& state, const Data& data) {
   Energy e = bodies_energy(model, state, data);
   for (std::size_t p = 0; p < data.elements.size(); ++p) {
     if (!state.contacts[p].active) continue;
-    e.elastic += pair_elastic_energy(*data.elements[p].pair, state.contacts[p], data.contact_input[p]);
+    e.elastic += pair_elastic_energy(*data.elements[p].pair, state.contacts[p], element_input(data, state.contacts[p], p, state.time));
   }
   return e;
 }
 
 Energy energy(const Model& model, const State& state, const Data& data, std::span<const int> active) {
-  return energy(model, state.q, state.v, absorbed_work(state), state.joint_work, state.contacts, data, active);
+  return energy(model, state.time, state.q, state.v, absorbed_work(state), state.joint_work, state.contacts, data, active);
 }
 
-Energy energy(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q, const Eigen::Ref<const Eigen::VectorXd>& v,
-              double absorbed, double joint_work, std::span<const PairState> contacts, const Data& data,
-              std::span<const int> active) {
+Energy energy(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
+              const Eigen::Ref<const Eigen::VectorXd>& v, double absorbed, double joint_work,
+              std::span<const PairState> contacts, const Data& data, std::span<const int> active) {
   double elastic = 0.0;
   for (int index : active) {
     const auto p = static_cast<std::size_t>(index);
-    elastic += pair_elastic_energy(*data.elements[p].pair, contacts[p], data.contact_input[p]);
+    elastic += pair_elastic_energy(*data.elements[p].pair, contacts[p], element_input(data, contacts[p], p, time));
   }
   return energy(model, q, v, absorbed, joint_work, elastic, data);
 }

@@ -31,11 +31,11 @@ Energy energy(const Model& model, const State& state, const Data& data);
 // The same when the caller knows which pairs are active (their indices, ascending).
 Energy energy(const Model& model, const State& state, const Data& data, std::span<const int> active);
 
-// The same at coordinates q and velocities v with the ledgers given (the step loop's integrated vector, without
-// copying it into a State first).
-Energy energy(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q, const Eigen::Ref<const Eigen::VectorXd>& v,
-              double absorbed, double joint_work, std::span<const PairState> contacts, const Data& data,
-              std::span<const int> active);
+// The same at time t, coordinates q and velocities v with the ledgers given (the step loop's integrated vector,
+// without copying it into a State first).
+Energy energy(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
+              const Eigen::Ref<const Eigen::VectorXd>& v, double absorbed, double joint_work,
+              std::span<const PairState> contacts, const Data& data, std::span<const int> active);
 
 // The same with the contacts' elastic energy given: the sum of pair_elastic_energy over the active elements in
 // ascending order, as the step loop's checks take it in their one pass over them.

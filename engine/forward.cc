@@ -37,13 +37,12 @@ void clear_contact_loads(const Model& model, std::span<const int> active, Data& 
   }
 }
 
-// Active element e's law force from data.geometry[e], into data.contact_input[e] and data.contact_force[e] (F alone:
-// nothing in a run reads the law's partials, so they are not evaluated). The input is assigned in place, not through
-// a copy on the stack, which would be read back whole after being written in parts.
+// Active element e's law force from data.geometry[e], into data.contact_force[e] (F alone: nothing in a run reads the
+// law's partials, so they are not evaluated). The law's input is built on the stack and dropped (element_input): kept
+// in Data it cost a 70-bead chain's run 3 % in stores that only the step's last evaluation needed.
 inline double law_force(double time, const PairState& state, std::size_t e, Data& data) {
   const ContactPairModel& pair = *data.elements[e].pair;
-  data.contact_input[e] = contact_input(pair, state, data.geometry[e], time);
-  const double force = pair_force_value(pair, state, data.contact_input[e]);
+  const double force = pair_force_value(pair, state, contact_input(pair, state, data.geometry[e], time));
   data.contact_force[e] = {force, 0.0, 0.0};
   return force;
 }
@@ -187,7 +186,6 @@ void forward(const Model& model, const State& state, Data& data) {
     if (state.contacts[e].active) {
       data.pair_list.push_back(static_cast<int>(e));
     } else {
-      data.contact_input[e] = contact_input(*data.elements[e].pair, state.contacts[e], data.geometry[e], state.time);
       data.contact_force[e] = {};
       data.friction_force[e].setZero();
       data.contact_power[e] = 0.0;

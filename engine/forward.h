@@ -6,6 +6,7 @@
 
 #include <span>
 
+#include "contact/contact_force.h"
 #include "engine/data.h"
 #include "engine/dynamics.h"
 #include "engine/element_kernels.h"
@@ -29,6 +30,13 @@ void contact_geometry(const Model& model, const Eigen::Ref<const Eigen::VectorXd
 // their gaps): the line kernel's gaps are one vectorised sweep (LineElements::runs).
 void contact_gaps(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
                   const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const int> elements, Data& data, double* gaps);
+
+// Element e's law input at `time`: its geometry as the last contact stage or forward() left it (data.geometry[e]),
+// its pair and its contact state. Not kept in Data: the right-hand side builds it for the law and drops it, and what
+// reads it afterwards (the events, the energy checks, a law's state rates) builds it again from the same three.
+inline ContactInput element_input(const Data& data, const PairState& state, std::size_t e, double time) {
+  return contact_input(*data.elements[e].pair, state, data.geometry[e], time);
+}
 
 // Law forces of the listed active elements (after contact_geometry), mapped onto the bodies by their wrench kernels:
 // spatial forces on the tree bodies (data.external_force), forces along the axis on sliders (data.slider_force),

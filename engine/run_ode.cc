@@ -156,7 +156,7 @@ void RunOde::fill_law_state_rates(double t, const double* y, double* ydot) {
     if (table_.is_active(e)) {  // its states copied into its PairState for the evaluation
       const PairState& contact = state_.contacts[i];
       if (law.continuous_state_size > 0) {
-        law.state_rate(data_.contact_input[i], stateful.parameters, contact.law_state, rate);
+        law.state_rate(element_input(data_, contact, i, t), stateful.parameters, contact.law_state, rate);
       }
       // The friction law's state moves only while the contact slides or is loaded; apart it holds (and is reset at
       // the next onset).

@@ -180,7 +180,7 @@ bool Run::check_step(double t) {
     const auto i = static_cast<std::size_t>(e);
     events_.record_maxima(e);
     if (!monitor_.indentation_holds(t, e, -data_.geometry[i].gap)) return false;
-    elastic += pair_elastic_energy(*data_.elements[i].pair, state_.contacts[i], data_.contact_input[i]);
+    elastic += pair_elastic_energy(*data_.elements[i].pair, state_.contacts[i], element_input(data_, state_.contacts[i], i, t));
   }
   if (!monitor_.halfspaces_hold(t, q, v, data_)) return false;
   const double* y = y_.data();
@@ -214,7 +214,7 @@ bool Run::stick_or_slip_after_step(double t) {
 // Touches that their laws damp beyond critical, come to rest at an accepted step's end (ContactEvents::
 // settle_touches; data_ holds the step end's evaluation): true when one did (the integration restarts there).
 bool Run::settle_after_step(double t) {
-  if (!events_.settle_touches()) return false;
+  if (!events_.settle_touches(t)) return false;
   ode_.unpack(t, y_.data(), state_);
   return true;
 }
@@ -234,7 +234,7 @@ bool Run::project_onto_loops(double t, bool& projected) {
   if (drift.position <= tolerance && drift.velocity * stepper_->last_step() <= tolerance) return true;
   auto total_energy = [&] {
     ode_.contact_stage_at(t, y);
-    return energy(model_, ode_.q_of(y), ode_.v_of(y), absorbed_work(y), 0.0, state_.contacts, data_, table_.active())
+    return energy(model_, t, ode_.q_of(y), ode_.v_of(y), absorbed_work(y), 0.0, state_.contacts, data_, table_.active())
         .total();
   };
   const double before = total_energy();

@@ -100,7 +100,7 @@ TEST(Evaluate, ActivePairPushesTheSphereUpWithTheLawForce) {
   const double force = setup.stiffness * indentation + setup.damping * approach;
   EXPECT_NEAR(data.geometry[0].gap, -indentation, 1e-15);
   EXPECT_NEAR(data.geometry[0].normal_velocity, approach, 1e-15);
-  EXPECT_NEAR(data.contact_input[0].indentation, indentation, 1e-15);
+  EXPECT_NEAR(element_input(data, contacts[0], 0, 0.0).indentation, indentation, 1e-15);
   EXPECT_NEAR(data.contact_force[0].force, force, 1e-12 * force);
   EXPECT_NEAR(data.qdd[0], force / setup.mass - kGravity, 1e-12 * force / setup.mass);
 }
@@ -129,7 +129,7 @@ TEST(Forward, ComputesTheGeometryOfInactivePairsToo) {
   forward(setup.model, state, data);
   EXPECT_NEAR(data.geometry[0].gap, 0.02, 1e-15);
   EXPECT_NEAR(data.geometry[0].normal_velocity, 0.3, 1e-15);
-  EXPECT_NEAR(data.contact_input[0].indentation, -0.02, 1e-15);
+  EXPECT_NEAR(element_input(data, state.contacts[0], 0, state.time).indentation, -0.02, 1e-15);
   EXPECT_EQ(data.contact_force[0].force, 0.0);
   EXPECT_NEAR(data.qdd[0], -kGravity, 1e-14 * kGravity);
 }
