@@ -177,8 +177,11 @@ struct PairState {
   double phase_indentation = 0.0;  // δ at the last phase change (onset, δ̇ = 0) [m]
   bool compressing = false;      // δ̇ > 0 phase since onset
   bool impact_velocity_floored = false;
+  // A new impact loads the contact while it is in contact (docs/contact.md, "A new impact through a contact"):
+  // until its compression ends, impact_velocity follows the closing speed up.
+  bool new_impact = false;
   double onset_time = 0.0;       // [s]
-  double impact_velocity = 0.0;  // δ̇⁻ captured at the onset event [m/s]
+  double impact_velocity = 0.0;  // δ̇⁻ captured at the onset event, or raised by a new impact [m/s]
   double effective_mass = 0.0;   // [kg], frozen at onset
   double max_indentation = 0.0;  // during the current (or last) contact [m]
   double max_force = 0.0;        // [N]

@@ -56,6 +56,11 @@ class ContactEvents {
   // laws damp beyond critical rest once what is left of their creep is a vanishing part of their depth (docs/
   // contact.md, "Persistent contact"). True when one came to rest. t: the step's end.
   bool settle_touches(double t);
+  // After an accepted step (data's evaluation at the step's end): the contacts whose impact is over — at rest, or
+  // compressing again after their first compression — that a new impact loads, their closing speed well above their
+  // δ̇⁻, take it as their δ̇⁻ and follow it up until their compression ends (docs/contact.md, "A new impact through a
+  // contact"). True when one's δ̇⁻ changed.
+  bool follow_new_impacts(double t);
   // After an accepted step (data's tree kinematics at the state at t): the residual indentations of the elements
   // holding an offset are forgotten once their shapes are apart beyond round-off.
   void forget_offsets(const double* q, const double* v);

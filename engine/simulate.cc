@@ -80,6 +80,7 @@ class Run {
   bool engage_after_step(double t);
   bool stick_or_slip_after_step(double t);
   bool settle_after_step(double t);
+  bool new_impacts_after_step(double t);
   bool project_onto_loops(double t, bool& projected);
   bool bound_step(double t, double bound);
   bool settle(double t);
@@ -215,6 +216,14 @@ bool Run::stick_or_slip_after_step(double t) {
 // settle_touches; data_ holds the step end's evaluation): true when one did (the integration restarts there).
 bool Run::settle_after_step(double t) {
   if (!events_.settle_touches(t)) return false;
+  ode_.unpack(t, y_.data(), state_);
+  return true;
+}
+
+// Contacts loaded by a new impact while in contact, at an accepted step's end (ContactEvents::follow_new_impacts;
+// data_ holds the step end's evaluation): true when one's δ̇⁻ changed (the integration restarts there).
+bool Run::new_impacts_after_step(double t) {
+  if (!events_.follow_new_impacts(t)) return false;
   ode_.unpack(t, y_.data(), state_);
   return true;
 }
@@ -355,7 +364,8 @@ void Run::execute() {
     if (!check_step(t)) break;
     bool projected = false;
     if (!project_onto_loops(t, projected)) break;
-    const bool engaged = engage_after_step(t) || stick_or_slip_after_step(t) || projected || settle_after_step(t);
+    const bool engaged = engage_after_step(t) || stick_or_slip_after_step(t) || projected || settle_after_step(t) ||
+                         new_impacts_after_step(t);
     double step_bound = std::numeric_limits<double>::infinity();
     if (!engaged) {
       // data_ holds the tree kinematics at t (check_step) and the ODE the inactive gaps (engage_after_step).

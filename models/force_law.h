@@ -135,6 +135,11 @@ enum class ContactEvent : std::uint8_t {
   kMaxIndentation,   // δ̇ crosses 0 from + to −: the end of a compression phase (δ = its maximum)
   kReload,           // δ̇ crosses 0 from − to +: a new compression phase while still in contact
   kSeparation,       // the contact ends
+  // A new impact loads the contact while it is in contact (a resting contact, or a compression after its first, whose
+  // closing speed rose well above its δ̇⁻: docs/contact.md, "A new impact through a contact"): ContactInput::
+  // impact_velocity is the new δ̇⁻, raised again while the compression speeds up. What the law derived from δ̇⁻ at
+  // kOnset it derives again here; its history (δ_max, residual indentation) stays.
+  kNewImpact,
 };
 
 // Updates the law's per-contact state at an event. Discrete history (δ_max, F_max, residual indentation,

@@ -161,9 +161,10 @@ void wang_yield_prepare(WangYieldParameters& p) {
                                                                      p.similar_strength_tolerance);
 }
 
-// Per-contact state: the contact's z, set at kOnset (c* depends on δ̇⁻ alone, which is frozen there) and cleared at
-// kSeparation (a pair out of contact holds no history, so the pair table does not keep it). The force then costs
-// what any family member's does: the cbrt and exp of z run once per contact, not in every evaluation.
+// Per-contact state: the contact's z, set at kOnset (c* depends on δ̇⁻ alone, which is frozen there) and at
+// kNewImpact (which sets a new δ̇⁻), cleared at kSeparation (a pair out of contact holds no history, so the pair
+// table does not keep it). The force then costs what any family member's does: the cbrt and exp of z run once per
+// contact, not in every evaluation.
 enum WangYieldState {
   kContactDamping = 0,  // z of the contact [-]
   kWangYieldStateSize = 1,
@@ -180,7 +181,9 @@ double wang_yield_damping(const ContactInput& in, const WangYieldParameters& p) 
 }
 
 void wang_yield_event(ContactEvent event, const ContactInput& in, const WangYieldParameters& p, double* state) {
-  if (event == ContactEvent::kOnset) state[kContactDamping] = wang_yield_damping(in, p);
+  if (event == ContactEvent::kOnset || event == ContactEvent::kNewImpact) {
+    state[kContactDamping] = wang_yield_damping(in, p);
+  }
   if (event == ContactEvent::kSeparation) state[kContactDamping] = 0.0;
 }
 

@@ -40,10 +40,11 @@ double optimal_damping(const ContactInput& in, double restitution) {
   return alpha(n) * (std::pow(restitution, beta(n)) - 1.0) * scale;
 }
 
-// As S002 does, c is computed once, at the onset, and kept in the contact's state.
+// As S002 does, c is computed once, at the onset, and kept in the contact's state; again at a new impact through
+// the contact, for its δ̇⁻.
 void poursina_nikravesh_event(ContactEvent event, const ContactInput& in, const PoursinaNikraveshParameters& p,
                               double* state) {
-  if (event == ContactEvent::kOnset) state[0] = optimal_damping(in, p.restitution);
+  if (event == ContactEvent::kOnset || event == ContactEvent::kNewImpact) state[0] = optimal_damping(in, p.restitution);
 }
 
 // Poursina–Nikravesh: F = c_opt δ̇ + k δ^n released at F = 0 — S002 Eq (7), (20), (46)–(47), (49)–(50).

@@ -38,7 +38,8 @@ struct PythonLaw {
   std::vector<double> initial;    // the state variables' initial values
 };
 
-constexpr const char* kEventNames[] = {"onset", "max_indentation", "reload", "separation"};  // by ContactEvent
+// By ContactEvent.
+constexpr const char* kEventNames[] = {"onset", "max_indentation", "reload", "separation", "new_impact"};
 
 // Python objects that outlive the interpreter's teardown are never decref'd: allocated once, never freed.
 std::array<PythonLaw*, kSlots> laws{};

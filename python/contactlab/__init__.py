@@ -220,8 +220,9 @@ def register_law(id: str, force: Callable[..., float], parameters: Sequence[Para
 
     A law with history declares its per-contact ``state`` (StateVariable: name, unit, description, initial value) and
     an ``event(name, indentation, rate, parameters, contact, state)`` that updates the dict ``state`` in place at the
-    contact's located events, ``name`` one of "onset", "max_indentation", "reload", "separation", as a C++ law's
-    event function does (models/force_law.h). ``force`` then takes the state as a fifth argument (read only: changes
+    contact's located events, ``name`` one of "onset", "max_indentation", "reload", "separation", "new_impact" (a new
+    impact loading the contact while in contact: the δ̇⁻ in ``contact`` is the new one), as a C++ law's event function
+    does (models/force_law.h). ``force`` then takes the state as a fifth argument (read only: changes
     made there are dropped). The state belongs to the contact's pair, persists from one contact to the next (reset it
     at "onset" if the law wants), and changes only at events, which the engine locates at accepted steps.
 

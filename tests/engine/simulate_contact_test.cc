@@ -576,6 +576,76 @@ TEST(PersistentContact, ABallPlacedTouchingSettlesIntoRestUnderAnOverdampedTouch
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// A new impact through a contact.
+
+// A 0.1 g steel ball (R 10 mm) placed touching a rigid ground, a 1 kg steel ball (R 50 mm) released 1.3 mm above
+// it: it lands at √(2 g 1.3 mm) = 0.1597 m/s. The ground contact is the exact Hunt–Crossley law for c = 0.8. The
+// balls' contact is a stiff Kelvin–Voigt one (k 1e11 N/m, c 3e4 N·s/m: 2 √(k m) = 6.3e3, overdamped for the light
+// ball, which it carries along within c/k = 0.3 µs): at the peak force, 1 800 N, it takes 1.8e-8 m of a 1.5e-5 m
+// stroke and stores 1.6e-5 J of the 1.3e-2 J the heavy ball brings, and its damping sees that stroke's rate only.
+// So the heavy ball's impact is, to a part in 10³, one on the ground contact alone through a weightless ball.
+// `max_steps` stops the run where its step collapses.
+const std::string kLightUnderHeavy =
+    "scene: light_under_heavy\n"
+    "materials: {steel: {youngs_modulus: 2.0e11, poisson_ratio: 0.3}, ground: {rigid: true}}\n"
+    "world: {shapes: [{name: ground, type: halfspace, material: ground}]}\n"
+    "bodies:\n"
+    "  - {name: light, mass: 1e-4, joint: {type: prismatic, axis: [0, 0, 1]}, initial: {q: 0.01},\n"
+    "     shapes: [{name: small, type: sphere, radius: 0.01, material: steel}]}\n"
+    "  - {name: heavy, mass: 1, joint: {type: prismatic, axis: [0, 0, 1]}, initial: {q: 0.0713},\n"
+    "     shapes: [{name: big, type: sphere, radius: 0.05, material: steel}]}\n"
+    "contacts:\n"
+    "  pairs:\n"
+    "    - {shapes: [ground, small], law: zhang_sharf_exact, parameters: {restitution: 0.8}}\n"
+    "    - {shapes: [small, big], law: kelvin_voigt, exponent: 1, stiffness: 1e11, parameters: {damping: 3e4},\n"
+    "       tension: clamp}\n"
+    "integrator: {relative_tolerance: 1e-10, absolute_tolerance: 1e-12, max_steps: 200000}\n"
+    "duration: 0.02\n";
+
+// The light ball's ground contact began as a touch (its δ̇⁻ floored to 1e-4 m/s) and rests when the heavy ball lands:
+// the new compression, at up to 0.16 m/s, was damped 1 600 times its law's for that speed, the step collapsed and the
+// run spent its whole step budget there (here the scene's 2e5 steps; the default 5e7 took minutes). Taken as the new
+// impact it is, the run completes in about 54 000 steps (the light ball's c/m bounds them); the ground contact's δ̇⁻
+// is the largest closing speed of its new compression — the heavy ball's landing speed, which the light ball takes
+// within a microsecond — and that compression's restitution is the law's c = 0.8 for the speed it arrived with, to
+// 0.005: gravity (9.81 N against 1 800 N), the balls' stiff contact (above) and the light ball's overshoot (below)
+// move it by parts in 10³.
+TEST(NewImpact, AContactAtRestLoadedByANewImpactIsDampedForThatImpactsSpeed) {
+  const Scene scene = load_scene_text(kLightUnderHeavy, "test.yaml");
+  State state = scene.initial_state;
+  Data data(scene.model);
+  // The light ball's closing speed on the ground, δ̇ = −v (the ground's normal is +z), at the steps' ends.
+  double fastest = 0.0;
+  const SampleObserver step = [&](const State& s, const Data&) { fastest = std::max(fastest, -s.v[0]); };
+  const SimulationResult result = simulate(scene.model, state, data, scene.simulation, {}, step);
+  ASSERT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
+  EXPECT_LE(result.stats.steps, 100000);
+  int ground = -1;
+  for (std::size_t e = 0; e < data.elements.size(); ++e) {
+    if (data.elements[e].pair->name == "ground/small") ground = static_cast<int>(e);
+  }
+  ASSERT_GE(ground, 0);
+  const PairState& contact = state.contacts[static_cast<std::size_t>(ground)];
+  const double landing = std::sqrt(2.0 * 9.81 * 1.3e-3);
+  EXPECT_FALSE(contact.impact_velocity_floored);
+  // δ̇⁻ follows δ̇ at the accepted steps' ends (the observer sees those and the events' too: 1e-3 between them).
+  EXPECT_NEAR(contact.impact_velocity, fastest, 1e-3 * fastest);
+  // The light ball overshoots the landing speed by 1 %: the balls' spring, compressed while their dashpot brought it
+  // up to speed, pushes it on.
+  EXPECT_NEAR(contact.impact_velocity, landing, 2e-2 * landing);
+  // The ground contact's record opened with the touch and the new compression ended it: its separation speed over
+  // the landing speed of the mass it stopped is the new impact's restitution.
+  const ImpactRecord* record = nullptr;
+  for (const ImpactRecord& impact : result.impacts) {
+    if (impact.pair == "ground/small" && !impact.open && record == nullptr) record = &impact;
+  }
+  ASSERT_NE(record, nullptr);
+  EXPECT_LT(record->impact_velocity, 1e-4) << "the record keeps its onset's approach, a touch's";
+  EXPECT_NEAR(record->separation_velocity / landing, 0.8, 0.005);
+  EXPECT_LT(result.max_energy_balance_error, 1e-8 * result.energy_scale);
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Contact points (manifolds).
 
 // A 0.2 × 0.1 × 0.05 m box of 7.8 kg on a free joint, tilted by `tilt` about x, its lowest edge `drop` above the
