@@ -6,6 +6,7 @@
 // at the line and column of its key path. Every error names file:line:column, the key path, what was expected and
 // what was found.
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -50,6 +51,17 @@ SceneError::SceneError(std::string file, int line, int column, std::string key_p
 
 namespace {
 
+// Whether `name` occurs in the expression `text` as a whole name (not inside a longer one).
+bool mentions_name(std::string_view text, std::string_view name) {
+  auto name_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    const bool starts = at == 0 || !name_char(text[at - 1]);
+    const bool ends = at + name.size() == text.size() || !name_char(text[at + name.size()]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
 auto positive = [](double x) { return x > 0.0; };
 auto non_negative = [](double x) { return x >= 0.0; };
 
@@ -83,6 +95,7 @@ class SceneReader {
 
  private:
   void check_size(const MapReader& top);
+  void refuse_unused_variable_overrides(Scene& scene) const;
   void read_plugins(const MapReader& top);
   void read_materials(const MapReader& top);
   ShapeSpec read_shape(const YAML::Node& node, const std::string& path);
@@ -723,7 +736,41 @@ Scene SceneReader::load() {
   scene.measures = std::move(measures);
   scene.report = std::move(report);
   scene.output_format = output_format_;
+  if (options_.refuse_unread_overrides) refuse_unused_variable_overrides(scene);
   return scene;
+}
+
+// An overridden variable that no value of the scene reads would change nothing and say it did: a sweep over it labels
+// identical runs with different values. One whose values reach only contact settings that no pair reads is noted, not
+// refused: a scene's variables serve several laws (its `laws` entries, a law's own parameters), and a script that
+// runs it under each law with the same variables set is right to.
+void SceneReader::refuse_unused_variable_overrides(Scene& scene) const {
+  for (const auto& [name, value] : reader_.overrides()) {
+    const std::string argument = options_.override_flag + " " + name + "=" + value;
+    // An expression measure reads the variables by name when the run ends.
+    const bool measured = std::any_of(scene.measures.begin(), scene.measures.end(), [&](const MeasureSpec& measure) {
+      return measure.source == MeasureSource::kExpression && mentions_name(measure.expression, name);
+    });
+    if (measured) continue;
+    const std::vector<std::string> paths = reader_.paths_using(name);
+    if (paths.empty()) {
+      throw SceneError(reader_.file(), 0, 0, "variables." + name,
+                       argument + ": no value of the scene uses the variable '" + name + "', so it would change nothing");
+    }
+    std::string problem;
+    for (const std::string& path : paths) {
+      const std::string unread = unread_setting_problem(scene, path, options_.law_override);
+      if (unread.empty()) {
+        problem.clear();
+        break;
+      }
+      problem += (problem.empty() ? "" : "; ") + path + ": " + unread;
+    }
+    if (!problem.empty()) {
+      scene.notes.push_back(argument + ": the variable feeds only contact settings that no pair reads, so it changes "
+                                       "nothing in this run (" + problem + ")");
+    }
+  }
 }
 
 }  // namespace

@@ -68,6 +68,14 @@ Reader::UseScope::~UseScope() {
   if (outer_ != nullptr) outer_->insert(uses->begin(), uses->end());
 }
 
+std::vector<std::string> Reader::paths_using(const std::string& name) const {
+  std::vector<std::string> paths;
+  for (const auto& [path, uses] : path_uses_) {
+    if (!path.starts_with("variables.") && uses.contains(name)) paths.push_back(path);
+  }
+  return paths;
+}
+
 void Reader::record_uses(const std::string& path, const std::set<std::string>& uses) {
   if (uses.empty()) path_uses_.erase(path);
   else path_uses_[path] = uses;

@@ -46,6 +46,11 @@ class Reader {
   // The scene's `variables` (overridden by the options' variable overrides), each checked and evaluated.
   void set_variables(const YAML::Node& node);
   const std::map<std::string, double>& variables() const { return values_; }
+  // The key paths whose values were computed with overridden variable `name` (through other variables too), apart
+  // from the variables' own.
+  std::vector<std::string> paths_using(const std::string& name) const;
+  // The overrides (--set NAME=VALUE) of variables, as given.
+  const std::map<std::string, std::string>& overrides() const { return overrides_; }
 
   // The index i of the body being read within a `count` group (none outside one).
   void set_index(std::optional<int> index) { index_ = index; }

@@ -286,8 +286,8 @@ TEST(SceneLoader, AliasesThatMultiplyTheDocumentAreRefusedAtOnce) {
   std::string text = "x0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n";
   for (int level = 1; level <= 9; ++level) {
     std::string list;
-    for (int k = 0; k < 10; ++k) list += (k ? ", *a" : "*a") + std::to_string(level - 1);
-    text += "x" + std::to_string(level) + ": &a" + std::to_string(level) + " [" + list + "]\n";
+    for (int k = 0; k < 10; ++k) list.append(k ? ", *a" : "*a").append(std::to_string(level - 1));
+    text.append("x").append(std::to_string(level)).append(": &a").append(std::to_string(level)).append(" [").append(list).append("]\n");
   }
   keep_for_fuzzing("alias_bomb", text);
   const auto start = std::chrono::steady_clock::now();
@@ -534,6 +534,41 @@ TEST(SceneLoader, AnOverrideNoContactPairReadsIsRefused) {
   unchecked.variable_overrides = {{"contacts.law", "hertz"}};
   unchecked.refuse_unread_overrides = false;
   EXPECT_EQ(load_scene(clearance, unchecked).model.contact.pairs[0].law_info->id, "lankarani_nikravesh");
+}
+
+// An overridden variable that no value reads would change nothing and say it did, as an unread key would (a sweep
+// over it labelling identical runs with different values): refused, at the variable. Read through another variable
+// or by an expression measure, it is used.
+TEST(SceneLoader, AVariableOverrideNothingReadsIsRefused) {
+  const std::string spare = replace(kValid, "variables: {r: 0.1}", "variables: {r: 0.1, spare: 2, twice: 2*r}");
+  SceneOptions options;
+  options.variable_overrides = {{"spare", "3"}};
+  try {
+    load_scene_text(spare, "spare.yaml", options);
+    ADD_FAILURE() << "spare: accepted";
+  } catch (const SceneError& error) {
+    EXPECT_EQ(error.key_path(), "variables.spare") << error.what();
+    EXPECT_NE(std::string(error.what()).find("--set spare=3: no value of the scene uses the variable 'spare'"),
+              std::string::npos) << error.what();
+  }
+  // r is read by the ball's radius (twice, which nothing reads, does not make it unused).
+  options.variable_overrides = {{"r", "0.2"}};
+  EXPECT_EQ(load_scene_text(spare, "spare.yaml", options).variables.at("r"), 0.2);
+  // A variable an expression measure reads is used when the run ends.
+  const std::string measured = spare + "measures:\n  doubled: {expression: 2*spare}\n";
+  options.variable_overrides = {{"spare", "3"}};
+  EXPECT_EQ(load_scene_text(measured, "measured.yaml", options).variables.at("spare"), 3.0);
+  // The revolute-clearance slider-crank's restitution feeds its pin's law; under --model hertz, which takes no
+  // restitution, it feeds nothing any pair reads: noted, not refused (a script may run every law with the same
+  // variables set, as the validation does).
+  SceneOptions hertz;
+  hertz.law_override = "hertz";
+  hertz.variable_overrides = {{"restitution", "0.5"}};
+  const Scene unread = load_scene(kSceneDirectory + "slider_crank_revolute_clearance.yaml", hertz);
+  EXPECT_TRUE(std::any_of(unread.notes.begin(), unread.notes.end(), [](const std::string& note) {
+    return note.find("--set restitution=0.5: the variable feeds only contact settings that no pair reads") != std::string::npos &&
+           note.find("clearances[0].parameters.restitution") != std::string::npos;
+  }));
 }
 
 // What a pair reads is accepted: the entry's own settings, the block's when a pair takes it, a laws entry whatever the
