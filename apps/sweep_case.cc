@@ -111,10 +111,9 @@ SweepPlan make_sweep_plan(const std::string& scene_file, const std::string& law,
   std::vector<std::string> set_names;
   for (const auto& [name, value] : options.variable_overrides) set_names.push_back(name);
   plan.setup.variables = parse_sweep(varies, scene.variables, set_names);
-  // A varied key path must lead somewhere: bad input, and nothing runs, when the scene compiles with none of its
-  // values. (A value that fails where others compile is that run's row: bad_input.)
+  // A varied key path must lead somewhere, and a varied variable be used: bad input, and nothing runs, when the
+  // scene compiles with none of its values. (A value that fails where others compile is that run's row: bad_input.)
   for (const SweepVariable& variable : plan.setup.variables) {
-    if (!overrides_a_key(variable.name, scene.variables.count(variable.name) > 0)) continue;
     std::optional<SceneError> first_error;
     bool any = false;
     for (const std::string& value : variable.values) {

@@ -259,6 +259,21 @@ TEST_F(Sweep, VaryTakesKeyPaths) {
             2);
   EXPECT_NE(read(directory_ / "log").find("--vary contacts.parameters.dampin=1: law"), std::string::npos) << read(directory_ / "log");
   EXPECT_FALSE(fs::exists(directory_ / "bad"));
+  // So is a variable that no value of the scene uses: every run would be the same, labelled differently.
+  {
+    std::ifstream in(kImpact);
+    std::stringstream text;
+    text << in.rdbuf();
+    std::string scene = text.str();
+    scene.replace(scene.find("variables:\n"), 11, "variables:\n  spare: 1\n");
+    std::ofstream(directory_ / "spare.yaml") << scene;
+  }
+  EXPECT_EQ(run("sweep " + (directory_ / "spare.yaml").string() + " --vary spare=1,2 --out " + (directory_ / "unused").string(),
+                directory_ / "log"),
+            2);
+  EXPECT_NE(read(directory_ / "log").find("variables.spare: --vary spare=1: no value of the scene uses the variable 'spare'"),
+            std::string::npos) << read(directory_ / "log");
+  EXPECT_FALSE(fs::exists(directory_ / "unused"));
   // A value out of range among valid ones is that run's row, as for variables.
   ASSERT_EQ(run("sweep " + kImpact + " --vary contacts.parameters.restitution=2,0.5 --out " + (directory_ / "mixed").string(),
                 directory_ / "log"),
