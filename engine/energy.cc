@@ -58,11 +58,15 @@ Energy bodies_energy(const Model& model, const State& state, const Data& data) {
 
 }  // namespace
 
+double element_elastic_energy(const Data& data, const PairState& state, std::size_t e, double time) {
+  return pair_elastic_energy(*data.elements[e].pair, state, element_input(data, state, e, time));
+}
+
 Energy energy(const Model& model, const State& state, const Data& data) {
   Energy e = bodies_energy(model, state, data);
   for (std::size_t p = 0; p < data.elements.size(); ++p) {
     if (!state.contacts[p].active) continue;
-    e.elastic += pair_elastic_energy(*data.elements[p].pair, state.contacts[p], element_input(data, state.contacts[p], p, state.time));
+    e.elastic += element_elastic_energy(data, state.contacts[p], p, state.time);
   }
   return e;
 }
@@ -77,7 +81,7 @@ Energy energy(const Model& model, double time, const Eigen::Ref<const Eigen::Vec
   double elastic = 0.0;
   for (int index : active) {
     const auto p = static_cast<std::size_t>(index);
-    elastic += pair_elastic_energy(*data.elements[p].pair, contacts[p], element_input(data, contacts[p], p, time));
+    elastic += element_elastic_energy(data, contacts[p], p, time);
   }
   return energy(model, q, v, absorbed, joint_work, elastic, data);
 }

@@ -25,6 +25,10 @@ struct Energy {
   double balance() const { return total() + dissipated() - joint_work; }
 };
 
+// Element e's elastic energy at `time`, as its law declares it (pair_elastic_energy) for its input rebuilt from its
+// geometry and contact state (element_input, engine/forward.h); 0 when inactive [J].
+double element_elastic_energy(const Data& data, const PairState& state, std::size_t e, double time);
+
 // After forward(model, state, data) or the right-hand side at state (sliders are taken from state.q, state.v).
 Energy energy(const Model& model, const State& state, const Data& data);
 

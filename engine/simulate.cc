@@ -181,7 +181,7 @@ bool Run::check_step(double t) {
     const auto i = static_cast<std::size_t>(e);
     events_.record_maxima(e);
     if (!monitor_.indentation_holds(t, e, -data_.geometry[i].gap)) return false;
-    elastic += pair_elastic_energy(*data_.elements[i].pair, state_.contacts[i], element_input(data_, state_.contacts[i], i, t));
+    elastic += element_elastic_energy(data_, state_.contacts[i], i, t);
   }
   if (!monitor_.halfspaces_hold(t, q, v, data_)) return false;
   const double* y = y_.data();

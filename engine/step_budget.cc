@@ -2,7 +2,6 @@
 #include "engine/step_budget.h"
 
 #include <algorithm>
-#include <cmath>
 #include <sstream>
 
 namespace contactlab {
