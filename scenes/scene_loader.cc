@@ -95,7 +95,7 @@ class SceneReader {
 
  private:
   void check_size(const MapReader& top);
-  void refuse_unused_variable_overrides(Scene& scene) const;
+  void check_variable_overrides(Scene& scene) const;
   void read_plugins(const MapReader& top);
   void read_materials(const MapReader& top);
   ShapeSpec read_shape(const YAML::Node& node, const std::string& path);
@@ -736,7 +736,7 @@ Scene SceneReader::load() {
   scene.measures = std::move(measures);
   scene.report = std::move(report);
   scene.output_format = output_format_;
-  if (options_.refuse_unread_overrides) refuse_unused_variable_overrides(scene);
+  if (options_.refuse_unread_overrides) check_variable_overrides(scene);
   return scene;
 }
 
@@ -744,7 +744,7 @@ Scene SceneReader::load() {
 // identical runs with different values. One whose values reach only contact settings that no pair reads is noted, not
 // refused: a scene's variables serve several laws (its `laws` entries, a law's own parameters), and a script that
 // runs it under each law with the same variables set is right to.
-void SceneReader::refuse_unused_variable_overrides(Scene& scene) const {
+void SceneReader::check_variable_overrides(Scene& scene) const {
   for (const auto& [name, value] : reader_.overrides()) {
     const std::string argument = options_.override_flag + " " + name + "=" + value;
     // An expression measure reads the variables by name when the run ends.
