@@ -38,14 +38,18 @@ inline ContactForce pair_force(const ContactPairModel& pair, const PairState& st
   return pair_withholds(pair, state, input, out.force) ? ContactForce{} : out;
 }
 
-// F alone of an active pair (0 when inactive), as pair_force(...).force: what the right-hand side asks for, by the
+// F alone of a pair the caller knows is active, as pair_force(...).force: what the right-hand side asks for, by the
 // law's force_value where it has one (no partials evaluated).
-inline double pair_force_value(const ContactPairModel& pair, const PairState& state, const ContactInput& input) {
-  if (!state.active) return 0.0;
+inline double active_pair_force_value(const ContactPairModel& pair, const PairState& state, const ContactInput& input) {
   const LawInfo& law = *pair.law_info;
   const double force = law.force_value != nullptr ? law.force_value(input, pair.parameters.values, state.law_state)
                                                   : law.force(input, pair.parameters.values, state.law_state).force;
   return pair_withholds(pair, state, input, force) ? 0.0 : force;
+}
+
+// The same of any pair: 0 when inactive.
+inline double pair_force_value(const ContactPairModel& pair, const PairState& state, const ContactInput& input) {
+  return state.active ? active_pair_force_value(pair, state, input) : 0.0;
 }
 
 // Elastic energy the law declares stored at this instant (0 when inactive or undeclared) [J].

@@ -99,17 +99,10 @@ ContactElement bind_element(const Model& model, const ContactPairModel& pair, in
 
 void index_line_elements(const Model& model, const std::vector<ContactElement>& elements, LineElements& lines) {
   const std::size_t n = elements.size();
-  lines.direction.assign(n, Vec3::Zero());
-  lines.q_a.assign(n, 0);
-  lines.q_b.assign(n, 0);
-  lines.v_a.assign(n, 0);
-  lines.v_b.assign(n, 0);
-  lines.slider_a.assign(n, -1);
-  lines.slider_b.assign(n, -1);
+  lines.rows.assign(n, LineElements::Row{});
   lines.offset.assign(n, 0.0);
-  lines.sign_a.assign(n, 0.0);
-  lines.sign_b.assign(n, 0.0);
   lines.reach.assign(n, 0.0);
+  lines.direction.assign(n, Vec3::Zero());
   lines.side.assign(n, 1.0);
   lines.count = 0;
   const Sliders& sliders = model.sliders;
@@ -122,22 +115,26 @@ void index_line_elements(const Model& model, const std::vector<ContactElement>& 
     CONTACTLAB_ASSERT(shapes.slider_a >= 0 || shapes.slider_b >= 0, "contact_element: a line element is on a slider");
     const Line line = line_of(model, shapes);  // (bind_element found the line)
     ++lines.count;
+    LineElements::Row& row = lines.rows[e];
+    row.offset = line.direction.dot(shapes.centre_b - shapes.centre_a);
+    row.reach = shapes.radius_a + shapes.radius_b;
+    row.sign_a = line.sign_a;
+    row.sign_b = line.sign_b;
+    row.q_a = q_index(shapes.slider_a);
+    row.q_b = q_index(shapes.slider_b);
+    row.v_a = v_index(shapes.slider_a);
+    row.v_b = v_index(shapes.slider_b);
+    row.pair = elements[e].pair;
+    row.whole = elements[e].tangential_law == nullptr && elements[e].wrench == ElementKernel::kLine;
+    lines.offset[e] = row.offset;
+    lines.reach[e] = row.reach;
     lines.direction[e] = line.direction;
-    lines.q_a[e] = q_index(shapes.slider_a);
-    lines.q_b[e] = q_index(shapes.slider_b);
-    lines.v_a[e] = v_index(shapes.slider_a);
-    lines.v_b[e] = v_index(shapes.slider_b);
-    lines.slider_a[e] = shapes.slider_a;
-    lines.slider_b[e] = shapes.slider_b;
-    lines.offset[e] = line.direction.dot(shapes.centre_b - shapes.centre_a);
-    lines.sign_a[e] = line.sign_a;
-    lines.sign_b[e] = line.sign_b;
-    lines.reach[e] = shapes.radius_a + shapes.radius_b;
   }
   lines.runs.clear();
   lines.scattered.clear();
   auto consecutive = [&](std::size_t e) {
-    return on_line(e) && lines.sign_a[e] == 1.0 && lines.sign_b[e] == 1.0 && lines.q_b[e] == lines.q_a[e] + 1;
+    const LineElements::Row& row = lines.rows[e];
+    return on_line(e) && row.sign_a == 1.0 && row.sign_b == 1.0 && row.q_b == row.q_a + 1;
   };
   for (std::size_t e = 0; e < n; ++e) {
     if (!on_line(e)) continue;
@@ -146,10 +143,11 @@ void index_line_elements(const Model& model, const std::vector<ContactElement>& 
       continue;
     }
     LineElements::Run* run = lines.runs.empty() ? nullptr : &lines.runs.back();
-    if (run != nullptr && run->first + run->count == e && lines.q_a[e] == run->q_first + static_cast<int>(run->count)) {
+    const int q_a = lines.rows[e].q_a;
+    if (run != nullptr && run->first + run->count == e && q_a == run->q_first + static_cast<int>(run->count)) {
       ++run->count;
     } else {
-      lines.runs.push_back({e, 1, lines.q_a[e]});
+      lines.runs.push_back({e, 1, q_a});
     }
   }
 }

@@ -71,23 +71,33 @@ struct ContactElement {
 // are sliders or the world, and the sliders' axes).
 ContactElement bind_element(const Model& model, const ContactPairModel& pair, int point);
 
-// The line kernel's data, a structure of arrays with one entry per element of the table (the others' entries are
-// unused): the event functions read every inactive element's gap at every step, and a granular chain has one
-// element per bead. The separation along the line's unit direction u is x = offset + sign_b q[q_b] − sign_a q[q_a],
-// the distance |x| (no square root) and the gap |x| − reach; a shape on the world has sign 0 (and index 0).
+// The line kernel's data, one entry per element of the table (the others' entries are unused). The separation along
+// the line's unit direction u is x = offset + sign_b q[q_b] − sign_a q[q_a], the distance |x| (no square root) and
+// the gap |x| − reach; a shape on the world has sign 0 (and index 0).
 struct LineElements {
+  // What the right-hand side reads of an element, in one record of a cache line: a dissipative chain evaluates some
+  // forty contacts per right-hand side, and eight arrays and the element read apart cost each a pointer and an index.
+  struct Row {
+    double offset = 0.0;  // u · (centre_b − centre_a) at q = 0 [m]
+    double reach = 0.0;   // radius_a + radius_b [m]
+    double sign_a = 0.0;  // u · axis of slider a (±1; 0 on the world: no load)
+    double sign_b = 0.0;
+    int q_a = 0;
+    int q_b = 0;
+    int v_a = 0;
+    int v_b = 0;
+    const ContactPairModel* pair = nullptr;  // the element's pair (ContactElement::pair)
+    // The element's contact stage is this kernel's alone: no tangential law, and its wrench row is its geometry's
+    // (false for every element off the line).
+    bool whole = false;
+  };
+  std::vector<Row> rows;
+  // The event functions read every inactive element's gap at every step, and a granular chain has one element per
+  // bead: offset and reach again as arrays, for the vectorised sweep of `runs`.
+  std::vector<double> offset;
+  std::vector<double> reach;
   std::vector<Vec3> direction;  // u
-  std::vector<int> q_a;
-  std::vector<int> q_b;
-  std::vector<int> v_a;
-  std::vector<int> v_b;
-  std::vector<int> slider_a;   // index into Model::sliders; −1: on the world
-  std::vector<int> slider_b;
-  std::vector<double> offset;  // u · (centre_b − centre_a) at q = 0 [m]
-  std::vector<double> sign_a;  // u · axis of slider a (±1; 0 on the world)
-  std::vector<double> sign_b;
-  std::vector<double> reach;  // radius_a + radius_b [m]
-  std::vector<double> side;   // sign of x at the last evaluation of the geometry: the normal is side·u
+  std::vector<double> side;     // sign of x at the last evaluation of the geometry: the normal is side·u
   std::size_t count = 0;      // elements taking the line kernel
   // A chain's beads numbered along it: the elements first … first + count − 1 between consecutive sliders along u,
   // x = offset + q[q_a + 1] − q[q_a] with q_a = q_first + i, so that their gaps are one vectorised pass over q

@@ -83,6 +83,7 @@ struct Data {
   std::vector<FrictionInput> friction_input;  // of the active elements with a tangential law
   std::vector<Vec3> friction_force;           // f_t on B of the active elements with a tangential law [N]
   std::vector<double> contact_power;         // F δ̇ (− f_t·v_t) of the active elements: the ledger's rate [W]
+  bool contact_forces_finite = true;         // whether the last contact stage's normal forces were all finite
   // The active elements whose tangential force holds their contact point (engine/stick_force.h): listed by the
   // contact stage, their forces solved after the dynamics; and that solve's scratch.
   std::vector<int> held;

@@ -70,42 +70,54 @@ struct LineKernel {
   static constexpr bool kNeedsBodyMotion = false;
 
   // The signed separation along u, with no square root.
-  static double separation(const LineElements& lines, std::size_t e, const double* q) {
-    return lines.offset[e] + lines.sign_b[e] * q[lines.q_b[e]] - lines.sign_a[e] * q[lines.q_a[e]];
+  static double separation(const LineElements::Row& row, const double* q) {
+    return row.offset + row.sign_b * q[row.q_b] - row.sign_a * q[row.q_a];
   }
   static double gap(const Model&, Data& data, const double* q, const double*, std::size_t e) {
-    const LineElements& lines = data.line_elements;
-    return std::abs(separation(lines, e, q)) - lines.reach[e];
+    const LineElements::Row& row = data.line_elements.rows[e];
+    return std::abs(separation(row, q)) - row.reach;
   }
-  // The gap and the normal velocity from x, whose sign (the side) makes the normal side·u; with the vectors, a
-  // shape's centre is its place at q = 0 plus u·sign·q.
+  // The gap and the normal velocity from x, whose sign (the side) makes the normal side·u, into `out`; the side
+  // returned.
+  static double gap_and_rate(const LineElements::Row& row, const double* q, const double* v, PairGeometry& out) {
+    const double x = separation(row, q);
+    const double side = x < 0.0 ? -1.0 : 1.0;
+    out.gap = std::abs(x) - row.reach;  // gap(), from the x needed for the side as well
+    out.normal_velocity = side * (row.sign_a * v[row.v_a] - row.sign_b * v[row.v_b]);
+    return side;
+  }
+  // F on the sliders: on b along u it is F·side, and a slider's axis is sign·u. A shape on the world has sign 0 and
+  // index 0: it adds a zero to the first slider's entry, without a branch. A tangential force is across the line,
+  // which neither slider can move along: it does no work and loads nothing.
+  static void load(const LineElements::Row& row, double side, double force, double* slider_force) {
+    const double along = force * side;
+    slider_force[row.v_a] -= along * row.sign_a;
+    slider_force[row.v_b] += along * row.sign_b;
+  }
+
+  // With the vectors, a shape's centre is its place at q = 0 plus u·sign·q.
   static void geometry(const Model&, Data& data, const double* q, const double* v, std::size_t e,
                        ContactVectors vectors) {
     LineElements& lines = data.line_elements;
+    const LineElements::Row& row = lines.rows[e];
     PairGeometry& out = data.geometry[e];
-    const double x = separation(lines, e, q);
-    const double side = x < 0.0 ? -1.0 : 1.0;
+    const double side = gap_and_rate(row, q, v, out);
     lines.side[e] = side;
-    out.gap = std::abs(x) - lines.reach[e];  // gap(), from the x needed for the side as well
-    out.normal_velocity = side * (lines.sign_a[e] * v[lines.v_a[e]] - lines.sign_b[e] * v[lines.v_b[e]]);
     if (vectors == ContactVectors::kSkipOnLine) return;
     const SliderShapes& shapes = data.elements[e].shapes;
     const Vec3& u = lines.direction[e];
     out.normal = side * u;
-    out.point_a = shapes.centre_a + (lines.sign_a[e] * q[lines.q_a[e]] + side * shapes.radius_a) * u;
-    out.point_b = shapes.centre_b + (lines.sign_b[e] * q[lines.q_b[e]] - side * shapes.radius_b) * u;
+    out.point_a = shapes.centre_a + (row.sign_a * q[row.q_a] + side * shapes.radius_a) * u;
+    out.point_b = shapes.centre_b + (row.sign_b * q[row.q_b] - side * shapes.radius_b) * u;
   }
   static Vec3 relative_velocity(const Model&, const Data& data, const double*, const double* v, std::size_t e) {
     const LineElements& lines = data.line_elements;
-    return (lines.sign_b[e] * v[lines.v_b[e]] - lines.sign_a[e] * v[lines.v_a[e]]) * lines.direction[e];
+    const LineElements::Row& row = lines.rows[e];
+    return (row.sign_b * v[row.v_b] - row.sign_a * v[row.v_a]) * lines.direction[e];
   }
-  // F on the sliders: on b along u it is F·side, and a slider's axis is sign·u. A tangential force is across the
-  // line, which neither slider can move along: it does no work and loads nothing.
   static void apply(const Model&, Data& data, std::size_t e, const ElementForce& force) {
     const LineElements& lines = data.line_elements;
-    const double along = force.normal * lines.side[e];
-    if (lines.slider_a[e] >= 0) data.slider_force[lines.v_a[e]] -= along * lines.sign_a[e];
-    if (lines.slider_b[e] >= 0) data.slider_force[lines.v_b[e]] += along * lines.sign_b[e];
+    load(lines.rows[e], lines.side[e], force.normal, data.slider_force.data());
   }
 };
 

@@ -4,6 +4,7 @@
 #include "engine/forward.h"
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <vector>
 
@@ -390,6 +391,37 @@ TEST(Evaluate, SpheresOnOneLineTakeTheLinePathAndAgreeWithTheGeneralGeometry) {
     for (Eigen::Index k = 0; k < expected.size(); ++k) {
       EXPECT_NEAR(data.slider_force[k], expected[k], 1e-12 * (1.0 + std::abs(expected[k]))) << "velocity " << k << " at q_a = " << q_a;
     }
+    // The right-hand side's contact stage (the line pairs in one pass of their own, a world side loading nothing)
+    // gives the same forces and loads, and each pair's power F δ̇.
+    std::vector<double> forces(all.size());
+    for (std::size_t p = 0; p < all.size(); ++p) forces[p] = data.contact_force[p].force;
+    data.slider_force.setConstant(std::nan(""));  // the stage clears what it loads
+    contact_stage(model, 0.0, state.q, state.v, contacts, all, data);
+    EXPECT_TRUE(data.contact_forces_finite);
+    for (std::size_t p = 0; p < all.size(); ++p) {
+      EXPECT_EQ(data.contact_force[p].force, forces[p]) << "pair " << p << " at q_a = " << q_a;
+      EXPECT_EQ(data.contact_power[p], forces[p] * data.geometry[p].normal_velocity) << "pair " << p;
+    }
+    for (Eigen::Index k = 0; k < expected.size(); ++k) {
+      EXPECT_NEAR(data.slider_force[k], expected[k], 1e-12 * (1.0 + std::abs(expected[k]))) << "velocity " << k << " at q_a = " << q_a;
+    }
+  }
+  // A law's non-finite force, on a line pair or another, is flagged for the right-hand side to report.
+  LawInfo not_finite = make_spring_dashpot_law();
+  not_finite.force = [](const ContactInput&, const double*, const double*) {
+    return ContactForce{std::numeric_limits<double>::infinity(), 0.0, 0.0};
+  };
+  std::vector<PairState> contacts(model.contact.pairs.size());
+  for (PairState& c : contacts) c.active = true;
+  for (std::size_t p : {0u, 3u}) {  // a line pair, a direct one
+    const LawInfo* law = model.contact.pairs[p].law_info;
+    model.contact.pairs[p].law_info = &not_finite;
+    const int one[] = {static_cast<int>(p)};
+    contact_stage(model, 0.0, state.q, state.v, contacts, one, data);
+    EXPECT_FALSE(data.contact_forces_finite) << "pair " << p;
+    model.contact.pairs[p].law_info = law;
+    contact_stage(model, 0.0, state.q, state.v, contacts, one, data);
+    EXPECT_TRUE(data.contact_forces_finite) << "pair " << p;
   }
 }
 
