@@ -17,7 +17,7 @@ ContactPoint contact_point(const Scene& scene, const State& state, const Data& d
   ContactPoint point;
   point.indentation = -data.geometry[p].gap;
   point.normal_velocity = data.geometry[p].normal_velocity;
-  point.force = data.contact_force[p].force;
+  point.force = data.contact_force[p];
   if (!friction) return point;
   if (element.tangential_law != nullptr) {
     point.slip = data.frames[p].slip_velocity;

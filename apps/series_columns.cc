@@ -144,7 +144,7 @@ double SeriesReader::value(const SeriesColumn& column, const State& state, const
   Vec3 friction = Vec3::Zero();
   for (std::size_t k = first; k < end; ++k) {
     if (data.geometry[k].gap < data.geometry[deepest].gap) deepest = k;
-    force += data.contact_force[k].force;
+    force += data.contact_force[k];
     if (state.contacts[k].active && data.elements[k].tangential_law != nullptr) friction += data.friction_force[k];
   }
   switch (column.quantity) {

@@ -205,7 +205,7 @@ std::unique_ptr<RhsChain> prepare_rhs_chain(const std::string& law, int beads) {
   for (std::size_t e = 0; e < state.contacts.size(); ++e) {
     if (!state.contacts[e].active) continue;
     chain.active.push_back(static_cast<int>(e));
-    const double force = chain.data->contact_force[e].force;
+    const double force = chain.data->contact_force[e];
     if (!std::isfinite(force) || force == 0.0) {
       chain.error = "contact " + std::to_string(e) + " has force " + std::to_string(force);
       return made;

@@ -52,7 +52,11 @@ inline double pair_force_value(const ContactPairModel& pair, const PairState& st
   return state.active ? active_pair_force_value(pair, state, input) : 0.0;
 }
 
-// Elastic energy the law declares stored at this instant (0 when inactive or undeclared) [J].
-double pair_elastic_energy(const ContactPairModel& pair, const PairState& state, const ContactInput& input);
+// Elastic energy the law declares stored at this instant (0 when inactive or undeclared) [J]. Inline: a run's energy
+// check asks it of every active contact at every step.
+inline double pair_elastic_energy(const ContactPairModel& pair, const PairState& state, const ContactInput& input) {
+  if (!state.active || pair.law_info->potential == nullptr) return 0.0;
+  return pair.law_info->potential(input, pair.parameters.values, state.law_state);
+}
 
 }  // namespace contactlab

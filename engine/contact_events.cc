@@ -360,7 +360,7 @@ void ContactEvents::end_contact(int e, double t, bool open) {
     // touch again within the next step would overlap unseen.
     s.gap_offset = std::min(geometry.gap, 0.0) - table_.touch_tolerance(e);
     table_.hold_offset(e);
-    data_.contact_force[i] = {};
+    data_.contact_force[i] = 0.0;
     s.active = false;
     s.sticking = false;
     s.persistent = false;
@@ -440,7 +440,7 @@ bool ContactEvents::handle(double t, const FoundRoots& roots, double last_step) 
     }
     if (roots.peak(e) != 0) {
       ++result_.stats.events;
-      record_force(s, data_.contact_force[i].force, data_.geometry[i]);
+      record_force(s, data_.contact_force[i], data_.geometry[i]);
     }
   }
   // Every other inactive element at zero gap engages too (a root at the step's start is not reported).

@@ -47,7 +47,7 @@ class ContactEvents {
   void record_maxima(int e) {
     const auto i = static_cast<std::size_t>(e);
     PairState& s = state_.contacts[i];
-    const double force = data_.contact_force[i].force;
+    const double force = data_.contact_force[i];
     s.max_indentation = std::max(s.max_indentation, -data_.geometry[i].gap);
     record_force(s, force, data_.geometry[i]);
     s.min_force = std::min(s.min_force, force);

@@ -79,7 +79,7 @@ struct Data {
   // Contacts, per element of the table.
   std::vector<PairGeometry> geometry;
   std::vector<ContactFrame> frames;          // of the elements with a tangential law (element_geometry)
-  std::vector<ContactForce> contact_force;   // F of the active elements (its partials are not evaluated: 0)
+  std::vector<double> contact_force;         // F of the active elements [N] (its partials are not evaluated)
   std::vector<FrictionInput> friction_input;  // of the active elements with a tangential law
   std::vector<Vec3> friction_force;           // f_t on B of the active elements with a tangential law [N]
   std::vector<double> contact_power;         // F δ̇ (− f_t·v_t) of the active elements: the ledger's rate [W]

@@ -58,10 +58,6 @@ Energy bodies_energy(const Model& model, const State& state, const Data& data) {
 
 }  // namespace
 
-double element_elastic_energy(const Data& data, const PairState& state, std::size_t e, double time) {
-  return pair_elastic_energy(*data.elements[e].pair, state, element_input(data, state, e, time));
-}
-
 Energy energy(const Model& model, const State& state, const Data& data) {
   Energy e = bodies_energy(model, state, data);
   for (std::size_t p = 0; p < data.elements.size(); ++p) {

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "engine/data.h"
+#include "engine/forward.h"
 #include "engine/model.h"
 #include "engine/state.h"
 
@@ -26,8 +27,11 @@ struct Energy {
 };
 
 // Element e's elastic energy at `time`, as its law declares it (pair_elastic_energy) for its input rebuilt from its
-// geometry and contact state (element_input, engine/forward.h); 0 when inactive [J].
-double element_elastic_energy(const Data& data, const PairState& state, std::size_t e, double time);
+// geometry and contact state (element_input, engine/forward.h); 0 when inactive [J]. Inline, as the step's checks
+// take it of every active element.
+inline double element_elastic_energy(const Data& data, const PairState& state, std::size_t e, double time) {
+  return pair_elastic_energy(*data.elements[e].pair, state, element_input(data, state, e, time));
+}
 
 // After forward(model, state, data) or the right-hand side at state (sliders are taken from state.q, state.v).
 Energy energy(const Model& model, const State& state, const Data& data);

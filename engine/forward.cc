@@ -44,7 +44,7 @@ void clear_contact_loads(const Model& model, std::span<const int> active, Data& 
 inline double law_force(double time, const PairState& state, std::size_t e, Data& data) {
   const ContactPairModel& pair = *data.elements[e].pair;
   const double force = pair_force_value(pair, state, contact_input(pair, state, data.geometry[e], time));
-  data.contact_force[e] = {force, 0.0, 0.0};
+  data.contact_force[e] = force;
   return force;
 }
 
@@ -85,7 +85,7 @@ std::size_t line_stage(double time, const double* q, const double* v, const Pair
   const LineElements::Row* rows = data.line_elements.rows.data();
   double* sides = data.line_elements.side.data();
   PairGeometry* geometry = data.geometry.data();
-  ContactForce* forces = data.contact_force.data();
+  double* forces = data.contact_force.data();
   double* powers = data.contact_power.data();
   double* slider_force = data.slider_force.data();
   bool finite = true;
@@ -101,7 +101,7 @@ std::size_t line_stage(double time, const double* q, const double* v, const Pair
     CONTACTLAB_ASSERT(state.active, "contact_stage: the elements listed are active");
     const double force = active_pair_force_value(*row.pair, state, contact_input(*row.pair, state, at, time));
     finite &= std::isfinite(force);
-    forces[e] = {force, 0.0, 0.0};
+    forces[e] = force;
     LineKernel::load(row, side, force, slider_force);
     powers[e] = force * at.normal_velocity;
   }
@@ -228,7 +228,7 @@ void forward(const Model& model, const State& state, Data& data) {
     if (state.contacts[e].active) {
       data.pair_list.push_back(static_cast<int>(e));
     } else {
-      data.contact_force[e] = {};
+      data.contact_force[e] = 0.0;
       data.friction_force[e].setZero();
       data.contact_power[e] = 0.0;
     }

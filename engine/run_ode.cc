@@ -208,7 +208,7 @@ int RunOde::rhs(double t, const double* y, double* ydot) {
   }
   if (!data_.contact_forces_finite) {
     for (int e : table_.active()) {
-      if (!std::isfinite(data_.contact_force[static_cast<std::size_t>(e)].force)) {
+      if (!std::isfinite(data_.contact_force[static_cast<std::size_t>(e)])) {
         failure_ = monitor_.describe(t, e) + ": the contact force is not finite (NaN or Inf)";
         return -1;
       }
@@ -404,7 +404,7 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
     for (int i = 0; i < n; ++i) behind_[i] = y[i] - epsilon * ydot[i];
     Data& behind = spare_.get();
     contact_stage_at(t - epsilon, behind_.data(), stage, behind);
-    for (int e : stage) force_behind_[static_cast<std::size_t>(e)] = behind.contact_force[static_cast<std::size_t>(e)].force;
+    for (int e : stage) force_behind_[static_cast<std::size_t>(e)] = behind.contact_force[static_cast<std::size_t>(e)];
     if (at_y) {
       copy_active_law_states(y);  // the evaluation behind left its own there
     } else {
@@ -429,7 +429,7 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
     const auto i = static_cast<std::size_t>(e);
     const PairGeometry& geometry = data_.geometry[i];
     const double indentation = -geometry.gap;
-    const double force = data_.contact_force[i].force;
+    const double force = data_.contact_force[i];
     if (!std::isfinite(force) || (peaks && !std::isfinite(force_behind_[i]))) {
       failure_ = monitor_.describe(t, e) + ": the contact force is not finite (NaN or Inf)";
       return -1;

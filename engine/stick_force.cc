@@ -225,9 +225,9 @@ void hold_group(const Model& model, std::span<const PairState> contacts, Data& d
       const int e = points[static_cast<std::size_t>(j)];
       double largest = 0.0;
       for (int other : points) {
-        if (bodies_of(other) == bodies_of(e)) largest = std::max(largest, data.contact_force[static_cast<std::size_t>(other)].force);
+        if (bodies_of(other) == bodies_of(e)) largest = std::max(largest, data.contact_force[static_cast<std::size_t>(other)]);
       }
-      const double load = data.contact_force[static_cast<std::size_t>(e)].force;
+      const double load = data.contact_force[static_cast<std::size_t>(e)];
       root_load.segment<2>(2 * j).setConstant(largest > 0.0 ? std::sqrt(std::max(load, 1e-6 * largest) / largest) : 1.0);
     }
     Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> decomposition;

@@ -102,7 +102,7 @@ TEST(Evaluate, ActivePairPushesTheSphereUpWithTheLawForce) {
   EXPECT_NEAR(data.geometry[0].gap, -indentation, 1e-15);
   EXPECT_NEAR(data.geometry[0].normal_velocity, approach, 1e-15);
   EXPECT_NEAR(element_input(data, contacts[0], 0, 0.0).indentation, indentation, 1e-15);
-  EXPECT_NEAR(data.contact_force[0].force, force, 1e-12 * force);
+  EXPECT_NEAR(data.contact_force[0], force, 1e-12 * force);
   EXPECT_NEAR(data.qdd[0], force / setup.mass - kGravity, 1e-12 * force / setup.mass);
 }
 
@@ -115,7 +115,7 @@ TEST(Evaluate, InactivePairExertsNoForce) {
   v << -0.4;
   std::vector<PairState> contacts(1);
   evaluate(setup.model, 0.0, q, v, contacts, data);
-  EXPECT_EQ(data.contact_force[0].force, 0.0);
+  EXPECT_EQ(data.contact_force[0], 0.0);
   EXPECT_NEAR(data.qdd[0], -kGravity, 1e-14 * kGravity);
 }
 
@@ -131,7 +131,7 @@ TEST(Forward, ComputesTheGeometryOfInactivePairsToo) {
   EXPECT_NEAR(data.geometry[0].gap, 0.02, 1e-15);
   EXPECT_NEAR(data.geometry[0].normal_velocity, 0.3, 1e-15);
   EXPECT_NEAR(element_input(data, state.contacts[0], 0, state.time).indentation, -0.02, 1e-15);
-  EXPECT_EQ(data.contact_force[0].force, 0.0);
+  EXPECT_EQ(data.contact_force[0], 0.0);
   EXPECT_NEAR(data.qdd[0], -kGravity, 1e-14 * kGravity);
 }
 
@@ -176,7 +176,7 @@ TEST(Evaluate, OffCentreContactActsThroughItsLeverArm) {
   const double force = stiffness * indentation - damping * rate * length;
   const double expected = (length * force - mass * kGravity * 0.5 * length) / (mass * length * length / 3.0);
   EXPECT_NEAR(data.geometry[0].normal_velocity, -rate * length, 1e-14);
-  EXPECT_NEAR(data.contact_force[0].force, force, 1e-11 * force);
+  EXPECT_NEAR(data.contact_force[0], force, 1e-11 * force);
   EXPECT_NEAR(data.qdd[0], expected, 1e-11 * std::abs(expected));
 }
 
@@ -277,8 +277,8 @@ TEST(Evaluate, SlidersAgreeWithTheFullEvaluationAndDoTheContactsWork) {
   }
   ASSERT_EQ(full.elements.size(), 11u) << "the ground–box pair has one entry per corner";
   for (std::size_t p = 0; p < full.elements.size(); ++p) {
-    EXPECT_NEAR(rhs.contact_force[p].force, full.contact_force[p].force, 1e-9) << "pair " << p;
-    EXPECT_NE(full.contact_force[p].force, 0.0) << "every pair must act for the test to mean something";
+    EXPECT_NEAR(rhs.contact_force[p], full.contact_force[p], 1e-9) << "pair " << p;
+    EXPECT_NE(full.contact_force[p], 0.0) << "every pair must act for the test to mean something";
   }
 
   // The power of the contact forces: on the sliders the generalized forces inverse dynamics needs beyond the
@@ -291,7 +291,7 @@ TEST(Evaluate, SlidersAgreeWithTheFullEvaluationAndDoTheContactsWork) {
   }
   double power = 0.0;
   for (std::size_t p = 0; p < full.elements.size(); ++p) {
-    power -= full.contact_force[p].force * full.geometry[p].normal_velocity;
+    power -= full.contact_force[p] * full.geometry[p].normal_velocity;
   }
   EXPECT_NEAR(bodies_power, power, 1e-10 * std::abs(power));
 }
@@ -382,7 +382,7 @@ TEST(Evaluate, SpheresOnOneLineTakeTheLinePathAndAgreeWithTheGeneralGeometry) {
     contact_forces(model, 0.0, contacts, all, data);
     Eigen::VectorXd expected = Eigen::VectorXd::Zero(model.nv);  // at the sliders' velocities
     for (std::size_t p = 0; p < model.contact.pairs.size(); ++p) {
-      const Vec3 on_b = data.contact_force[p].force * data.geometry[p].normal;
+      const Vec3 on_b = data.contact_force[p] * data.geometry[p].normal;
       for (const auto& [body, sign] : {std::pair{model.contact.pairs[p].body_a, -1.0}, std::pair{model.contact.pairs[p].body_b, 1.0}}) {
         const int k = body == 0 ? -1 : model.slider_of_body[static_cast<std::size_t>(body)];
         if (k >= 0) expected[model.sliders.v_index[static_cast<std::size_t>(k)]] += sign * model.sliders.axis[static_cast<std::size_t>(k)].dot(on_b);
@@ -394,12 +394,12 @@ TEST(Evaluate, SpheresOnOneLineTakeTheLinePathAndAgreeWithTheGeneralGeometry) {
     // The right-hand side's contact stage (the line pairs in one pass of their own, a world side loading nothing)
     // gives the same forces and loads, and each pair's power F δ̇.
     std::vector<double> forces(all.size());
-    for (std::size_t p = 0; p < all.size(); ++p) forces[p] = data.contact_force[p].force;
+    for (std::size_t p = 0; p < all.size(); ++p) forces[p] = data.contact_force[p];
     data.slider_force.setConstant(std::nan(""));  // the stage clears what it loads
     contact_stage(model, 0.0, state.q, state.v, contacts, all, data);
     EXPECT_TRUE(data.contact_forces_finite);
     for (std::size_t p = 0; p < all.size(); ++p) {
-      EXPECT_EQ(data.contact_force[p].force, forces[p]) << "pair " << p << " at q_a = " << q_a;
+      EXPECT_EQ(data.contact_force[p], forces[p]) << "pair " << p << " at q_a = " << q_a;
       EXPECT_EQ(data.contact_power[p], forces[p] * data.geometry[p].normal_velocity) << "pair " << p;
     }
     for (Eigen::Index k = 0; k < expected.size(); ++k) {

@@ -626,7 +626,7 @@ Outcome run_impact(const Case& c, LawIndex law, double level, double speed, doub
                               1.0 / (out.pair.exponent + 1.0));
   options.output_interval = 0.1 * x_h / speed;
   out.result = simulate_isolated_impact(out.pair, kMass, speed, options, [&](const State& state, const Data& data) {
-    out.samples.push_back({state.time, state.contacts[0].active, data.contact_force[0].force});
+    out.samples.push_back({state.time, state.contacts[0].active, data.contact_force[0]});
   });
   return out;
 }

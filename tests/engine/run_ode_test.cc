@@ -185,7 +185,7 @@ TEST(RunOde, TheRightHandSideAndTheGapsAreTheStagesAtTheState) {
   Data data(model);
   evaluate(model, 0.0, state.q, state.v, state.contacts, std::vector<int>{0}, data);
   for (int i = 0; i < model.nv; ++i) EXPECT_EQ(ydot[static_cast<std::size_t>(model.nq + i)], data.qdd[i]) << i;
-  const double power = data.contact_force[0].force * data.geometry[0].normal_velocity;
+  const double power = data.contact_force[0] * data.geometry[0].normal_velocity;
   EXPECT_NE(power, 0.0);
   EXPECT_EQ(ydot[static_cast<std::size_t>(model.nq + model.nv)], power);
   // The event functions: the active element's indentation, the others' gaps; their other two functions are 1.

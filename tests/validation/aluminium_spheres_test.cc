@@ -60,7 +60,7 @@ Measured measure(const char* law) {
   double min_force = HUGE_VAL;
   auto observer = [&](const State& state, const Data& data) {
     z(state, data);
-    if (-data.geometry[0].gap > 0.0) min_force = std::min(min_force, data.contact_force[0].force);
+    if (-data.geometry[0].gap > 0.0) min_force = std::min(min_force, data.contact_force[0]);
   };
   Measured m{run_scene(kScene, law, {}, observer)};
   m.z_min = z.min();

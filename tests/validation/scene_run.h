@@ -78,7 +78,7 @@ class HuntCrossleyZ {
     const double delta = -data.geometry[p].gap;
     const double rate = data.geometry[p].normal_velocity;
     if (delta <= 0.0 || std::abs(rate) < 0.05 * impact_velocity_) return;
-    const double z = (data.contact_force[p].force / (stiffness_ * std::pow(delta, exponent_)) - 1.0) * impact_velocity_ / rate;
+    const double z = (data.contact_force[p] / (stiffness_ * std::pow(delta, exponent_)) - 1.0) * impact_velocity_ / rate;
     min_ = std::min(min_, z);
     max_ = std::max(max_, z);
     ++samples_;
