@@ -81,12 +81,11 @@ inline ElementForce element_force(double time, const PairState& state, std::size
 // other paths, it kept them on the stack (a 70-bead dissipative chain has some forty such elements per right-hand
 // side: 5 % of its run's instructions).
 std::size_t line_stage(double time, const double* q, const double* v, const PairState* states,
-                       std::span<const int> active, Data& data, bool& all_finite) {
+                       std::span<const int> active, Data& data, double* powers, bool& all_finite) {
   const LineElements::Row* rows = data.line_elements.rows.data();
   double* sides = data.line_elements.side.data();
   PairGeometry* geometry = data.geometry.data();
   double* forces = data.contact_force.data();
-  double* powers = data.contact_power.data();
   double* slider_force = data.slider_force.data();
   bool finite = true;
   std::size_t done = 0;
@@ -156,12 +155,13 @@ void contact_forces(const Model& model, double time, std::span<const PairState> 
 
 void contact_stage(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
                    const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
-                   std::span<const int> active, Data& data) {
+                   std::span<const int> active, Data& data, double* powers) {
+  if (powers == nullptr) powers = data.contact_power.data();
   clear_contact_loads(model, active, data);
   data.held.clear();
   bool finite = true;
   for (std::size_t next = 0; next < active.size();) {
-    next += line_stage(time, q.data(), v.data(), contacts.data(), active.subspan(next), data, finite);
+    next += line_stage(time, q.data(), v.data(), contacts.data(), active.subspan(next), data, powers, finite);
     if (next == active.size()) break;
     const auto e = static_cast<std::size_t>(active[next++]);
     const ContactElement& element = data.elements[e];
@@ -171,7 +171,7 @@ void contact_stage(const Model& model, double time, const Eigen::Ref<const Eigen
       element_geometry(model, data, q.data(), v.data(), e, ContactVectors::kSkipOnLine);
       const ElementForce force = element_force(time, contacts[e], e, data);
       finite &= std::isfinite(force.normal);
-      data.contact_power[e] = apply_element_force(model, data, e, force);
+      powers[e] = apply_element_force(model, data, e, force);
       continue;
     }
     // Otherwise one switch, the row's geometry, the law and the row's wrench inlined here in one pass (a dispatch
@@ -181,7 +181,7 @@ void contact_stage(const Model& model, double time, const Eigen::Ref<const Eigen
       const double force = law_force(time, contacts[e], e, data);
       finite &= std::isfinite(force);
       kernel.apply(model, data, e, ElementForce{force});
-      data.contact_power[e] = force * data.geometry[e].normal_velocity;
+      powers[e] = force * data.geometry[e].normal_velocity;
     });
   }
   data.contact_forces_finite = finite;
@@ -237,7 +237,7 @@ void forward(const Model& model, const State& state, Data& data) {
   data.tau.setZero();
   joint_forces(model, state.time, state.q, state.v, data);
   forward_dynamics(model, data);
-  if (!data.held.empty()) hold_contacts(model, state.contacts, data, data.qdd.data());
+  if (!data.held.empty()) hold_contacts(model, state.contacts, data, data.qdd.data(), data.contact_power.data());
   if (!model.loops.empty()) data.loops_singular = !close_loops(model, data, state.q.data(), state.v.data(), data.qdd.data());
 }
 

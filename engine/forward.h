@@ -45,10 +45,11 @@ void contact_forces(const Model& model, double time, std::span<const PairState> 
                     Data& data);
 
 // contact_geometry() (ContactVectors::kSkipOnLine) and contact_forces() of the listed active elements in one pass,
-// each element's geometry, law and loads in turn: the right-hand side's contact stage.
+// each element's geometry, law and loads in turn: the right-hand side's contact stage. Each element's power goes to
+// powers[e] (null: data.contact_power), so that the right-hand side writes it straight into the ledger's rates.
 void contact_stage(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
                    const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
-                   std::span<const int> active, Data& data);
+                   std::span<const int> active, Data& data, double* powers = nullptr);
 
 // Generalized forces of the joints' force elements (springs, dampers, efforts) into data.tau: their entries only
 // (the others are left as they are: zero, unless set by hand; forward() clears them). And the driven joints' q̈ at
@@ -63,17 +64,20 @@ void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::Vec
               const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
               std::span<const int> active, Data& data);
 
-// The same with q̈ written to `qdd` instead of data.qdd. Inline: the right-hand side calls it at every evaluation,
-// and a span handed on through an out-of-line call's stack arguments is re-read whole right after being written
-// in halves (a store-forwarding stall of about 2 % of a chain's run).
+// The same with q̈ written to `qdd` instead of data.qdd, and the elements' powers to `powers` (null:
+// data.contact_power; contact_stage). Inline: the right-hand side calls it at every evaluation, and a span handed on
+// through an out-of-line call's stack arguments is re-read whole right after being written in halves (a
+// store-forwarding stall of about 2 % of a chain's run).
 inline void evaluate(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
                      const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
-                     std::span<const int> active, Data& data, Eigen::Ref<Eigen::VectorXd> qdd) {
+                     std::span<const int> active, Data& data, Eigen::Ref<Eigen::VectorXd> qdd,
+                     double* powers = nullptr) {
+  if (powers == nullptr) powers = data.contact_power.data();
   if (!model.tree_bodies.empty()) tree_kinematics(model, q, v, data);  // sliders only (a chain): nothing to do
-  contact_stage(model, time, q, v, contacts, active, data);
+  contact_stage(model, time, q, v, contacts, active, data, powers);
   joint_forces(model, time, q, v, data);
   forward_dynamics(model, data, SliderForces::kGeneralizedOnly, qdd);
-  if (!data.held.empty()) hold_contacts(model, contacts, data, qdd.data());  // sticking contacts' forces
+  if (!data.held.empty()) hold_contacts(model, contacts, data, qdd.data(), powers);  // sticking contacts' forces
   if (!model.loops.empty()) data.loops_singular = !close_loops(model, data, q.data(), v.data(), qdd.data());
 }
 

@@ -191,7 +191,8 @@ int RunOde::rhs(double t, const double* y, double* ydot) {
   const auto q = q_of(y);
   const auto v = v_of(y);
   copy_active_law_states(y);
-  evaluate(model_, t, q, v, state_.contacts, table_.active(), data_, v_of(ydot));
+  // The active elements' powers go straight into the ledger's rates, made ready for them first.
+  evaluate(model_, t, q, v, state_.contacts, table_.active(), data_, v_of(ydot), ledger_rates(ydot));
   if (data_.loops_singular) {
     failure_ = monitor_.describe(t, -1) + ": the loop constraints are singular here (J M⁻¹ Jᵀ has lost rank: a toggle or "
                "dead-centre position, where the loops fix the same freedom twice)";
@@ -214,7 +215,6 @@ int RunOde::rhs(double t, const double* y, double* ydot) {
       }
     }
   }
-  fill_ledger_rates(ydot);
   // The active contacts' tangential integrals: friction's power −f_t·v_t, the slip speed, and 1 while the point
   // sticks — the engine's flag for laws with exact stiction (whose transitions are located events), else a slip speed
   // below contacts.stick_speed (a transition the run does not locate: the stick time is exact to within a step there).
@@ -303,7 +303,7 @@ void RunOde::release_live(int e) {
   live_place_[i] = -1;
 }
 
-void RunOde::fill_ledger_rates(double* ydot) {
+double* RunOde::ledger_rates(double* ydot) {
   auto work_rate = work_of(ydot);
   const std::span<const int> active = table_.active();
   RateBuffer* buffer = nullptr;
@@ -335,12 +335,12 @@ void RunOde::fill_ledger_rates(double* ydot) {
     work_rate.setZero();
     if (private_rate_buffers_) unknown_rate_buffer_ = true;
   }
-  for (int e : active) work_rate[e] = data_.contact_power[static_cast<std::size_t>(e)];
   if (buffer != nullptr && !unchanged) {
     buffer->written.assign(active.begin(), active.end());
     buffer->version = table_.active_version();
     for (int e : active) hold_live(e);
   }
+  return work_rate.data();
 }
 
 void RunOde::contact_stage_at(double t, const double* y, std::span<const int> elements, Data& data) {

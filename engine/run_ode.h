@@ -159,8 +159,9 @@ class RunOde final : public OdeSystem {
   void copy_from(const PairState& contact, int e, double* y) const;
   double force_per_length(int e) const;
   void contact_stage_at(double t, const double* y, std::span<const int> elements, Data& data);
-  // The ledger's part of ẏ: each active element's power, zero elsewhere (RateBuffer).
-  void fill_ledger_rates(double* ydot);
+  // The ledger's part of ẏ made ready for the active elements' powers (the contact stage writes them there): zero at
+  // every other element (RateBuffer); its first entry returned, element e's at [e].
+  double* ledger_rates(double* ydot);
 
   const Model& model_;
   const SimulationOptions& options_;

@@ -155,8 +155,8 @@ void respond_alone(const Model& model, Data& data, int body) {
 }
 
 // One group of held points: W from unit-force responses (in closed form when its bodies move alone, else through the
-// articulated-body algorithm), the forces, and their effect on qdd.
-void hold_group(const Model& model, std::span<const PairState> contacts, Data& data, double* qdd,
+// articulated-body algorithm), the forces, their power into powers[e], and their effect on qdd.
+void hold_group(const Model& model, std::span<const PairState> contacts, Data& data, double* qdd, double* powers,
                 std::span<const int> points) {
   const auto g = static_cast<Eigen::Index>(points.size());
   const Eigen::Index n = 2 * g;
@@ -253,7 +253,7 @@ void hold_group(const Model& model, std::span<const PairState> contacts, Data& d
       force = Vec3(out.force[0], out.force[1], out.force[2]);
     }
     data.friction_force[e] = force;
-    data.contact_power[e] -= force.dot(data.frames[e].slip_velocity);
+    powers[e] -= force.dot(data.frames[e].slip_velocity);
     const ContactPairModel& pair = *element.pair;
     add_point_force(model, data, pair.body_a, data.geometry[e].point_a, -force, data.probe_force, data.probe_slider_force);
     add_point_force(model, data, pair.body_b, data.geometry[e].point_b, force, data.probe_force, data.probe_slider_force);
@@ -292,12 +292,12 @@ bool holds_contact(const ContactElement& element, const PairState& state, const 
   return false;
 }
 
-void hold_contacts(const Model& model, std::span<const PairState> contacts, Data& data, double* qdd) {
+void hold_contacts(const Model& model, std::span<const PairState> contacts, Data& data, double* qdd, double* powers) {
   const int groups = group_held_points(model, data);
   for (int group = 0; group < groups; ++group) {
     const auto begin = static_cast<std::size_t>(data.hold_group_start[static_cast<std::size_t>(group)]);
     const auto end = static_cast<std::size_t>(data.hold_group_start[static_cast<std::size_t>(group) + 1]);
-    hold_group(model, contacts, data, qdd, std::span<const int>(data.hold_order).subspan(begin, end - begin));
+    hold_group(model, contacts, data, qdd, powers, std::span<const int>(data.hold_order).subspan(begin, end - begin));
   }
 }
 

@@ -34,8 +34,9 @@ inline constexpr double kRoundOffSlipSpeed = 1e-9;
 bool holds_contact(const ContactElement& element, const PairState& state, const FrictionInput& input);
 
 // The forces of the held elements (data.held, listed by the contact stage) after forward_dynamics: into
-// data.friction_force and data.friction_input's stick_force, their power into data.contact_power, and their effect
-// into `qdd` (data.acceleration is left without it).
-void hold_contacts(const Model& model, std::span<const PairState> contacts, Data& data, double* qdd);
+// data.friction_force and data.friction_input's stick_force, their power into powers[e] (where the contact stage put
+// the normal force's: data.contact_power unless the caller chose), and their effect into `qdd` (data.acceleration is
+// left without it).
+void hold_contacts(const Model& model, std::span<const PairState> contacts, Data& data, double* qdd, double* powers);
 
 }  // namespace contactlab
