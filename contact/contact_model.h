@@ -183,13 +183,19 @@ struct PairState {
   double onset_time = 0.0;       // [s]
   double impact_velocity = 0.0;  // δ̇⁻ captured at the onset event, or raised by a new impact [m/s]
   double effective_mass = 0.0;   // [kg], frozen at onset
-  double max_indentation = 0.0;  // during the current (or last) contact [m]
+  // The open impact record's maxima (ContactEvents): since the onset, or since a new impact through the contact
+  // began, which opens a record of its own.
+  double max_indentation = 0.0;  // during the current (or last) impact [m]
   double max_force = 0.0;        // [N]
   double min_force = 0.0;        // [N]; < 0 if tension occurred
   double compression_time = 0.0; // onset to the first maximum indentation [s]
   double indentation_at_max_force = 0.0;  // [m]
   double velocity_at_max_force = 0.0;     // [m/s]
   double work_at_onset = 0.0;    // absorbed work ledger at onset [J]
+  // The contact's own deepest indentation [m] and largest force [N] since its onset, a new impact through it
+  // included: what the rules of rest and release measure the contact by (a record's split must not change the run).
+  double contact_max_indentation = 0.0;
+  double contact_max_force = 0.0;
   // After a rigid impact the gap is 0 or a round-off below it; the onset root function is the gap minus this
   // (slightly negative) value, so it starts positive and the next approach is a clean + to − crossing. Never
   // positive: 0, or a residual indentation and a touch tolerance below zero.

@@ -157,6 +157,7 @@ void ContactEvents::start_contact(int e, double t, When when) {
     return;
   }
   s.max_indentation = std::max(0.0, -geometry.gap);
+  s.contact_max_indentation = s.max_indentation;
   law_event(ContactEvent::kOnset, e, t);
   const ContactInput input = contact_input(pair, s, geometry, t);
   // Engaged at depth (an overlap at the start, a contact point handed over): the elastic energy it holds from the
@@ -181,18 +182,29 @@ void ContactEvents::start_contact(int e, double t, When when) {
     onset_step_ = onset_step_ > 0.0 ? std::min(onset_step_, step) : step;
   }
   const Vec3 slip = element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i);
-  for (int k = 0; k < 3; ++k) s.onset_slip[k] = slip[k];
   StickSlip::begin(element, s, slip);
+  open_record(e, t, slip);
+  // The record's approach is the measured one, not the floor the law's δ̇⁻ may have been raised to.
+  result_.impacts[static_cast<std::size_t>(open_impact_[i])].impact_velocity = geometry.normal_velocity;
+  result_.impacts[static_cast<std::size_t>(open_impact_[i])].impact_angle = angle_from_normal(slip, geometry.normal_velocity);
+}
+
+void ContactEvents::open_record(int e, double t, const Vec3& slip) {
+  const auto i = static_cast<std::size_t>(e);
+  const ContactElement& element = data_.elements[i];
+  const ContactPairModel& pair = *element.pair;
+  PairState& s = state_.contacts[i];
+  for (int k = 0; k < 3; ++k) s.onset_slip[k] = slip[k];
   ImpactRecord record;
   record.pair = pair.name;
   record.shape_a = pair.shape_a;
   record.shape_b = pair.shape_b;
   record.point = element.point;
   record.t_start = t;
-  record.impact_velocity = geometry.normal_velocity;
+  record.impact_velocity = s.impact_velocity;
   record.effective_mass = s.effective_mass;
   record.slip_velocity = slip.norm();
-  record.impact_angle = angle_from_normal(slip, geometry.normal_velocity);
+  record.impact_angle = angle_from_normal(slip, s.impact_velocity);
   open_impact_[i] = static_cast<int>(result_.impacts.size());
   result_.impacts.push_back(record);
 }
@@ -290,7 +302,9 @@ std::string ContactEvents::created_energy_cause(int e, double duration) const {
   return out.str();
 }
 
-void ContactEvents::end_contact(int e, double t, bool open) {
+void ContactEvents::end_contact(int e, double t, Ending ending) {
+  const bool open = ending == Ending::kRunEnd;
+  const bool separated = ending == Ending::kSeparation;
   const auto i = static_cast<std::size_t>(e);
   PairState& s = state_.contacts[i];
   const ContactPairModel& pair = *data_.elements[i].pair;
@@ -302,23 +316,24 @@ void ContactEvents::end_contact(int e, double t, bool open) {
   const bool rubs = data_.elements[i].tangential_law != nullptr;
   const double unmeasured = std::numeric_limits<double>::quiet_NaN();
   // What is defined at separation only — the separation velocity and slip, the rebound angle and spin, and the
-  // restitution below — a contact still open at the run's end does not have: NaN, not the values of the moment the
-  // run ended (a restitution of a contact caught mid-compression reads as a number and means nothing).
+  // restitution below — a contact still open at the run's end, or gone on into a new impact, does not have: NaN, not
+  // the values of the moment its record ended (a restitution of a contact caught mid-compression reads as a number
+  // and means nothing).
   const Vec3 onset_slip(s.onset_slip[0], s.onset_slip[1], s.onset_slip[2]);
   const Vec3 slip = element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i);
-  record.separation_velocity = open ? unmeasured : -geometry.normal_velocity;
-  record.separation_slip_velocity = open ? unmeasured : along_onset_slip(onset_slip, slip);
-  record.rebound_angle = open ? unmeasured : angle_from_normal(slip, -geometry.normal_velocity);
+  record.separation_velocity = !separated ? unmeasured : -geometry.normal_velocity;
+  record.separation_slip_velocity = !separated ? unmeasured : along_onset_slip(onset_slip, slip);
+  record.rebound_angle = !separated ? unmeasured : angle_from_normal(slip, -geometry.normal_velocity);
   record.separation_spin =
-      open ? unmeasured
-           : spin_about_rolling_axis(element_relative_spin(model_, data_, state_.q.data(), state_.v.data(), i),
-                                     geometry.normal, onset_slip, slip);
+      !separated ? unmeasured
+                 : spin_about_rolling_axis(element_relative_spin(model_, data_, state_.q.data(), state_.v.data(), i),
+                                           geometry.normal, onset_slip, slip);
   record.slip_distance = rubs ? s.slip_distance : unmeasured;
   record.friction_work = rubs ? s.friction_work : unmeasured;
   record.stick_time = rubs ? s.stick_time : unmeasured;
   // A contact that began at rest (touching, an approach speed below the floor) has no restitution: the ratio to a
   // round-off approach speed is noise. One that began at the floor itself has one.
-  record.restitution = !open && record.impact_velocity >= model_.contact.impact_velocity_floor
+  record.restitution = separated && record.impact_velocity >= model_.contact.impact_velocity_floor
                            ? record.separation_velocity / record.impact_velocity
                            : unmeasured;
   record.max_indentation = s.max_indentation;
@@ -329,14 +344,16 @@ void ContactEvents::end_contact(int e, double t, bool open) {
   record.compression_time = s.compression_time;
   record.indentation_at_max_force = s.indentation_at_max_force;
   record.velocity_at_max_force = s.velocity_at_max_force;
-  // The change of W_dissipated = W − Σ elastic over the contact: a contact still open keeps its elastic energy, a
-  // closed one has none left in E (a release on force leaves the elastic energy at release behind: it is lost).
-  record.dissipated_energy = state_.absorbed_work[e] - s.work_at_onset - (open ? pair_elastic_energy(pair, s, input) : 0.0);
+  // The change of W_dissipated = W − Σ elastic over the contact: a contact still in contact keeps its elastic energy
+  // (an open one, or one gone on into a new impact, whose record starts from it), a separated one has none left in E
+  // (a release on force leaves the elastic energy at release behind: it is lost).
+  record.dissipated_energy =
+      state_.absorbed_work[e] - s.work_at_onset - (separated ? 0.0 : pair_elastic_energy(pair, s, input));
   // A contact point's force is its law's function of its own indentation, rate and state: over a whole contact it
   // returns at most the energy it took. More, beyond the energy check's tolerance, is energy the model made, and the
   // run stops rather than book it, naming the cause (created_energy_cause).
   const double created = -record.dissipated_energy;
-  if (!open && created > options_.energy_tolerance * monitor_.energy_scale()) {
+  if (separated && created > options_.energy_tolerance * monitor_.energy_scale()) {
     std::ostringstream message;
     message << monitor_.describe(t, e) << ": over its contact since t = " << record.t_start << " s the point returned "
             << created << " J more than it took (more than " << options_.energy_tolerance
@@ -351,7 +368,7 @@ void ContactEvents::end_contact(int e, double t, bool open) {
             << (pair.tension == TensionRule::kClamp ? "clamp" : pair.tension == TensionRule::kRelease ? "release" : "allow");
     monitor_.warn_once(e, RunMonitor::Warning::kTension, message.str());
   }
-  if (!open) {
+  if (separated) {
     law_event(ContactEvent::kSeparation, e, t);
     // Released on force with the shapes still overlapping: the residual indentation stays as an offset, and
     // the contact re-engages only when the indentation exceeds it again (models.md §7 decision 3). Either way the
@@ -402,7 +419,7 @@ bool ContactEvents::handle(double t, const FoundRoots& roots, double last_step) 
           changed = false;  // a micro-bounce of a resting contact: nothing changes
         }
       } else if (s.active) {
-        end_contact(e, t, false);  // a separation, or a resting contact's lift-off
+        end_contact(e, t, Ending::kSeparation);  // a separation, or a resting contact's lift-off
       } else {
         start_contact(e, t, When::kRunning);
       }
@@ -423,16 +440,17 @@ bool ContactEvents::handle(double t, const FoundRoots& roots, double last_step) 
       const double stroke = std::abs(indentation - s.phase_indentation);
       s.phase_indentation = indentation;
       if (rate < 0) {
-        if (s.compression_time == 0.0) s.compression_time = t - s.onset_time;
+        if (s.compression_time == 0.0) s.compression_time = t - impact_start(e);
         s.compressing = false;
         s.new_impact = false;  // its compression is over: δ̇⁻ stays at its largest closing speed
         s.max_indentation = std::max(s.max_indentation, indentation);
+        s.contact_max_indentation = std::max(s.contact_max_indentation, indentation);
         changed = law_event(ContactEvent::kMaxIndentation, e, t) || changed;
       } else {
         s.compressing = true;
         changed = law_event(ContactEvent::kReload, e, t) || changed;
       }
-      if (stroke < model_.contact.rest_stroke_ratio * s.max_indentation) {
+      if (stroke < model_.contact.rest_stroke_ratio * s.contact_max_indentation) {
         s.persistent = true;
         changed = true;
         table_.set_active(e, true, state_);
@@ -520,7 +538,7 @@ bool ContactEvents::engage_touching(double t, std::span<const int> candidates, W
 bool ContactEvents::small_bounce(int e, double t) {
   const auto i = static_cast<std::size_t>(e);
   const double speed = -data_.geometry[i].normal_velocity;
-  const double height_bound = model_.contact.rest_bounce_ratio * state_.contacts[i].max_indentation;
+  const double height_bound = model_.contact.rest_bounce_ratio * state_.contacts[i].contact_max_indentation;
   if (!(height_bound > 0.0)) return false;
   if (!(speed > 0.0)) return true;  // at touch, not moving apart
   const double closing = closing_acceleration(e, t);
@@ -596,6 +614,7 @@ bool ContactEvents::settle_touches(double t) {
 // again by the usual rules.
 bool ContactEvents::follow_new_impacts(double t) {
   bool changed = false;
+  new_impacts_.clear();
   for (int e : table_.active()) {
     const auto i = static_cast<std::size_t>(e);
     const ContactElement& element = data_.elements[i];
@@ -617,12 +636,43 @@ bool ContactEvents::follow_new_impacts(double t) {
         s.persistent = false;
         table_.set_active(e, true, state_);  // an impact again: the table counts it
       }
+      new_impacts_.push_back(e);  // its record opens once the state at t is unpacked
+    } else if (open_impact_[i] >= 0) {
+      result_.impacts[static_cast<std::size_t>(open_impact_[i])].impact_velocity = closing;  // the new impact's record
     }
     s.impact_velocity = closing;
     law_event(ContactEvent::kNewImpact, e, t);
     changed = true;
   }
   return changed;
+}
+
+void ContactEvents::open_new_impact_records(double t) {
+  for (int e : new_impacts_) {
+    const auto i = static_cast<std::size_t>(e);
+    if (open_impact_[i] < 0) continue;
+    end_contact(e, t, Ending::kNewImpact);
+    // The new impact's own maxima, compression and dissipation, from the contact as it is at t.
+    PairState& s = state_.contacts[i];
+    const ContactPairModel& pair = *data_.elements[i].pair;
+    const PairGeometry& geometry = data_.geometry[i];
+    const double force = data_.contact_force[i];
+    s.max_indentation = std::max(0.0, -geometry.gap);
+    s.max_force = 0.0;
+    record_force(s, force, geometry);
+    s.min_force = std::min(0.0, force);
+    s.compression_time = 0.0;
+    s.work_at_onset = state_.absorbed_work[e] - pair_elastic_energy(pair, s, contact_input(pair, s, geometry, t));
+    open_record(e, t, element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i));
+  }
+  new_impacts_.clear();
+}
+
+// The start of element e's open record (its impact's, a new impact through the contact included) [s].
+double ContactEvents::impact_start(int e) const {
+  const int record = open_impact_[static_cast<std::size_t>(e)];
+  return record >= 0 ? result_.impacts[static_cast<std::size_t>(record)].t_start
+                     : state_.contacts[static_cast<std::size_t>(e)].onset_time;
 }
 
 // Once the shapes have come apart (beyond round-off), a residual indentation left by a release or a touch is
@@ -643,7 +693,7 @@ void ContactEvents::forget_offsets(const double* q, const double* v) {
 
 void ContactEvents::finish(double t) {
   for (int e = 0; e < table_.size(); ++e) {
-    if (open_impact_[static_cast<std::size_t>(e)] >= 0) end_contact(e, t, true);
+    if (open_impact_[static_cast<std::size_t>(e)] >= 0) end_contact(e, t, Ending::kRunEnd);
   }
   std::sort(touches_.begin(), touches_.end());
   for (auto k = touches_.rbegin(); k != touches_.rend(); ++k) result_.impacts.erase(result_.impacts.begin() + *k);

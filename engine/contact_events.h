@@ -49,6 +49,7 @@ class ContactEvents {
     PairState& s = state_.contacts[i];
     const double force = data_.contact_force[i];
     s.max_indentation = std::max(s.max_indentation, -data_.geometry[i].gap);
+    s.contact_max_indentation = std::max(s.contact_max_indentation, s.max_indentation);
     record_force(s, force, data_.geometry[i]);
     s.min_force = std::min(s.min_force, force);
   }
@@ -59,8 +60,12 @@ class ContactEvents {
   // After an accepted step (data's evaluation at the step's end): the contacts whose impact is over — at rest, or
   // compressing again after their first compression — that a new impact loads, their closing speed well above their
   // δ̇⁻, take it as their δ̇⁻ and follow it up until their compression ends (docs/contact.md, "A new impact through a
-  // contact"). True when one's δ̇⁻ changed.
+  // contact"). True when one's δ̇⁻ changed; then, with the state unpacked at t, open_new_impact_records().
   bool follow_new_impacts(double t);
+  // The contacts follow_new_impacts found beginning a new impact at t: each one's record ends there, unseparated, and
+  // one of the new impact's own opens (its start, δ̇⁻, maxima and dissipation), so that its restitution is the new
+  // impact's. Reads the state at t (q, v, the ledger).
+  void open_new_impact_records(double t);
   // After an accepted step (data's tree kinematics at the state at t): the residual indentations of the elements
   // holding an offset are forgotten once their shapes are apart beyond round-off.
   void forget_offsets(const double* q, const double* v);
@@ -76,6 +81,7 @@ class ContactEvents {
  private:
   // A force above the contact's largest so far, with the indentation and velocity it came at.
   static void record_force(PairState& s, double force, const PairGeometry& geometry) {
+    s.contact_max_force = std::max(s.contact_max_force, force);
     if (force <= s.max_force) return;
     s.max_force = force;
     s.indentation_at_max_force = -geometry.gap;
@@ -83,7 +89,14 @@ class ContactEvents {
   }
   bool engage_touching(double t, std::span<const int> candidates, When when);
   void start_contact(int e, double t, When when);
-  void end_contact(int e, double t, bool open);
+  // How a contact's record ends: its shapes separate; the run ends with them in contact (an open record); or a new
+  // impact begins through the contact, whose record takes over (neither separated nor open).
+  enum class Ending { kSeparation, kRunEnd, kNewImpact };
+  void end_contact(int e, double t, Ending ending);
+  // Opens element e's record at t, the contact's state (its δ̇⁻ and effective mass) set: δ̇⁻ its impact velocity and
+  // `slip` (the slip velocity there) its tangential reference.
+  void open_record(int e, double t, const Vec3& slip);
+  double impact_start(int e) const;
   void apply_impulse(int e, double t, double normal_mass, When when);
   bool law_event(ContactEvent event, int e, double t);
   std::string created_energy_cause(int e, double duration) const;
@@ -106,6 +119,7 @@ class ContactEvents {
   double onset_step_ = 0.0;           // smallest suggested first step among contacts started at the last event [s]
   std::vector<int> open_impact_;      // per element, its open record in result_.impacts (−1: none)
   std::vector<int> touches_;          // records of contacts that only touched (dropped at the end)
+  std::vector<int> new_impacts_;      // elements follow_new_impacts found beginning a new impact
   std::vector<int> touching_;         // scratch of handle: inactive elements whose onset was found
   std::vector<int> gap_roots_;        // and every element whose gap function has a root
   std::vector<int> handled_;          // and those or the active ones: the elements a root can concern

@@ -33,7 +33,8 @@ double RestingMethod::explicit_stability_step() const {
     const auto i = static_cast<std::size_t>(e);
     const PairState& s = state_.contacts[i];
     // The contact's secant stiffness at its deepest (it may be at δ = 0 now, after a micro-bounce).
-    const double stiffness = data_.elements[i].pair->exponent * s.max_force / std::max(s.max_indentation, table_.touch_tolerance(e));
+    const double stiffness =
+        data_.elements[i].pair->exponent * s.contact_max_force / std::max(s.contact_max_indentation, table_.touch_tolerance(e));
     if (s.effective_mass > 0.0 && std::isfinite(s.effective_mass)) stiffest = std::max(stiffest, stiffness / s.effective_mass);
   }
   return stiffest > 0.0 ? 3.3 / std::sqrt(stiffest) : std::numeric_limits<double>::infinity();

@@ -516,7 +516,7 @@ std::span<const int> RunOde::root_inputs(int i) {
 // function, and so every event, is the same whatever the (positive) scale.
 double RunOde::force_per_length(int e) const {
   const ContactPairModel& pair = *data_.elements[static_cast<std::size_t>(e)].pair;
-  const double deepest = std::max(state_.contacts[static_cast<std::size_t>(e)].max_indentation, 1e-12);
+  const double deepest = std::max(state_.contacts[static_cast<std::size_t>(e)].contact_max_indentation, 1e-12);
   const double stiffness = pair.stiffness * indentation_power(deepest, pair.exponent - 1.0);
   return std::isfinite(stiffness) && stiffness > 0.0 ? stiffness : 1.0;
 }

@@ -225,6 +225,7 @@ bool Run::settle_after_step(double t) {
 bool Run::new_impacts_after_step(double t) {
   if (!events_.follow_new_impacts(t)) return false;
   ode_.unpack(t, y_.data(), state_);
+  events_.open_new_impact_records(t);
   return true;
 }
 

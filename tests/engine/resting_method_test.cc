@@ -69,8 +69,8 @@ TEST(RestingMethod, BdfRestsWhileItsStepsPayAndIsTriedAgainLater) {
 
   PairState& contact = state.contacts[0];
   contact.active = true;
-  contact.max_force = 100.0;
-  contact.max_indentation = 1e-5;
+  contact.contact_max_force = 100.0;
+  contact.contact_max_indentation = 1e-5;
   contact.effective_mass = 0.5;
   table.set_active(0, true, state);
   EXPECT_FALSE(method.follow_contacts(0.1, 10)) << "an impact under way: the explicit method stays";
