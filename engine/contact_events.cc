@@ -183,13 +183,10 @@ void ContactEvents::start_contact(int e, double t, When when) {
   }
   const Vec3 slip = element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i);
   StickSlip::begin(element, s, slip);
-  open_record(e, t, slip);
-  // The record's approach is the measured one, not the floor the law's δ̇⁻ may have been raised to.
-  result_.impacts[static_cast<std::size_t>(open_impact_[i])].impact_velocity = geometry.normal_velocity;
-  result_.impacts[static_cast<std::size_t>(open_impact_[i])].impact_angle = angle_from_normal(slip, geometry.normal_velocity);
+  open_record(e, t, geometry.normal_velocity, slip);  // the measured approach, not the floor δ̇⁻ may be raised to
 }
 
-void ContactEvents::open_record(int e, double t, const Vec3& slip) {
+void ContactEvents::open_record(int e, double t, double approach, const Vec3& slip) {
   const auto i = static_cast<std::size_t>(e);
   const ContactElement& element = data_.elements[i];
   const ContactPairModel& pair = *element.pair;
@@ -201,10 +198,10 @@ void ContactEvents::open_record(int e, double t, const Vec3& slip) {
   record.shape_b = pair.shape_b;
   record.point = element.point;
   record.t_start = t;
-  record.impact_velocity = s.impact_velocity;
+  record.impact_velocity = approach;
   record.effective_mass = s.effective_mass;
   record.slip_velocity = slip.norm();
-  record.impact_angle = angle_from_normal(slip, s.impact_velocity);
+  record.impact_angle = angle_from_normal(slip, approach);
   open_impact_[i] = static_cast<int>(result_.impacts.size());
   result_.impacts.push_back(record);
 }
@@ -663,7 +660,7 @@ void ContactEvents::open_new_impact_records(double t) {
     s.min_force = std::min(0.0, force);
     s.compression_time = 0.0;
     s.work_at_onset = state_.absorbed_work[e] - pair_elastic_energy(pair, s, contact_input(pair, s, geometry, t));
-    open_record(e, t, element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i));
+    open_record(e, t, s.impact_velocity, element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i));
   }
   new_impacts_.clear();
 }

@@ -93,9 +93,9 @@ class ContactEvents {
   // impact begins through the contact, whose record takes over (neither separated nor open).
   enum class Ending { kSeparation, kRunEnd, kNewImpact };
   void end_contact(int e, double t, Ending ending);
-  // Opens element e's record at t, the contact's state (its δ̇⁻ and effective mass) set: δ̇⁻ its impact velocity and
-  // `slip` (the slip velocity there) its tangential reference.
-  void open_record(int e, double t, const Vec3& slip);
+  // Opens element e's record at t, the contact's effective mass set: `approach` its impact velocity [m/s] and `slip`
+  // (the slip velocity there) its tangential reference.
+  void open_record(int e, double t, double approach, const Vec3& slip);
   double impact_start(int e) const;
   void apply_impulse(int e, double t, double normal_mass, When when);
   bool law_event(ContactEvent event, int e, double t);
