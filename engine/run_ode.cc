@@ -45,6 +45,8 @@ void RunOde::bind() {
   for (int e = 0; e < elements_; ++e) {
     if (continuous_size(e) > 0) stateful_.push_back(stateful_element(e, state_.contacts[static_cast<std::size_t>(e)]));
   }
+  force_peaks_ = false;
+  for (int e = 0; e < elements_ && options_.integrator.locate_force_peaks; ++e) force_peaks_ = force_peaks_ || own_peaks(e);
   stick_events_ = false;
   rubbing_.clear();
   for (int e = 0; e < elements_; ++e) {
@@ -380,8 +382,9 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
     ydot = scratch_.data();
     current = true;
   }
-  const bool peaks = options_.integrator.locate_force_peaks && table_.impacting() > 0 &&
-                     (only < 0 || (only / elements_ == block(kPeakRoot) && table_.is_active(only_element)));
+  const bool peaks = force_peaks_ && table_.impacting() > 0 &&
+                     (only < 0 || (only / elements_ == block(kPeakRoot) && table_.is_active(only_element) &&
+                                   own_peaks(only_element)));
   // One function asked for (the root finder's evaluations): only its element is evaluated, and nothing of an
   // inactive element but its gap.
   const int single[] = {only_element};
@@ -450,7 +453,8 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
     // Laws with a force-free stretch inside the contact (leaving a permanent dent) have dF/dt ≡ 0 there: no
     // peak to find, and an identically zero function would stall the root finder.
     const bool force_plateau = force == 0.0 && force_behind_[i] == 0.0;
-    if (force_rates != nullptr) force_rates[e] = peaks && !force_plateau ? (force - force_behind_[i]) / epsilon : 1.0;
+    const bool peak_function = peaks && !force_plateau && own_peaks(e);
+    if (force_rates != nullptr) force_rates[e] = peak_function ? (force - force_behind_[i]) / epsilon : 1.0;
     return 0;
   };
   // The gap of an inactive element, less its residual-indentation offset.

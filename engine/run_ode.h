@@ -132,6 +132,11 @@ class RunOde final : public OdeSystem {
   }
   int root_blocks() const { return 2 + (options_.integrator.locate_force_peaks ? 1 : 0) + (stick_events_ ? 1 : 0); }
   int root_index(RootKind kind, int e) const { return block(kind) * elements_ + e; }
+  // Whether element e has a force-rate function: its law's force peaks are not its maximum indentations, which the
+  // rate function finds (and ContactEvents records the force there).
+  bool own_peaks(int e) const {
+    return !data_.elements[static_cast<std::size_t>(e)].normal_law->peak_at_max_indentation;
+  }
   // Element e's stick function (data_: the right-hand side at the point, hold forces included).
   double stick_function(int e) const;
   // Whether an active element is held by exact stiction (its stick function needs the whole right-hand side).
@@ -176,6 +181,9 @@ class RunOde final : public OdeSystem {
   int nv_;
   int elements_ = 0;
   bool stick_events_ = false;
+  // Force peaks located, and a law of the table whose force does not peak where its indentation does (LawInfo::
+  // peak_at_max_indentation): only then is there a force-rate function to evaluate, and an evaluation behind it.
+  bool force_peaks_ = false;
   std::vector<int> law_state_offset_;  // prefix sums of the laws' continuous state sizes
   // An element whose laws integrate a state, with what its normal law's rate reads apart (δ = 0, δ̇ = 0): the law,
   // its parameters and its input there (the pair's constants, the last onset's impact velocity and effective mass).

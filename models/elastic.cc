@@ -42,6 +42,7 @@ void append_elastic_laws(std::vector<LawInfo>& laws) {
   hooke.formula = "F = k δ";
   hooke.source = "Corral et al. review (S001) Eq (5.1)";
   hooke.requires_linear_stiffness = true;
+  hooke.peak_at_max_indentation = true;
   set_force<hooke_force>(hooke);
   hooke.potential = hooke_potential;
   laws.push_back(hooke);
@@ -51,6 +52,7 @@ void append_elastic_laws(std::vector<LawInfo>& laws) {
   hertz.family = "elastic";
   hertz.formula = "F = K δ^n";
   hertz.source = "Alves et al. (S000) Eq (2); Corral et al. (S001) Eq (5.2); Poursina–Nikravesh (S002) Eq (6)";
+  hertz.peak_at_max_indentation = true;
   set_force<hertz_force>(hertz);
   hertz.potential = hertz_potential;
   laws.push_back(hertz);

@@ -352,6 +352,7 @@ void append_elastoplastic_laws(std::vector<LawInfo>& laws) {
   goldsmith.derived = kGoldsmithDerived;
   goldsmith.needs = kNeedsHistory;
   goldsmith.state_size = kGoldsmithState;
+  goldsmith.peak_at_max_indentation = true;
   goldsmith.accurate_restitution_min = 0.0;  // exact for every c_r in (0, 1] (work-ratio argument)
   goldsmith.accurate_restitution_max = 1.0;
   set_force<goldsmith_force>(goldsmith);
@@ -378,6 +379,7 @@ void append_elastoplastic_laws(std::vector<LawInfo>& laws) {
   thornton.needs = kNeedsHistory | kNeedsMaterials;
   thornton.ignores = kIgnoresStiffness | kIgnoresExponent;  // K_L = (4/3)E*√R*, n = 3/2
   thornton.state_size = kThorntonState;
+  thornton.peak_at_max_indentation = true;
   set_force<thornton_force>(thornton);
   thornton.event = law_function<thornton_event>;
   thornton.potential = law_function<thornton_potential>;
@@ -397,6 +399,7 @@ void append_elastoplastic_laws(std::vector<LawInfo>& laws) {
   yigit.parameters = kYieldIndentation;
   yigit.needs = kNeedsHistory;
   yigit.state_size = 1;
+  yigit.peak_at_max_indentation = true;
   set_force<yigit_force>(yigit);
   yigit.event = yigit_event;
   yigit.potential = law_function<yigit_potential>;
@@ -417,6 +420,7 @@ void append_elastoplastic_laws(std::vector<LawInfo>& laws) {
   linearized.parameters = kYieldIndentation;
   linearized.needs = kNeedsHistory;
   linearized.state_size = kLinearizedState;
+  linearized.peak_at_max_indentation = true;
   set_force<yigit_linearized_force>(linearized);
   linearized.event = law_function<yigit_linearized_event>;
   linearized.potential = law_function<yigit_linearized_potential>;

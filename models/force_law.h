@@ -193,6 +193,11 @@ struct LawInfo {
   Separation separation = Separation::kIndentation;
   bool can_tension = false;   // F < 0 possible while δ > 0 in an isolated impact
   bool force_jump = false;    // F ≠ 0 at δ = 0 on first touch
+  // The force is a function of the indentation and the law's discrete state alone (no δ̇, no time, no integrated
+  // state), non-decreasing in the indentation for every valid parameter: dF/dt = F'(δ) δ̇, so a contact's force
+  // peaks where its indentation does, at the zero of δ̇ the engine locates anyway. The engine then locates no
+  // force peak of its own for it (a second root a hair from the first, each a full-state evaluation).
+  bool peak_at_max_indentation = false;
   bool requires_linear_stiffness = false;  // exponent must be 1 (K in N/m)
   // The exponent n of the elastic term K δ^n when the law's formula fixes it, whatever ContactInput::exponent says
   // (3/2: the Hertz spring hard-wired in the power-law damping laws, K in N/m^1.5); 0 for a law that uses the pair's

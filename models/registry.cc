@@ -161,6 +161,9 @@ class Registry {
     if (law.continuous_state_size > 0 && law.state_rate == nullptr) {
       refuse(law, "a continuous state but no state_rate function");
     }
+    if (law.peak_at_max_indentation && (law.continuous_state_size > 0 || (law.needs & kNeedsTimeSinceOnset) != 0)) {
+      refuse(law, "peaks at its maximum indentation but reads an integrated state or the time since the onset");
+    }
     if (!(0.0 <= law.accurate_restitution_min && law.accurate_restitution_min <= law.accurate_restitution_max &&
           law.accurate_restitution_max <= 1.0)) {
       refuse(law, "the accurate restitution range is not inside [0, 1]");

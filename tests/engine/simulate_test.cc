@@ -127,9 +127,12 @@ TEST(Simulate, HertzImpactMatchesClosedForm) {
   const double x_H = hertz_max_indentation(test.mass, test.speed, test.stiffness, 1.5);
   // Elastic: the ball leaves at the speed it came (energy conservation).
   EXPECT_NEAR(impact.restitution, 1.0, 1e-8);
-  // δ_max is located by a root of δ̇, F_max by a root of dF/dt: both exact to the integrator tolerance.
+  // δ_max is located by a root of δ̇, and so is F_max (Hertz's force peaks where δ does: LawInfo::
+  // peak_at_max_indentation): both exact to the integrator tolerance.
   EXPECT_NEAR(impact.max_indentation / x_H, 1.0, 1e-8);
   EXPECT_NEAR(impact.max_force / (test.stiffness * std::pow(x_H, 1.5)), 1.0, 1e-8);
+  // The onset, the maximum indentation and the separation: no force-peak root of its own a hair from the second.
+  EXPECT_EQ(result.stats.events, 3);
   // Contact duration 2 t_H; both ends are located events.
   EXPECT_NEAR((impact.t_end - impact.t_start) / (2.0 * hertz_compression_time(test.mass, test.speed, test.stiffness, 1.5)),
               1.0, 1e-7);
@@ -137,6 +140,21 @@ TEST(Simulate, HertzImpactMatchesClosedForm) {
   EXPECT_NEAR(impact.t_start, test.height / test.speed, 1e-12);
   EXPECT_NEAR(impact.impact_velocity, test.speed, 1e-10);
   EXPECT_NEAR(impact.dissipated_energy / (0.5 * test.mass * test.speed * test.speed), 0.0, 1e-7);
+}
+
+// A damped law's force peaks while the contact still compresses (F = K δ^n (1 + z δ̇/δ̇⁻) falls to K δ_max^n at δ̇ = 0):
+// its peak is an event of its own, the fourth, and the force recorded there is above the force at δ_max.
+TEST(Simulate, ADampedLawsForcePeakIsLocatedBeforeItsMaximumIndentation) {
+  DropTest test;
+  test.law = "hunt_crossley";
+  test.restitution = 0.5;
+  const SimulationResult result = run(test);
+  ASSERT_EQ(result.status, SimulationStatus::kCompleted) << result.message;
+  ASSERT_EQ(result.impacts.size(), 1u);
+  const ImpactRecord& impact = result.impacts[0];
+  EXPECT_EQ(result.stats.events, 4) << "onset, force peak, maximum indentation, separation";
+  EXPECT_GT(impact.max_force, 1.01 * test.stiffness * std::pow(impact.max_indentation, 1.5));
+  EXPECT_GT(impact.velocity_at_max_force, 0.0) << "still compressing";
 }
 
 TEST(Simulate, HuntCrossleyRestitutionIsTheExactClosedForm) {

@@ -94,6 +94,50 @@ TEST(Registry, EveryLawsForceValueIsItsForce) {
   }
 }
 
+// LawInfo::peak_at_max_indentation lets the engine take a contact's force peak at its maximum indentation: a law that
+// declares it must give the same force whatever δ̇ and the time since the onset, and a force non-decreasing in δ on
+// every branch it has — loading after the onset, and after a maximum-indentation event at 40 µm both unloading below
+// it and loading again beyond it. Probed on a grid of 200 indentations from 0 to 80 µm at three rates; a declared law
+// that breaks either would have its maximum force taken where the force is not largest.
+TEST(Registry, ALawPeakingAtItsMaximumIndentationIsRateIndependentAndMonotonic) {
+  int declared = 0;
+  for (const LawInfo& law : all_laws()) {
+    if (!law.peak_at_max_indentation) continue;
+    ++declared;
+    const LawParameters parameters = compile_parameters(parameter_table(law), bench::typical_required_values(law));
+    ContactInput in = bench::typical_contact_input(law);
+    double state[kMaxLawState] = {};
+    in.indentation = 0.0;
+    in.normal_velocity = in.impact_velocity;
+    if (law.event) law.event(ContactEvent::kOnset, in, parameters.values, state);
+    auto sweep = [&](const char* branch) {
+      double previous = -std::numeric_limits<double>::infinity();
+      for (int k = 0; k <= 200; ++k) {
+        in.indentation = 80e-6 * k / 200.0;
+        double forces[3];
+        const double rates[] = {0.7, 0.0, -0.4};
+        const double times[] = {1e-6, 0.0, 2e-3};
+        for (int r = 0; r < 3; ++r) {
+          in.normal_velocity = rates[r];
+          in.time_since_onset = times[r];
+          forces[r] = law.force(in, parameters.values, state).force;
+        }
+        EXPECT_EQ(forces[0], forces[1]) << law.id << " (" << branch << ") reads δ̇ or the time at δ = " << in.indentation;
+        EXPECT_EQ(forces[2], forces[1]) << law.id << " (" << branch << ") reads δ̇ or the time at δ = " << in.indentation;
+        EXPECT_GE(forces[1], previous) << law.id << " (" << branch << ") decreases at δ = " << in.indentation;
+        previous = forces[1];
+      }
+    };
+    sweep("loading");
+    in.indentation = 4e-5;
+    in.normal_velocity = 0.0;
+    if (law.event) law.event(ContactEvent::kMaxIndentation, in, parameters.values, state);
+    sweep("after a maximum indentation at 40 µm");
+  }
+  // hooke, hertz, goldsmith_modified_hertz, thornton, yigit, yigit_linearized: a change to the set is deliberate.
+  EXPECT_EQ(declared, 6);
+}
+
 // What a law computes from the pair's K and n, probed as the engine calls it: the force (and the elastic energy, when
 // the law declares one) at loading points after the onset event, and at unloading points after a maximum-indentation
 // event at 40 µm — every branch a history law has. One number per probe, compared between inputs to see what the law
@@ -598,6 +642,10 @@ TEST(Registry, RegistrationRefusesBadStateAndRanges) {
   continuous.continuous_state_size = 2;
   continuous.state_rate = [](const ContactInput&, const double*, const double*, double*) {};
   EXPECT_TRUE(contains(refusal(continuous), "continuous_state_size 2 outside [0, state_size]"));
+  LawInfo timed_peak = fresh_law("law_peaking_at_its_maximum_indentation_in_time");
+  timed_peak.peak_at_max_indentation = true;
+  timed_peak.needs = kNeedsTimeSinceOnset;
+  EXPECT_TRUE(contains(refusal(timed_peak), "peaks at its maximum indentation but reads"));
   LawInfo accurate = fresh_law("law_with_a_bad_accurate_range");
   accurate.accurate_restitution_min = 0.5;
   accurate.accurate_restitution_max = 1.5;
