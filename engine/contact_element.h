@@ -97,7 +97,9 @@ struct LineElements {
   std::vector<double> offset;
   std::vector<double> reach;
   std::vector<Vec3> direction;  // u
-  std::vector<double> side;     // sign of x at the last evaluation of the geometry: the normal is side·u
+  // Sign of x at the last evaluation of the geometry, for LineKernel::apply: the normal is side·u. Not written by the
+  // stage of whole elements, which applies their loads itself.
+  std::vector<double> side;
   std::size_t count = 0;      // elements taking the line kernel
   // A chain's beads numbered along it: the elements first … first + count − 1 between consecutive sliders along u,
   // x = offset + q[q_a + 1] − q[q_a] with q_a = q_first + i, so that their gaps are one vectorised pass over q

@@ -83,7 +83,6 @@ inline ElementForce element_force(double time, const PairState& state, std::size
 std::size_t line_stage(double time, const double* q, const double* v, const PairState* states,
                        std::span<const int> active, Data& data, double* powers, bool& all_finite) {
   const LineElements::Row* rows = data.line_elements.rows.data();
-  double* sides = data.line_elements.side.data();
   PairGeometry* geometry = data.geometry.data();
   double* forces = data.contact_force.data();
   double* slider_force = data.slider_force.data();
@@ -94,8 +93,8 @@ std::size_t line_stage(double time, const double* q, const double* v, const Pair
     const LineElements::Row& row = rows[e];
     if (!row.whole) break;
     PairGeometry& at = geometry[e];
+    // Its side is not kept (LineElements::side): its loads are applied here, where only LineKernel::apply reads it.
     const double side = LineKernel::gap_and_rate(row, q, v, at);
-    sides[e] = side;
     const PairState& state = states[e];
     CONTACTLAB_ASSERT(state.active, "contact_stage: the elements listed are active");
     const double force = active_pair_force_value(*row.pair, state, contact_input(*row.pair, state, at, time));
