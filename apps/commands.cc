@@ -657,6 +657,7 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
                 {"separation", info.separation == Separation::kForce ? "force" : "indentation"},
                 {"can_tension", info.can_tension},
                 {"force_jump", info.force_jump},
+                {"peak_at_max_indentation", info.peak_at_max_indentation},
                 {"fixed_exponent", info.fixed_exponent > 0.0 ? Json(info.fixed_exponent) : Json(nullptr)},
                 {"ignores", ignores},
                 {"dissipation_parameter", info.dissipation_parameter.empty() ? Json(nullptr) : Json(std::string(info.dissipation_parameter))},
@@ -704,7 +705,8 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     }
     out << "  separation at " << (info.separation == Separation::kForce ? "zero force" : "zero indentation")
         << "; tension possible: " << (info.can_tension ? "yes" : "no") << "; force jump at onset: "
-        << (info.force_jump ? "yes" : "no") << "\n";
+        << (info.force_jump ? "yes" : "no") << "; force peak at the maximum indentation: "
+        << (info.peak_at_max_indentation ? "yes (no dF/dt root of its own)" : "no") << "\n";
     out << "  dissipation parameter (compare --calibrate): "
         << (info.dissipation_parameter.empty() ? (info.parameters.empty() ? "none (elastic)" : "none (from material constants)")
                                                : std::string(info.dissipation_parameter))

@@ -477,7 +477,8 @@ void write_law(const LawInfo& law, const Measurement& m, std::ostream& out) {
         << (law.separation == Separation::kForce ? "when F returns to 0 (a residual indentation remains)"
                                                  : "when δ returns to 0")
         << "; **tension** at the end of restitution: " << (law.can_tension ? "possible" : "no")
-        << "; **force jump** at first touch: " << (law.force_jump ? "yes" : "no") << "\n";
+        << "; **force jump** at first touch: " << (law.force_jump ? "yes" : "no")
+        << "; **force peak** at the maximum indentation: " << (law.peak_at_max_indentation ? "yes" : "no") << "\n";
   }
   out << "- **Reproduces a target c within 0.01** for: "
       << (has_target_range(law) ? "c in " + accurate_range_text(law) : std::string("— (no target restitution)"))

@@ -202,7 +202,11 @@ TEST_F(Cli, JsonOutputsParse) {
   ASSERT_EQ(run("models --json", directory_ / "models.json"), 0);
   EXPECT_GT(nlohmann::json::parse(read(directory_ / "models.json")).size(), 20u);
   ASSERT_EQ(run("models flores --json", directory_ / "flores.json"), 0);
-  EXPECT_EQ(nlohmann::json::parse(read(directory_ / "flores.json")).at("id"), "flores");
+  const nlohmann::json flores = nlohmann::json::parse(read(directory_ / "flores.json"));
+  EXPECT_EQ(flores.at("id"), "flores");
+  EXPECT_EQ(flores.at("peak_at_max_indentation"), false) << "a damped law's force peaks before δ does";
+  ASSERT_EQ(run("models thornton --json", directory_ / "thornton.json"), 0);
+  EXPECT_EQ(nlohmann::json::parse(read(directory_ / "thornton.json")).at("peak_at_max_indentation"), true);
 }
 
 // A scene with friction: summary.json names each pair's friction law with its compiled parameters (the coefficient
