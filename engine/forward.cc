@@ -152,6 +152,14 @@ void contact_forces(const Model& model, double time, std::span<const PairState> 
   }
 }
 
+void element_normal_stage(const Model& model, double time, const double* q, const double* v, const PairState& state,
+                          std::size_t e, Data& data) {
+  CONTACTLAB_ASSERT(state.active && data.elements[e].tangential_law == nullptr,
+                    "element_normal_stage: an active element without a tangential law");
+  element_geometry(model, data, q, v, e, ContactVectors::kSkipOnLine);
+  law_force(time, state, e, data);
+}
+
 void contact_stage(const Model& model, double time, const Eigen::Ref<const Eigen::VectorXd>& q,
                    const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
                    std::span<const int> active, Data& data, double* powers) {

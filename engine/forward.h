@@ -51,6 +51,13 @@ void contact_stage(const Model& model, double time, const Eigen::Ref<const Eigen
                    const Eigen::Ref<const Eigen::VectorXd>& v, std::span<const PairState> contacts,
                    std::span<const int> active, Data& data, double* powers = nullptr);
 
+// Active element e's geometry and normal force alone, as contact_stage leaves them in data.geometry[e] and
+// data.contact_force[e], for an element without a tangential law: what its event functions read, without the loads
+// of a stage (the root finder evaluates one function at a time). The tree kinematics must be current where the
+// element's kernel reads the bodies' motion (needs_body_motion).
+void element_normal_stage(const Model& model, double time, const double* q, const double* v, const PairState& state,
+                          std::size_t e, Data& data);
+
 // Generalized forces of the joints' force elements (springs, dampers, efforts) into data.tau: their entries only
 // (the others are left as they are: zero, unless set by hand; forward() clears them). And the driven joints' q̈ at
 // `time` into data.drive_qdd.

@@ -414,7 +414,13 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
       contact_stage_at(t, y, stage, data_);
     }
   } else if (!current) {
-    if (!stage.empty() || only_element < 0) {
+    if (only_active && data_.elements[static_cast<std::size_t>(only_element)].tangential_law == nullptr) {
+      // One active element: its own law states, geometry and force, not a stage's loads over every body.
+      const auto i = static_cast<std::size_t>(only_element);
+      if (continuous_size(only_element) > 0) copy_into(y, only_element, state_.contacts[i]);
+      if (needs_body_motion(data_.elements[i].geometry)) tree_kinematics(model_, q_of(y), v_of(y), data_);
+      element_normal_stage(model_, t, q_of(y).data(), v_of(y).data(), state_.contacts[i], i, data_);
+    } else if (!stage.empty() || only_element < 0) {
       contact_stage_at(t, y, stage, data_);
     } else if (needs_body_motion(data_.elements[static_cast<std::size_t>(only_element)].geometry)) {
       tree_kinematics(model_, q_of(y), v_of(y), data_);  // the gap below needs the bodies' motion

@@ -405,6 +405,18 @@ TEST(Evaluate, SpheresOnOneLineTakeTheLinePathAndAgreeWithTheGeneralGeometry) {
     for (Eigen::Index k = 0; k < expected.size(); ++k) {
       EXPECT_NEAR(data.slider_force[k], expected[k], 1e-12 * (1.0 + std::abs(expected[k]))) << "velocity " << k << " at q_a = " << q_a;
     }
+    // One element alone (the root finder's evaluation of its event functions): its gap, δ̇ and force to the bit as
+    // the stage left them, and no load touched.
+    const Eigen::VectorXd loads = data.slider_force;
+    for (std::size_t p = 0; p < all.size(); ++p) {
+      const PairGeometry staged = data.geometry[p];
+      data.geometry[p].gap = data.geometry[p].normal_velocity = data.contact_force[p] = std::nan("");
+      element_normal_stage(model, 0.0, state.q.data(), state.v.data(), contacts[p], p, data);
+      EXPECT_EQ(data.geometry[p].gap, staged.gap) << "pair " << p << " at q_a = " << q_a;
+      EXPECT_EQ(data.geometry[p].normal_velocity, staged.normal_velocity) << "pair " << p << " at q_a = " << q_a;
+      EXPECT_EQ(data.contact_force[p], forces[p]) << "pair " << p << " at q_a = " << q_a;
+    }
+    EXPECT_TRUE(data.slider_force == loads) << "at q_a = " << q_a;
   }
   // A law's non-finite force, on a line pair or another, is flagged for the right-hand side to report.
   LawInfo not_finite = make_spring_dashpot_law();
