@@ -318,13 +318,13 @@ void ContactEvents::end_contact(int e, double t, Ending ending) {
   // and means nothing).
   const Vec3 onset_slip(s.onset_slip[0], s.onset_slip[1], s.onset_slip[2]);
   const Vec3 slip = element_slip_velocity(model_, data_, state_.q.data(), state_.v.data(), i);
-  record.separation_velocity = !separated ? unmeasured : -geometry.normal_velocity;
-  record.separation_slip_velocity = !separated ? unmeasured : along_onset_slip(onset_slip, slip);
-  record.rebound_angle = !separated ? unmeasured : angle_from_normal(slip, -geometry.normal_velocity);
+  record.separation_velocity = separated ? -geometry.normal_velocity : unmeasured;
+  record.separation_slip_velocity = separated ? along_onset_slip(onset_slip, slip) : unmeasured;
+  record.rebound_angle = separated ? angle_from_normal(slip, -geometry.normal_velocity) : unmeasured;
   record.separation_spin =
-      !separated ? unmeasured
-                 : spin_about_rolling_axis(element_relative_spin(model_, data_, state_.q.data(), state_.v.data(), i),
-                                           geometry.normal, onset_slip, slip);
+      separated ? spin_about_rolling_axis(element_relative_spin(model_, data_, state_.q.data(), state_.v.data(), i),
+                                          geometry.normal, onset_slip, slip)
+                : unmeasured;
   record.slip_distance = rubs ? s.slip_distance : unmeasured;
   record.friction_work = rubs ? s.friction_work : unmeasured;
   record.stick_time = rubs ? s.stick_time : unmeasured;
