@@ -41,7 +41,16 @@ StateObserver BackgroundRecords::observer() {
 void BackgroundRecords::take(State& state, bool sample) {
   std::unique_lock lock(mutex_);
   if (error_) return;  // nothing more is recorded; finish() reports why
-  limit_ = states_in_flight(state_bytes(state));
+  const std::size_t in_flight = states_in_flight(state_bytes(state));
+  // The ring's length follows the states' size: changed only while it is empty (the recording thread then holds no
+  // slot), and only by a factor of two, so that states of a varying size do not reallocate slots at every change.
+  // The slots it no longer uses let their states go.
+  if (count_ == 0 && (ring_ == 0 || in_flight > 2 * ring_ || 2 * in_flight < ring_)) {
+    for (std::size_t k = in_flight; k < ring_; ++k) slots_[k] = State{};
+    ring_ = in_flight;
+    first_ = 0;
+  }
+  limit_ = std::min(in_flight, ring_);
   if (count_ >= limit_) {
     // Behind: wait until half the samples allowed are free again, not for each one.
     simulator_waiting_ = true;
@@ -49,7 +58,7 @@ void BackgroundRecords::take(State& state, bool sample) {
     simulator_waiting_ = false;
     if (error_) return;
   }
-  const std::size_t slot = (first_ + count_) % kRecordSlots;
+  const std::size_t slot = (first_ + count_) % ring_;
   std::swap(slots_[slot], state);
   samples_[slot] = sample;
   ++count_;
@@ -102,7 +111,7 @@ void BackgroundRecords::record_loop(const MakeWriter& make_writer) {
         if (measures_ != nullptr) measures_->observe(state, data);
         if (sample) records.sample(state, data);
         lock.lock();
-        first_ = (first_ + 1) % kRecordSlots;
+        first_ = (first_ + 1) % ring_;
         --count_;
         if (stopped_) return;
         if (simulator_waiting_ && 2 * count_ <= limit_) changed_.notify_all();

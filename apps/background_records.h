@@ -8,9 +8,11 @@
 // the writer it makes. The writer (its files created and their headers written while the simulation starts) is used on
 // that thread alone — libhdf5's error settings, for one, are per thread — and its errors come back from finish().
 // Samples in flight: at most kRecordSlots, and no more than about kRecordBytesInFlight of them (two at least, so that
-// the two threads overlap); beyond that the simulation waits for the recording thread. The slots' states are reused: no
-// allocation per sample once each has been filled. Waking a thread is a system call, and on a virtual machine an
-// interrupt to the other processor (some 10 µs there, as much as a dozen samples of a small mechanism): the
+// the two threads overlap); beyond that the simulation waits for the recording thread. The ring has as many slots as
+// the states' size allows in flight, and their states are reused: once each slot has been filled, no allocation per
+// sample, and the slots hold about kRecordBytesInFlight in all (a ring of all kRecordSlots, each slot keeping the
+// last state it held, held 6 MB for the 70-bead chain and 870 MB for 10 000 beads). Waking a thread is a system call, and on a virtual
+// machine an interrupt to the other processor (some 10 µs there, as much as a dozen samples of a small mechanism): the
 // simulating thread wakes the recording thread only when the queue is three quarters full, and the recording thread
 // otherwise looks at the queue every kPoll.
 #pragma once
@@ -74,11 +76,12 @@ class BackgroundRecords {
   MeasureRecorder* measures_;
   std::mutex mutex_;
   std::condition_variable changed_;
-  std::array<State, kRecordSlots> slots_;  // a ring: count_ queued states from first_
+  std::array<State, kRecordSlots> slots_;  // a ring of the first ring_: count_ queued states from first_
   std::array<bool, kRecordSlots> samples_{};  // whether each slot's state is an output sample (else only a step's end)
+  std::size_t ring_ = 0;                   // the slots in use: about as many as the states' size allows in flight
   std::size_t first_ = 0;
   std::size_t count_ = 0;
-  std::size_t limit_ = kRecordSlots;       // samples allowed in flight, from the size of the last one
+  std::size_t limit_ = kRecordSlots;       // samples allowed in flight, from the size of the last one (at most ring_)
   bool recorder_waiting_ = false;
   bool simulator_waiting_ = false;
   bool ended_ = false;               // no more samples

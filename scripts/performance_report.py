@@ -500,8 +500,8 @@ class Report:
             "Waking a thread on a virtual machine is an interrupt to the other processor, some 10 µs, as much as a "
             "dozen samples of a small mechanism: the recording thread looks at its queue every 0.5 ms and is woken "
             "only when it is three quarters full (handing over every sample with a wake-up made the four-bar "
-            "mechanism's run slower, not faster). Little fresh memory: at most 256 states and about 1 MB of them "
-            "are in flight, and 256 kB of rows, all reused; each CSV file's text goes out 16 kB at a time with "
+            "mechanism's run slower, not faster). Little fresh memory: about 1 MB of states in flight (at most 256) "
+            "in a ring of as many slots, and 256 kB of rows, all reused; each CSV file's text goes out 16 kB at a time with "
             "write(2) — on a virtual machine a page's first touch can cost tens of µs (15–26 µs where this was "
             "written), as much as formatting the 512 numbers it holds.", "",
             "What no writer removes: a sample the scene asks for (its `output.interval`, and every step while a "

@@ -2,8 +2,9 @@
 // apps/background_records.h: the samples' states handed over by simulate() are evaluated and recorded on the
 // recording thread into the same rows, value for value and in the same order, as RunRecords makes from the run's own
 // workspace on the simulating thread; every call to the writer (making and finishing it included) is made on that
-// one thread; more samples than are in flight (up to 256 small ones, 2 large ones) pass through reused slots; errors of the
-// recording thread, making the writer included, come back from finish() and never leave the simulation waiting.
+// one thread; more samples than are in flight (about 1 MB of them: up to 256 small ones, 2 large ones) pass through
+// reused slots; errors of the recording thread, making the writer included, come back from finish() and never leave
+// the simulation waiting.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -9,6 +9,7 @@
 
 namespace contactlab::test {
 inline std::atomic<long> allocations{0};  // operator new calls since the program started
+inline thread_local long long thread_bytes = 0;  // bytes operator new gave the calling thread since it started
 }  // namespace contactlab::test
 
 // GCC pairs the replaced operators with std::free and warns about a mismatch that is not there: these
@@ -17,6 +18,7 @@ inline std::atomic<long> allocations{0};  // operator new calls since the progra
 
 void* operator new(std::size_t size) {
   ++contactlab::test::allocations;
+  contactlab::test::thread_bytes += static_cast<long long>(size);
   if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
   throw std::bad_alloc();
 }
