@@ -33,34 +33,37 @@ enum class TensionRule : std::uint8_t {
   kRelease,  // the contact ends when F returns to 0 (as for laws that release on force)
 };
 
+// What the right-hand side reads of a pair at every evaluation of its contact comes first, in the first of its cache
+// lines with the law's first parameters (contact_input, active_pair_force_value); the names and the compile-time
+// provenance after.
 struct ContactPairModel {
-  std::string name;  // "<shape a>/<shape b>"
+  const LawInfo* law_info = nullptr;  // resolved from `law` at compile time (the registry is static)
+  // K [N/m^n]; for a law that does not read it (LawInfo::ignores), Hertz's from the materials or 0: the engine's scale
+  // of the contact only, which the output does not report (nor n then)
+  double stiffness = 0.0;
+  double exponent = 1.5;           // n
+  double effective_radius = 0.0;   // R* [m]
+  double effective_modulus = 0.0;  // E* [Pa]
+  TensionRule tension = TensionRule::kAllow;
+  LawParameters parameters;
+  LawIndex law = -1;
   int shape_a = -1;
   int shape_b = -1;
   int body_a = -1;
   int body_b = -1;
-  LawIndex law = -1;
-  const LawInfo* law_info = nullptr;  // resolved from `law` at compile time (the registry is static)
-  LawParameters parameters;
-  // K [N/m^n]; for a law that does not read it (LawInfo::ignores), Hertz's from the materials or 0: the engine's scale
-  // of the contact only, which the output does not report (nor n then)
-  double stiffness = 0.0;
+  std::string name;  // "<shape a>/<shape b>"
   bool stiffness_from_materials = false;  // K from Hertz theory (else given by the scene)
   // > 0: a law that needs a linear stiffness, whose k is the equivalent of the K, n given or from Hertz theory
   // (equivalent_linear_stiffness) in an impact of the reduced mass at this speed [m/s].
   double linear_stiffness_speed = 0.0;
-  double exponent = 1.5;           // n
-  double effective_radius = 0.0;   // R* [m]
   // R* given by the scene (PairSettings::effective_radius), not compiled from the shapes' curvature radii.
   bool effective_radius_given = false;
   // Whether R* enters the force: K from Hertz theory, a law that reads E* and R* (kNeedsMaterials), or a law
   // parameter the pair's curvature supplies. A touch whose surfaces have another R* (touch_effective_radius,
   // contact/narrowphase.h) then stops the run (docs/contact.md, "Effective radius").
   bool force_uses_radius = false;
-  double effective_modulus = 0.0;  // E* [Pa]
   MassRule mass_rule = MassRule::kMultibody;
   double reduced_mass = 0.0;       // [kg], for MassRule::kReduced
-  TensionRule tension = TensionRule::kAllow;
   // Friction (docs/contact.md, "Friction"): a tangential law and its compiled parameters; null: frictionless.
   const FrictionLawInfo* friction_law = nullptr;
   LawParameters friction_parameters;
