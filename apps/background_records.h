@@ -11,10 +11,10 @@
 // the two threads overlap); beyond that the simulation waits for the recording thread. The ring has as many slots as
 // the states' size allows in flight, and their states are reused: once each slot has been filled, no allocation per
 // sample, and the slots hold about kRecordBytesInFlight in all (a ring of all kRecordSlots, each slot keeping the
-// last state it held, held 6 MB for the 70-bead chain and 870 MB for 10 000 beads). Waking a thread is a system call, and on a virtual
-// machine an interrupt to the other processor (some 10 µs there, as much as a dozen samples of a small mechanism): the
-// simulating thread wakes the recording thread only when the queue is three quarters full, and the recording thread
-// otherwise looks at the queue every kPoll.
+// last state it held, held 6 MB for the 70-bead chain and 870 MB for 10 000 beads). Waking a thread is a system
+// call, and on a virtual machine an interrupt to the other processor (some 10 µs there, as much as a dozen samples of
+// a small mechanism): the simulating thread wakes the recording thread only when the queue is three quarters full,
+// and the recording thread otherwise looks at the queue every kPoll.
 #pragma once
 
 #include <algorithm>
