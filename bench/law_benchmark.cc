@@ -93,49 +93,10 @@ void BM_ChainLaw(benchmark::State& bench, std::string law, int beads) {
 // Hunt–Crossley family), where taking them at the steps' ends left yigit's 19 % apart.
 constexpr double kFloorAgreement = 1e-2;
 
-// The floor of `scene`'s chain: its beads, its first pair as the broadphase makes it, its duration and tolerances.
-struct LawFloorRun {
-  long steps = 0;
-  long evaluations = 0;
-  bool finite = true;
-  Eigen::VectorXd velocities;  // the beads' at the end [m/s]
-};
-LawFloorRun run_law_floor(const Scene& scene) {
-  const Model& model = scene.model;
-  const ContactModel& contact = model.contact;
-  const int beads = model.nv;
-  std::vector<double> x(scene.initial_state.q.data(), scene.initial_state.q.data() + beads);
-  std::vector<double> v(scene.initial_state.v.data(), scene.initial_state.v.data() + beads);
-  const ContactPairModel pair = make_contact_pair(contact, 0, 1, contact.settings);
-  bench::LawFloorChain chain(std::move(x), std::move(v), pair, contact.shapes[0].radius + contact.shapes[1].radius,
-                             model.bodies[1].mass, contact.impact_velocity_floor);
-  const IntegratorOptions& integrator = scene.simulation.integrator;
-  const std::vector<double> absolute(static_cast<std::size_t>(chain.dynamic_size()), integrator.absolute_tolerance);
-  DormandPrince method(chain.size(), chain.dynamic_size());
-  method.set_tolerances(integrator.relative_tolerance, absolute);
-  const double duration = scene.simulation.duration;
-  LawFloorRun run;
-  if (method.reset(0.0, chain.initial_state().data(), 0.0, chain) != DormandPrince::Status::kSuccess) {
-    run.finite = false;
-    return run;
-  }
-  while (method.time() < duration) {
-    if (method.step(duration, chain) != DormandPrince::Status::kSuccess) {
-      run.finite = false;
-      break;
-    }
-    chain.after_step(method);
-  }
-  benchmark::DoNotOptimize(method.state());
-  run.velocities = Eigen::Map<const Eigen::VectorXd>(method.state() + beads, beads);
-  run.steps = method.steps();
-  run.evaluations = method.function_evaluations();
-  return run;
-}
 
 void BM_LawOverhead(benchmark::State& bench, std::string law, int beads) {
   const Scene scene = chain_scene(law, beads);
-  const auto runs = bench::time_paired(bench, scene, [&scene] { return run_law_floor(scene); });
+  const auto runs = bench::time_paired(bench, scene, [&scene] { return bench::run_law_floor(scene); });
   if (runs.result.status != SimulationStatus::kCompleted) {
     bench.SkipWithError(runs.result.message.c_str());
     return;

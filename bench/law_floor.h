@@ -18,10 +18,13 @@
 #include <cmath>
 #include <vector>
 
+#include <Eigen/Core>
+
 #include "contact/contact_model.h"
 #include "contact/geometry.h"
 #include "engine/dormand_prince.h"
 #include "models/force_law.h"
+#include "scenes/scene.h"
 
 namespace contactlab::bench {
 
@@ -204,5 +207,46 @@ class LawFloorChain final : public DormandPrince::Function {
   std::vector<double> scratch_ = std::vector<double>(static_cast<std::size_t>(size()));
   std::vector<double> initial_;
 };
+
+// The floor of `scene`'s chain (a chain of equal beads on a line, as scenes/granular_chain_horizontal.yaml): its beads,
+// its first pair as the broadphase makes it, its duration and, unless given, its tolerances.
+struct LawFloorRun {
+  long steps = 0;
+  long evaluations = 0;
+  bool finite = true;
+  Eigen::VectorXd velocities;  // the beads' at the end [m/s]
+};
+inline LawFloorRun run_law_floor(const Scene& scene, double relative_tolerance = 0.0, double absolute_tolerance = 0.0) {
+  const Model& model = scene.model;
+  const ContactModel& contact = model.contact;
+  const int beads = model.nv;
+  std::vector<double> x(scene.initial_state.q.data(), scene.initial_state.q.data() + beads);
+  std::vector<double> v(scene.initial_state.v.data(), scene.initial_state.v.data() + beads);
+  const ContactPairModel pair = make_contact_pair(contact, 0, 1, contact.settings);
+  LawFloorChain chain(std::move(x), std::move(v), pair, contact.shapes[0].radius + contact.shapes[1].radius,
+                      model.bodies[1].mass, contact.impact_velocity_floor);
+  const IntegratorOptions& integrator = scene.simulation.integrator;
+  const double relative = relative_tolerance > 0.0 ? relative_tolerance : integrator.relative_tolerance;
+  const double absolute = absolute_tolerance > 0.0 ? absolute_tolerance : integrator.absolute_tolerance;
+  DormandPrince method(chain.size(), chain.dynamic_size());
+  method.set_tolerances(relative, std::vector<double>(static_cast<std::size_t>(chain.dynamic_size()), absolute));
+  const double duration = scene.simulation.duration;
+  LawFloorRun run;
+  if (method.reset(0.0, chain.initial_state().data(), 0.0, chain) != DormandPrince::Status::kSuccess) {
+    run.finite = false;
+    return run;
+  }
+  while (method.time() < duration) {
+    if (method.step(duration, chain) != DormandPrince::Status::kSuccess) {
+      run.finite = false;
+      break;
+    }
+    chain.after_step(method);
+  }
+  run.velocities = Eigen::Map<const Eigen::VectorXd>(method.state() + beads, beads);
+  run.steps = method.steps();
+  run.evaluations = method.function_evaluations();
+  return run;
+}
 
 }  // namespace contactlab::bench

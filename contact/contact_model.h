@@ -177,6 +177,9 @@ struct PairState {
   // micro-bounces, its force clamped to zero while apart, with no events but a separation whose bounce is not small
   // (a lift-off) until the shapes really part (docs/contact.md, "Persistent contact").
   bool persistent = false;
+  // Resting, the indentation beyond which the contact is loaded anew (ContactEvents::rest): its deepest when it came to
+  // rest, and rest_stroke_ratio of that more [m].
+  double rest_depth = 0.0;
   double phase_indentation = 0.0;  // δ at the last phase change (onset, δ̇ = 0) [m]
   bool compressing = false;      // δ̇ > 0 phase since onset
   bool impact_velocity_floored = false;

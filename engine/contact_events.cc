@@ -411,7 +411,7 @@ bool ContactEvents::handle(double t, const FoundRoots& roots, double last_step) 
       changed = true;
       if (s.active && small_bounce(e, t)) {
         if (!s.persistent) {
-          s.persistent = true;  // its bounces have died down: it rests (docs/contact.md, "Persistent contact")
+          rest(e);  // its bounces have died down
         } else {
           changed = false;  // a micro-bounce of a resting contact: nothing changes
         }
@@ -427,6 +427,16 @@ bool ContactEvents::handle(double t, const FoundRoots& roots, double last_step) 
     // Its maxima at the root too (data holds its contact stage at t): a fixed step may end every step of a contact at
     // an event — its maximum indentation, its force peak — and never an accepted step, where record_maxima is called.
     record_maxima(e);
+    if (s.persistent) {
+      // At rest its only root inside the contact is its rest depth's, pressed beyond, where its law keeps a history
+      // (history_at_events, models/force_law.h).
+      if (roots.rate(e) < 0) {
+        ++result_.stats.events;
+        leave_rest(e, t, -data_.geometry[i].gap);
+        changed = true;
+      }
+      continue;
+    }
     // A phase change: δ̇ from + to − (maximum indentation) or from − to + (compression again while in contact). The
     // same change found twice (a fixed-step method re-stepping to an event may meet it again just after) is one.
     const int rate = roots.rate(e);
@@ -448,9 +458,8 @@ bool ContactEvents::handle(double t, const FoundRoots& roots, double last_step) 
         changed = law_event(ContactEvent::kReload, e, t) || changed;
       }
       if (stroke < model_.contact.rest_stroke_ratio * s.contact_max_indentation) {
-        s.persistent = true;
+        rest(e);
         changed = true;
-        table_.set_active(e, true, state_);
       }
     }
     if (roots.peak(e) != 0) {
@@ -525,6 +534,29 @@ bool ContactEvents::engage_touching(double t, std::span<const int> candidates, W
   return engaged;
 }
 
+// Its rest depth is its deepest indentation so far and the stroke the rules of rest take for vibration in place (the
+// creep a settling contact has left is less): pressed beyond it, a contact whose law records a loading history is
+// loaded anew (history_at_events, models/force_law.h).
+void ContactEvents::rest(int e) {
+  PairState& s = state_.contacts[static_cast<std::size_t>(e)];
+  s.persistent = true;
+  s.rest_depth = (1.0 + model_.contact.rest_stroke_ratio) * s.contact_max_indentation;
+  table_.set_active(e, true, state_);  // the table counts the contacts that impact
+}
+
+// Pressed beyond its rest depth, a contact compresses as an impact does: its phase changes are events again (its law
+// sees the new maximum indentation), and it may come to rest again by the usual rules, its record still open.
+void ContactEvents::leave_rest(int e, double t, double indentation) {
+  PairState& s = state_.contacts[static_cast<std::size_t>(e)];
+  // Its impact was over while it rested: a touch that settled in its first compression ends that compression here, so
+  // that a faster loading is still taken as a new impact (follow_new_impacts).
+  if (s.compression_time == 0.0) s.compression_time = t - impact_start(e);
+  s.persistent = false;
+  s.compressing = true;
+  s.phase_indentation = indentation;
+  table_.set_active(e, true, state_);
+}
+
 // Whether the separation of active element e at the state is a small bounce: freed of its own force, the shapes
 // would part at v_s = −δ̇ against a closing acceleration δ̈ > 0 and rise v_s²/(2 δ̈) apart, less than
 // rest_bounce_ratio of the contact's deepest indentation — a vibration of the contact rather than a flight. δ̈ is
@@ -592,10 +624,7 @@ bool ContactEvents::settle_touches(double t) {
     const double creep = std::abs(input.normal_velocity) * damping / stiffness;
     if (creep < model_.contact.rest_stroke_ratio * input.indentation) settling_.push_back(e);
   }
-  for (int e : settling_) {
-    state_.contacts[static_cast<std::size_t>(e)].persistent = true;
-    table_.set_active(e, true, state_);
-  }
+  for (int e : settling_) rest(e);
   return !settling_.empty();
 }
 

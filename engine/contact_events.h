@@ -101,6 +101,9 @@ class ContactEvents {
   bool law_event(ContactEvent event, int e, double t);
   std::string created_energy_cause(int e, double duration) const;
   bool small_bounce(int e, double t);
+  // Element e comes to rest (docs/contact.md, "Persistent contact"), or is loaded anew beyond its rest depth.
+  void rest(int e);
+  void leave_rest(int e, double t, double indentation);
   double closing_acceleration(int e, double t);
   // The step the integration restarts with when no contact suggests a shorter one.
   double default_step() const;

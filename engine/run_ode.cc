@@ -445,9 +445,10 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
     }
     const PairState& s = state_.contacts[i];
     if (s.persistent) {
-      // Resting: no phase changes or force peaks; a separation decides between a micro-bounce and a lift-off.
+      // Resting: no phase changes or force peaks; a separation decides between a micro-bounce and a lift-off. A law
+      // that records a loading history watches the rest depth: beyond it the contact is loaded anew.
       gaps[e] = indentation;
-      rates[e] = 1.0;
+      rates[e] = history_at_events(*data_.elements[i].normal_law) ? s.rest_depth - indentation : 1.0;
       if (force_rates != nullptr) force_rates[e] = 1.0;
       return 0;
     }

@@ -233,4 +233,10 @@ struct LawInfo {
 inline constexpr int kMaxLawParameters = 8;  // given and derived together
 inline constexpr int kMaxLawState = 8;
 
+// Whether the law's events keep its history (kNeedsHistory) in its discrete state: δ_max and the unloading curve it
+// fixes, taken at the contact's phase changes (ContactEvent::kMaxIndentation, kReload). The engine then lets no
+// contact of the law rest through a new maximum indentation (docs/contact.md, "Persistent contact"). Not a history
+// integrated as a state of its own (xiong's), which its rates carry whether or not the contact rests.
+inline bool history_at_events(const LawInfo& law) { return (law.needs & kNeedsHistory) != 0 && law.event != nullptr; }
+
 }  // namespace contactlab

@@ -138,6 +138,41 @@ TEST(Registry, ALawPeakingAtItsMaximumIndentationIsRateIndependentAndMonotonic) 
   EXPECT_EQ(declared, 6);
 }
 
+// A law whose events change its state at the contact's phase changes keeps a history the engine must follow through a
+// contact's rest (history_at_events, models/force_law.h; docs/contact.md, "Persistent contact"): it declares
+// kNeedsHistory. Probed after the onset: a maximum-indentation event at 40 µm, a reload at 20 µm and a deeper maximum
+// at 60 µm; a law whose state moves at any of them and does not declare it would have its new maxima hidden by rest.
+TEST(Registry, ALawWhoseStateMovesAtPhaseChangesDeclaresItsHistory) {
+  int with_history = 0;
+  for (const LawInfo& law : all_laws()) {
+    if (law.event == nullptr || law.impulsive) continue;
+    const LawParameters parameters = compile_parameters(parameter_table(law), bench::typical_required_values(law));
+    ContactInput in = bench::typical_contact_input(law);
+    double state[kMaxLawState] = {};
+    in.indentation = 0.0;
+    in.normal_velocity = in.impact_velocity;
+    law.event(ContactEvent::kOnset, in, parameters.values, state);
+    bool moved = false;
+    const std::pair<ContactEvent, double> changes[] = {
+        {ContactEvent::kMaxIndentation, 4e-5}, {ContactEvent::kReload, 2e-5}, {ContactEvent::kMaxIndentation, 6e-5}};
+    for (const auto& [event, indentation] : changes) {
+      double before[kMaxLawState];
+      std::copy(state, state + kMaxLawState, before);
+      in.indentation = indentation;
+      in.normal_velocity = 0.0;
+      in.time_since_onset = 1e-5;
+      law.event(event, in, parameters.values, state);
+      moved = moved || !std::equal(state, state + kMaxLawState, before);
+    }
+    if (moved) {
+      ++with_history;
+      EXPECT_TRUE(history_at_events(law)) << law.id << ": its state moves at phase changes, undeclared (kNeedsHistory)";
+    }
+  }
+  // goldsmith_modified_hertz, thornton, yigit, yigit_linearized, ma_liu.
+  EXPECT_EQ(with_history, 5);
+}
+
 // What a law computes from the pair's K and n, probed as the engine calls it: the force (and the elastic energy, when
 // the law declares one) at loading points after the onset event, and at unloading points after a maximum-indentation
 // event at 40 µm — every branch a history law has. One number per probe, compared between inputs to see what the law
