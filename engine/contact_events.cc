@@ -644,11 +644,16 @@ bool ContactEvents::follow_new_impacts(double t) {
   for (int e : table_.active()) {
     const auto i = static_cast<std::size_t>(e);
     const ContactElement& element = data_.elements[i];
-    if ((element.normal_law->needs & kNeedsImpactVelocity) == 0 || element.normal_law->impulsive) continue;
+    const bool reads_approach = (element.normal_law->needs & kNeedsImpactVelocity) != 0;
+    if (element.normal_law->impulsive) continue;
     // Not a contact with friction: its rest is its tangential law's too (as in settle_touches); a box held on its
     // corners by Stribeck friction, its corners made impacts again, no longer finished 2 s in a minute (5.5 s without).
     if (element.tangential_law != nullptr) continue;
     PairState& s = state_.contacts[i];
+    // A law that does not read δ̇⁻ has a new impact only through a contact at rest: its record would otherwise join
+    // the impact before the rest to the one after it (a bounce of 1e-4 m/s and a separation at 0.48 m/s: a
+    // restitution of 4 717).
+    if (!reads_approach && !s.persistent && !s.new_impact) continue;
     const double closing = data_.geometry[i].normal_velocity;
     const bool faster = s.new_impact ? closing > s.impact_velocity
                                      : impact_is_over(s) && closing > kNewImpactSpeedRatio * s.impact_velocity;
@@ -663,12 +668,16 @@ bool ContactEvents::follow_new_impacts(double t) {
         table_.set_active(e, true, state_);  // an impact again: the table counts it
       }
       new_impacts_.push_back(e);  // its record opens once the state at t is unpacked
+      changed = true;
     } else if (open_impact_[i] >= 0) {
       result_.impacts[static_cast<std::size_t>(open_impact_[i])].impact_velocity = closing;  // the new impact's record
     }
     s.impact_velocity = closing;
-    law_event(ContactEvent::kNewImpact, e, t);
-    changed = true;
+    // A law that reads δ̇⁻ is told (its damping changes); for the others δ̇⁻ is the record's approach alone.
+    if (reads_approach) {
+      law_event(ContactEvent::kNewImpact, e, t);
+      changed = true;
+    }
   }
   return changed;
 }

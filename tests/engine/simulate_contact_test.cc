@@ -705,6 +705,52 @@ TEST(NewImpact, AContactAtRestLoadedByANewImpactIsDampedForThatImpactsSpeed) {
   EXPECT_LT(result.max_energy_balance_error, 1e-8 * result.energy_scale);
 }
 
+// Whatever its law, a contact at rest loaded anew is a new impact with a record of its own. A 1 g steel ball dropped 1 mm
+// onto a rigid ground through a Kelvin–Voigt contact (k 1e8 N/m, c 30 N·s/m, clamped: restitution about 0.8 at these
+// speeds) bounces down until its bounce is small and rests; a 100 g ball released 0.23 m above it lands at 0.207 s and
+// presses it into the ground at 1.3 m/s. Kelvin–Voigt does not read δ̇⁻, and the rule of new impacts followed only the
+// laws that do: the ground contact's record joined its last bounce (1.1e-4 m/s) to the new impact's separation
+// (0.48 m/s), a restitution of 4 359. Now the rest's record ends unseparated where the new impact's begins, and every
+// record's restitution is a real impact's (below 1: the dashpot dissipates) or none.
+TEST(NewImpact, AContactAtRestLoadedAnewIsANewImpactWhateverItsLaw) {
+  const std::string scene =
+      "scene: rest_then_pressed\n"
+      "gravity: [0, 0, -9.81]\n"
+      "materials: {steel: {youngs_modulus: 2.0e11, poisson_ratio: 0.3}, ground: {rigid: true}}\n"
+      "world: {shapes: [{name: ground, type: halfspace, material: ground}]}\n"
+      "bodies:\n"
+      "  - {name: light, mass: 1e-3, joint: {type: prismatic, axis: [0, 0, 1]}, initial: {q: 0.011},\n"
+      "     shapes: [{name: small, type: sphere, radius: 0.01, material: steel}]}\n"
+      "  - {name: heavy, mass: 0.1, joint: {type: prismatic, axis: [0, 0, 1]}, initial: {q: 0.25},\n"
+      "     shapes: [{name: big, type: sphere, radius: 0.02, material: steel}]}\n"
+      "contacts:\n"
+      "  pairs:\n"
+      "    - {shapes: [ground, small], law: kelvin_voigt, exponent: 1, stiffness: 1e8, parameters: {damping: 30},\n"
+      "       tension: clamp}\n"
+      "    - {shapes: [small, big], law: hertz}\n"
+      "integrator: {relative_tolerance: 1e-10, absolute_tolerance: 1e-13}\n"
+      "duration: 0.3\n";
+  const SceneRun r = run(scene);
+  ASSERT_EQ(r.result.status, SimulationStatus::kCompleted) << r.result.message;
+  std::vector<const ImpactRecord*> ground;
+  for (const ImpactRecord& impact : r.result.impacts) {
+    if (impact.pair == "ground/small") ground.push_back(&impact);
+    if (impact.pair != "ground/small" || std::isnan(impact.restitution)) continue;
+    EXPECT_LT(impact.restitution, 1.0) << "the record from " << impact.t_start << " s to " << impact.t_end << " s";
+  }
+  // The landing: the heavy ball falls 0.23 − 0.0215 m onto the light one (sqrt(2 g h) = 2.02 m/s at 0.2069 s).
+  const auto landing = std::find_if(ground.begin(), ground.end(), [](const ImpactRecord* impact) {
+    return impact->impact_velocity > 1.0;
+  });
+  ASSERT_NE(landing, ground.end()) << "no record of the new impact";
+  ASSERT_NE(landing, ground.begin());
+  const ImpactRecord& rest = **(landing - 1);
+  EXPECT_NEAR((*landing)->t_start, 0.2069, 1e-3);
+  EXPECT_EQ(rest.t_end, (*landing)->t_start) << "the rest's record ends where the new impact's begins";
+  EXPECT_TRUE(std::isnan(rest.separation_velocity)) << "its shapes did not part";
+  EXPECT_LT(rest.impact_velocity, 1e-3) << "the rest's record keeps its last bounce's approach";
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Contact points (manifolds).
 
