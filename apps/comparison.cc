@@ -11,6 +11,7 @@
 
 #include "apps/impact_columns.h"
 #include "apps/output_files.h"
+#include "contact/pair_kinds.h"
 #include "engine/model.h"
 #include "models/friction_registry.h"
 #include "models/law_parameters.h"
@@ -311,10 +312,10 @@ std::string law_parameter_text(const Scene& scene) {
   for (const ContactPairModel& pair : contact.pairs) {
     texts.emplace_back(pair.name, text_of(*pair.law_info, pair.parameters, pair.friction_law, pair.friction_parameters));
   }
-  if (contact.broadphase && contact.settings.law_info != nullptr) {
-    const PairSettings& settings = contact.settings;
-    texts.emplace_back("pairs found at run time",
-                       text_of(*settings.law_info, settings.parameters, settings.friction_law, settings.friction_parameters));
+  // Pairs found at run time: one of each kind, with the parameters its materials give it (pair_kinds.h).
+  for (const ContactPairModel& pair : broadphase_pair_kinds(contact)) {
+    texts.emplace_back("pairs like " + pair.name,
+                       text_of(*pair.law_info, pair.parameters, pair.friction_law, pair.friction_parameters));
   }
   const bool all_same = std::all_of(texts.begin(), texts.end(), [&](const auto& t) { return t.second == texts.front().second; });
   if (texts.empty()) return "";

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <vector>
 
+#include "contact/pair_kinds.h"
 #include "models/registry.h"
 
 namespace contactlab {
@@ -102,16 +103,10 @@ std::string elastic_equivalent(const Scene& scene) {
   const ContactModel& contact = scene.model.contact;
   std::vector<ProbedContact> contacts;
   for (const ContactPairModel& pair : contact.pairs) contacts.push_back({pair.law_info, &pair.parameters, geometry_of(pair)});
-  if (contact.broadphase && contact.settings.law_info != nullptr) {
-    // Pairs found at run time: their law and parameters with a representative contact (steel spheres of 1 cm).
-    ProbedContact probe{contact.settings.law_info, &contact.settings.parameters, {}};
-    probe.input.effective_radius = 0.005;
-    probe.input.effective_modulus = 1e11;
-    probe.input.exponent = contact.settings.exponent;
-    probe.input.stiffness = contact.settings.hertz_stiffness ? 4.0 / 3.0 * 1e11 * std::sqrt(0.005) : contact.settings.stiffness;
-    probe.input.effective_mass = 1e-3;
-    contacts.push_back(probe);
-  }
+  // Pairs found at run time: one of each kind, its parameters those of the materials it meets with (the settings
+  // hold placeholders for them: a restitution of 1 where the materials give 0.7 made a damped law "the elastic law").
+  const std::vector<ContactPairModel> kinds = broadphase_pair_kinds(contact);
+  for (const ContactPairModel& pair : kinds) contacts.push_back({pair.law_info, &pair.parameters, geometry_of(pair)});
   if (contacts.empty()) return {};
   const std::string first = equivalent(contacts.front());
   if (first.empty()) return {};

@@ -63,5 +63,27 @@ TEST(LawReduction, ComparisonRowsSaySo) {
   EXPECT_EQ(law_label(run), "kuwabara_kono");
 }
 
+// A chain whose pairs the broadphase finds at run time, its restitution left to the beads' material: the contact
+// settings hold a placeholder there (1), so probing them called a damped law the elastic law, and the comparison's
+// row read "hunt_crossley (= hertz: restitution=1)" over a run that dissipated (the library's horizontal chain).
+Scene chain_of_material_restitution(const std::string& restitution) {
+  const std::string text = "scene: t\n"
+                           "materials: {steel: {youngs_modulus: 2e11, poisson_ratio: 0.3, restitution: " + restitution + "}}\n"
+                           "bodies:\n"
+                           "  - {name: a, mass: 1e-3, joint: {type: prismatic, axis: [1, 0, 0]}, initial: {q: 0, v: 1},\n"
+                           "     shapes: [{type: sphere, radius: 0.005, material: steel}]}\n"
+                           "  - {name: b, mass: 1e-3, joint: {type: prismatic, axis: [1, 0, 0]}, initial: {q: 0.01},\n"
+                           "     shapes: [{type: sphere, radius: 0.005, material: steel}]}\n"
+                           "contacts: {law: hunt_crossley, broadphase: on}\n"
+                           "duration: 1e-3\n";
+  return load_scene_text(text, "t.yaml");
+}
+
+TEST(LawReduction, PairsFoundAtRunTimeAreProbedWithTheirMaterialsParameters) {
+  EXPECT_EQ(elastic_equivalent(chain_of_material_restitution("0.7")), "");
+  EXPECT_EQ(law_parameter_text(chain_of_material_restitution("0.7")), "restitution=0.7");
+  EXPECT_EQ(elastic_equivalent(chain_of_material_restitution("1")), "hertz");  // the materials make it elastic
+}
+
 }  // namespace
 }  // namespace contactlab
