@@ -8,8 +8,9 @@
 // after each accepted step and placed on the step's dense output: a pair found overlapping starts its contact where
 // its gap crossed zero (δ̇⁻ its closing speed there, the law's kOnset event; a stage that overlaps before that sees
 // the onset it would have there), its closing speed changing sign calls kMaxIndentation or kReload where it crossed
-// zero, and a step's end without overlap kSeparation where the gap opened. The law's force is not smooth there, but
-// the loop steps on without restarting. A pull (F < 0) is applied only where the pair allows it, as the engine's
+// zero, a step's end without overlap kSeparation where the gap opened, and a compression closing faster than twice
+// its δ̇⁻ a new impact, whose δ̇⁻ is then the largest closing speed the compression reaches (docs/contact.md, "A new
+// impact through a contact"). The law's force is not smooth there, but the loop steps on without restarting. A pull (F < 0) is applied only where the pair allows it, as the engine's
 // tension rule does.
 #pragma once
 
@@ -85,7 +86,8 @@ class LawFloorChain final : public DormandPrince::Function {
         state = copy.data();
       }
       if (c.touching) {
-        in.impact_velocity = c.impact_velocity;
+        // Through a new impact, δ̇⁻ is the largest closing speed so far (as contact_input gives it).
+        in.impact_velocity = c.new_impact ? std::max(c.impact_velocity, in.normal_velocity) : c.impact_velocity;
         in.time_since_onset = t - c.onset_time;
       } else {
         onset(in, copy.data());
@@ -126,15 +128,19 @@ class LawFloorChain final : public DormandPrince::Function {
         c.onset_time = touch.time;
       } else if ((c.rate > 0.0) != (rate > 0.0)) {
         const Point turn = locate(method, i, false);
+        if (rate < 0.0) c.new_impact = false;  // the compression is over: δ̇⁻ stays
         event(rate > 0.0 ? ContactEvent::kReload : ContactEvent::kMaxIndentation, c, turn, y, i);
       }
       c.rate = rate;
+      if (rate > 0.0) follow_new_impact(method, c, i, rate, y);
     }
   }
 
  private:
   struct Contact {
     bool touching = false;
+    bool new_impact = false;  // a new impact loads it: δ̇⁻ the largest closing speed of the compression
+    bool rises = false;       // its closing speed still rose at the last step's end
     double impact_velocity = 0.0;
     double onset_time = 0.0;
     double rate = 0.0;  // δ̇ at the last step's end
@@ -166,6 +172,49 @@ class LawFloorChain final : public DormandPrince::Function {
     const double start = method.previous_time();
     const double sign = value(start) > 0.0 ? -1.0 : 1.0;  // negative at the step's start, for zero_between
     return at(zero_between(start, method.time(), [&](double t) { return sign * value(t); }));
+  }
+
+  // A compressing contact closing faster than twice its δ̇⁻ is loaded by a new impact: its δ̇⁻ is the largest
+  // closing speed from there, at the step's end while the speed rises and where it turned in the step once it falls
+  // (the largest of a golden-section search on the dense output), the law told (kNewImpact) at each change.
+  void follow_new_impact(const DormandPrince& method, Contact& c, int i, double rate, const double* y) {
+    const bool begins = !c.new_impact && rate > 2.0 * std::max(c.impact_velocity, impact_velocity_floor_);
+    if (begins) {
+      c.new_impact = true;
+      c.rises = true;
+      c.impact_velocity = rate;
+    }
+    if (!c.new_impact || !(c.rises || rate > c.impact_velocity)) return;
+    const double start = method.previous_time(), end = method.time();
+    c.rises = rate >= closing_at(method, i, end - 1e-3 * (end - start));
+    double largest = rate;
+    if (!c.rises) {
+      const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
+      double low = start, high = end;
+      double left = high - ratio * (high - low), right = low + ratio * (high - low);
+      double at_left = closing_at(method, i, left), at_right = closing_at(method, i, right);
+      for (int k = 0; k < 24; ++k) {  // 0.618^24: 1e-5 of the step
+        if (at_left < at_right) {
+          low = left, left = right, at_left = at_right;
+          right = low + ratio * (high - low);
+          at_right = closing_at(method, i, right);
+        } else {
+          high = right, right = left, at_right = at_left;
+          left = high - ratio * (high - low);
+          at_left = closing_at(method, i, left);
+        }
+      }
+      largest = std::max({rate, at_left, at_right});
+    }
+    if (!begins && !(largest > c.impact_velocity)) return;
+    c.impact_velocity = largest;
+    event(ContactEvent::kNewImpact, c, Point{end, reach_ - (y[i + 1] - y[i]), rate}, y, i);
+  }
+
+  double closing_at(const DormandPrince& method, int i, double t) {
+    const int components[] = {beads_ + i, beads_ + i + 1};
+    method.interpolate(t, components, scratch_.data());
+    return scratch_[static_cast<std::size_t>(beads_ + i)] - scratch_[static_cast<std::size_t>(beads_ + i + 1)];
   }
 
   // The continuous states of pair i apart (δ = 0), as the engine integrates them between contacts.

@@ -3,6 +3,8 @@
 // the law by index, and applies the pair's tension rule.
 #pragma once
 
+#include <algorithm>
+
 #include "contact/contact_model.h"
 
 namespace contactlab {
@@ -14,7 +16,8 @@ inline ContactInput contact_input(const ContactPairModel& pair, const PairState&
   ContactInput in;
   in.indentation = -geometry.gap;
   in.normal_velocity = geometry.normal_velocity;
-  in.impact_velocity = state.impact_velocity;
+  // Through a new impact the contact's δ̇⁻ is the largest closing speed so far: continuous while it rises.
+  in.impact_velocity = state.new_impact ? std::max(state.impact_velocity, geometry.normal_velocity) : state.impact_velocity;
   in.effective_mass = state.effective_mass;
   in.effective_radius = pair.effective_radius;
   in.effective_modulus = pair.effective_modulus;

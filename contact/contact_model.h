@@ -184,8 +184,11 @@ struct PairState {
   bool compressing = false;      // δ̇ > 0 phase since onset
   bool impact_velocity_floored = false;
   // A new impact loads the contact while it is in contact (docs/contact.md, "A new impact through a contact"):
-  // until its compression ends, impact_velocity follows the closing speed up.
+  // until its compression ends, impact_velocity is the largest closing speed it has reached (the law reads
+  // max(impact_velocity, δ̇) meanwhile), and closing_rises says the closing speed still rose at the last accepted
+  // step's end.
   bool new_impact = false;
+  bool closing_rises = false;
   double onset_time = 0.0;       // [s]
   double impact_velocity = 0.0;  // δ̇⁻ captured at the onset event, or raised by a new impact [m/s]
   double effective_mass = 0.0;   // [kg], frozen at onset

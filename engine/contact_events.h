@@ -19,6 +19,7 @@
 #include "engine/simulate.h"
 #include "engine/spare_workspace.h"
 #include "engine/state.h"
+#include "engine/stepper.h"
 
 namespace contactlab {
 
@@ -57,11 +58,12 @@ class ContactEvents {
   // laws damp beyond critical rest once what is left of their creep is a vanishing part of their depth (docs/
   // contact.md, "Persistent contact"). True when one came to rest. t: the step's end.
   bool settle_touches(double t);
-  // After an accepted step (data's evaluation at the step's end): the contacts whose impact is over — at rest, or
-  // compressing again after their first compression — that a new impact loads, their closing speed well above their
-  // δ̇⁻, take it as their δ̇⁻ and follow it up until their compression ends (docs/contact.md, "A new impact through a
-  // contact"). True when one's δ̇⁻ changed; then, with the state unpacked at t, open_new_impact_records().
-  bool follow_new_impacts(double t);
+  // After an accepted step (data's evaluation at the step's end, `stepper` its dense output, `inside` room for the
+  // integrated vector): the contacts compressing or at rest that a new impact loads, their closing speed well above
+  // their δ̇⁻, take the largest closing speed they reach as their δ̇⁻ until their compression ends (docs/contact.md,
+  // "A new impact through a contact"). True when the right-hand side changed; then, with the state unpacked at t,
+  // open_new_impact_records().
+  bool follow_new_impacts(double t, Stepper& stepper, std::span<double> inside);
   // The contacts follow_new_impacts found beginning a new impact at t: each one's record ends there, unseparated, and
   // one of the new impact's own opens (its start, δ̇⁻, maxima and dissipation), so that its restitution is the new
   // impact's. Reads the state at t (q, v, the ledger).
@@ -105,6 +107,8 @@ class ContactEvents {
   void rest(int e);
   void leave_rest(int e, double t, double indentation);
   double closing_acceleration(int e, double t);
+  double closing_inside(int e, double time, Stepper& stepper, std::span<double> inside);
+  double largest_closing_inside(int e, double t, Stepper& stepper, std::span<double> inside);
   // The step the integration restarts with when no contact suggests a shorter one.
   double default_step() const;
 

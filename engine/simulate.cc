@@ -81,6 +81,7 @@ class Run {
   bool stick_or_slip_after_step(double t);
   bool settle_after_step(double t);
   bool new_impacts_after_step(double t);
+  std::vector<double> inside_;  // the integrated vector inside the last step (new_impacts_after_step)
   bool project_onto_loops(double t, bool& projected);
   bool bound_step(double t, double bound);
   bool settle(double t);
@@ -223,7 +224,8 @@ bool Run::settle_after_step(double t) {
 // Contacts loaded by a new impact while in contact, at an accepted step's end (ContactEvents::follow_new_impacts;
 // data_ holds the step end's evaluation): true when one's δ̇⁻ changed (the integration restarts there).
 bool Run::new_impacts_after_step(double t) {
-  if (!events_.follow_new_impacts(t)) return false;
+  inside_.resize(static_cast<std::size_t>(y_.size()));
+  if (!events_.follow_new_impacts(t, *stepper_, inside_)) return false;
   ode_.unpack(t, y_.data(), state_);
   events_.open_new_impact_records(t);
   return true;

@@ -40,7 +40,9 @@ struct ImpactRecord {
   double t_start = 0.0;              // [s]
   double t_end = 0.0;                // [s]; the run's end time if the contact is still open
   bool open = false;                 // true if the run ended during the contact
-  double impact_velocity = 0.0;      // δ̇ at onset [m/s]
+  // δ̇⁻, the speed the impact arrived with: δ̇ at onset, or the largest closing speed of a new impact that loads the
+  // contact in its first compression (docs/contact.md, "A new impact through a contact") [m/s].
+  double impact_velocity = 0.0;
   // −δ̇ at separation [m/s] (> 0 when separating). This and the other quantities of the separation (restitution,
   // separation_slip_velocity, rebound_angle, separation_spin) are NaN for a contact still open at the run's end.
   double separation_velocity = 0.0;
