@@ -681,11 +681,13 @@ bool ContactEvents::follow_new_impacts(double t, Stepper& stepper, std::span<dou
       continue;  // past its largest closing speed, and not rising beyond it
     }
     // The largest closing speed so far: the step's end while it still rises there, else where it turned in the step.
+    // (Without a dense output, NaN, it counts as rising: the step's end.)
     const double before = closing_inside(e, t - 1e-3 * stepper.last_step(), stepper, inside);
-    s.closing_rises = closing >= before;
-    const double largest = s.closing_rises ? closing : largest_closing_inside(e, t, stepper, inside);
+    s.closing_rises = !(closing < before);
+    double largest = closing;
+    if (!s.closing_rises) largest = std::max(largest, largest_closing_inside(e, t, stepper, inside));
     if (!begins && !(largest > s.impact_velocity)) continue;
-    s.impact_velocity = std::max(largest, closing);
+    s.impact_velocity = largest;
     if (open_impact_[i] >= 0 && !splits) {
       result_.impacts[static_cast<std::size_t>(open_impact_[i])].impact_velocity = s.impact_velocity;
     }
@@ -699,9 +701,9 @@ bool ContactEvents::follow_new_impacts(double t, Stepper& stepper, std::span<dou
 }
 
 // The closing speed δ̇ of active element e at a time inside the step just accepted, by the method's dense output
-// (`inside`: room for the integrated vector), in the spare workspace.
+// (`inside`: room for the integrated vector), in the spare workspace; NaN where the method has none there.
 double ContactEvents::closing_inside(int e, double time, Stepper& stepper, std::span<double> inside) {
-  stepper.interpolate(time, inside.data());
+  if (!stepper.interpolate(time, inside.data())) return std::numeric_limits<double>::quiet_NaN();
   Data& free = spare_.get();
   Eigen::Map<Eigen::VectorXd> q(inside.data(), nq_);
   Eigen::Map<Eigen::VectorXd> v(inside.data() + nq_, nv_);
