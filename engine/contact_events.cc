@@ -424,6 +424,26 @@ bool ContactEvents::handle(double t, const FoundRoots& roots, double last_step) 
     // Its maxima at the root too (data holds its contact stage at t): a fixed step may end every step of a contact at
     // an event — its maximum indentation, its force peak — and never an accepted step, where record_maxima is called.
     record_maxima(e);
+    if (s.new_impact && s.closing_rises && (data_.elements[i].normal_law->needs & kNeedsImpactVelocity) != 0) {
+      // Its rate function is its closing acceleration: where it falls through zero the closing speed is at its largest,
+      // the new impact's δ̇⁻ (RunOde::closing_rises). The law read max(δ̇⁻, δ̇) = δ̇ there: the force does not change.
+      if (roots.rate(e) < 0) {
+        ++result_.stats.events;
+        s.closing_rises = false;
+        const double closing = data_.geometry[i].normal_velocity;
+        if (closing > s.impact_velocity) {
+          s.impact_velocity = closing;
+          if (open_impact_[i] >= 0) result_.impacts[static_cast<std::size_t>(open_impact_[i])].impact_velocity = closing;
+          if ((data_.elements[i].normal_law->needs & kNeedsImpactVelocity) != 0) law_event(ContactEvent::kNewImpact, e, t);
+        }
+        changed = true;  // its rate function is δ̇ again
+      }
+      if (roots.peak(e) != 0) {
+        ++result_.stats.events;
+        record_force(s, data_.contact_force[i], data_.geometry[i]);
+      }
+      continue;
+    }
     if (s.persistent) {
       // At rest its only root inside the contact is its rest depth's, pressed beyond, where its law keeps a history
       // (history_at_events, models/force_law.h).

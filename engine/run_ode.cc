@@ -64,6 +64,7 @@ void RunOde::bind() {
     }
   }
   force_behind_.assign(n, 0.0);
+  closing_behind_.assign(n, 0.0);
   end_gaps_.assign(n, 0.0);
   scratch_.resize(size());
   behind_.resize(size());
@@ -385,6 +386,13 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
   const bool peaks = force_peaks_ && table_.impacting() > 0 &&
                      (only < 0 || (only / elements_ == block(kPeakRoot) && table_.is_active(only_element) &&
                                    own_peaks(only_element)));
+  // A new impact's closing speed still rising: its rate function is δ̈ along the flow, as a force rate is.
+  bool rising = false;
+  if (only < 0) {
+    for (int e : table_.active()) rising = rising || closing_rises(e);
+  } else {
+    rising = only / elements_ == block(kRateRoot) && closing_rises(only_element);
+  }
   // One function asked for (the root finder's evaluations): only its element is evaluated, and nothing of an
   // inactive element but its gap.
   const int single[] = {only_element};
@@ -392,7 +400,7 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
   const std::span<const int> stage = only_element < 0 ? table_.active()
                                                       : std::span<const int>(single, only_active ? 1 : 0);
   double epsilon = 0.0;
-  if (peaks) {
+  if (peaks || rising) {
     // dF/dt ≈ [F(y) − F(y − ε f)] / ε along the flow, over a thousandth of the current step, the evaluation
     // behind in the spare workspace: data_ describes y.
     bool at_y = current;
@@ -407,7 +415,11 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
     for (int i = 0; i < n; ++i) behind_[i] = y[i] - epsilon * ydot[i];
     Data& behind = spare_.get();
     contact_stage_at(t - epsilon, behind_.data(), stage, behind);
-    for (int e : stage) force_behind_[static_cast<std::size_t>(e)] = behind.contact_force[static_cast<std::size_t>(e)];
+    for (int e : stage) {
+      const auto i = static_cast<std::size_t>(e);
+      force_behind_[i] = behind.contact_force[i];
+      closing_behind_[i] = behind.geometry[i].normal_velocity;
+    }
     if (at_y) {
       copy_active_law_states(y);  // the evaluation behind left its own there
     } else {
@@ -456,7 +468,8 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
     const bool on_force =
         element.normal_law->separation == Separation::kForce || element.pair->tension == TensionRule::kRelease;
     gaps[e] = on_force ? std::min(indentation, force / force_per_length(e)) : indentation;
-    rates[e] = geometry.normal_velocity;
+    rates[e] = rising && closing_rises(e) ? (geometry.normal_velocity - closing_behind_[i]) / epsilon
+                                           : geometry.normal_velocity;
     // Laws with a force-free stretch inside the contact (leaving a permanent dent) have dF/dt ≡ 0 there: no
     // peak to find, and an identically zero function would stall the root finder.
     const bool force_plateau = force == 0.0 && force_behind_[i] == 0.0;
@@ -511,6 +524,7 @@ std::span<const int> RunOde::root_inputs(int i) {
   const ContactElement& element = data_.elements[static_cast<std::size_t>(e)];
   if (needs_body_motion(element.geometry) || law_state_offset_.back() > 0 || stick_events_) return {};
   if (i / elements_ == block(kPeakRoot)) return {};  // (the block exists only when peaks are located)
+  if (closing_rises(e)) return {};  // its closing acceleration differentiates along the whole flow
   std::size_t count = 0;
   for (int k : {element.shapes.slider_a, element.shapes.slider_b}) {
     if (k < 0) continue;

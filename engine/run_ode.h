@@ -137,6 +137,15 @@ class RunOde final : public OdeSystem {
   bool own_peaks(int e) const {
     return !data_.elements[static_cast<std::size_t>(e)].normal_law->peak_at_max_indentation;
   }
+  // Whether element e's rate function is its closing acceleration: a new impact whose closing speed still rises, under
+  // a law that reads δ̇⁻, its largest (its δ̇⁻) then a root (docs/contact.md, "A new impact through a contact"; for
+  // the other laws it is the record's alone, found on the steps' dense output).
+  bool closing_rises(int e) const {
+    const auto i = static_cast<std::size_t>(e);
+    const PairState& s = state_.contacts[i];
+    return s.active && s.new_impact && s.closing_rises &&
+           (data_.elements[i].normal_law->needs & kNeedsImpactVelocity) != 0;
+  }
   // Element e's stick function (data_: the right-hand side at the point, hold forces included).
   double stick_function(int e) const;
   // Whether an active element is held by exact stiction (its stick function needs the whole right-hand side).
@@ -204,6 +213,7 @@ class RunOde final : public OdeSystem {
   std::vector<int> directions_;
   std::vector<int> tree_velocities_;   // indices of the tree bodies' velocities (the accelerations rhs() checks)
   std::vector<double> force_behind_;   // F at y − ε f, for the force-rate event functions
+  std::vector<double> closing_behind_; // δ̇ at y − ε f, for the closing-acceleration functions (closing_rises)
   Eigen::VectorXd scratch_;            // f(t, y) when roots() is not given it
   // The ledger's rates are zero but at the active elements. With the method's rate buffers private
   // (set_private_rate_buffers), each buffer rhs() has filled remembers the elements it wrote, the only entries of its

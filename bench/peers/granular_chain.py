@@ -8,9 +8,13 @@ chain_laws.py holds the laws and their parameters):
 - wang_kv_granular (the scene's own law): Hertz + δ^¼ dashpot up to the yield indentation, linear beyond; like
   hertz, a function of (δ, δ̇) alone, with the same optional onset events.
 - the Hunt–Crossley family (hunt_crossley, flores, lankarani_nikravesh, gonthier, …): F = K δ^n (1 + z δ̇/δ̇⁻),
-  where δ̇⁻ is each pair's approach speed at its onset. Two vectorised terminal events, at any N: the smallest gap
-  of the pairs apart (an onset: its δ̇⁻ is recorded) and the smallest indentation of the pairs in contact (a
-  separation); the solve restarts at each, as contactlab does.
+  where δ̇⁻ is the speed each pair's impact arrived with: its approach speed at its onset, or, once the wave closes
+  it faster than twice that (a new impact through the contact: docs/contact.md), the largest closing speed of the
+  compression. Four vectorised terminal events, at any N: the smallest gap of the pairs apart (an onset: its δ̇⁻ is
+  recorded), the smallest indentation of the pairs in contact (a separation), the largest closing speed less twice
+  δ̇⁻ of the pairs compressing (a new impact: δ̇⁻ then follows the closing speed, max(δ̇⁻, δ̇) in the force), and the smallest
+  closing acceleration of the pairs following (their largest closing speed: δ̇⁻ fixed there); the solve restarts at
+  each, as contactlab does.
 Prints one JSON object (see README.md).
 
     /usr/bin/python3 bench/peers/granular_chain.py [--law hertz] [--beads 70] [--duration 600e-6] [--rtol 1e-8]
@@ -109,16 +113,24 @@ def make_family_solver(law, n, duration, rtol, atol):
         # until it is pressed by the touch tolerance: its onset function is the gap less this offset. Without it the
         # smallest-gap event fires again at once at the restart point (its kink at a pair sitting at zero).
         offset = np.zeros(n - 1)
-        damping = np.zeros(n - 1)  # z / δ̇⁻ per pair, set at its onset
+        damping = np.zeros(n - 1)  # z / δ̇⁻ per pair, set at its onset and where a new impact's δ̇⁻ is fixed
+        approach = np.zeros(n - 1)  # δ̇⁻ per pair (not below the floor)
+        following = np.zeros(n - 1, dtype=bool)  # a new impact: δ̇⁻ is the closing speed, still rising
         open_impacts, impacts = {}, []
         steps = nfev = 0
         t, y = 0.0, y0.copy()
 
-        def rhs(t, y):
+        def forces(y):
             delta = np.maximum(2.0 * R - np.diff(y[:n]), 0.0)
             rate = -np.diff(y[n:])
-            force = np.where(delta > 0.0, stiffness * delta ** exponent * (1.0 + damping * rate), 0.0)
-            return np.concatenate((y[n:], accelerations(force, n)))
+            factor = 1.0 + damping * rate
+            for i in np.flatnonzero(following):  # δ̇⁻ the largest closing speed: max(δ̇⁻ so far, δ̇)
+                largest = max(approach[i], rate[i])
+                factor[i] = 1.0 + z_of(largest) * rate[i] / largest
+            return np.where(delta > 0.0, stiffness * delta ** exponent * factor, 0.0)
+
+        def rhs(t, y):
+            return np.concatenate((y[n:], accelerations(forces(y), n)))
 
         def onset(t, y):  # the smallest gap of the pairs apart
             gaps = (np.diff(y[:n]) - 2.0 * R - offset)[~touching]
@@ -130,8 +142,22 @@ def make_family_solver(law, n, duration, rtol, atol):
             return delta.min() if delta.size else 1.0
         separation.terminal, separation.direction = True, -1
 
+        def new_impact(t, y):  # the largest closing speed less twice δ̇⁻ of the pairs compressing, not following
+            rate = -np.diff(y[n:])
+            waiting = touching & ~following & (rate > 0.0)
+            return (rate - 2.0 * approach)[waiting].max() if waiting.any() else -1.0
+        new_impact.terminal, new_impact.direction = True, 1
+
+        def turn(t, y):  # the smallest closing acceleration of the pairs following
+            if not following.any():
+                return 1.0
+            a = accelerations(forces(y), n)
+            return (a[:-1] - a[1:])[following].min()
+        turn.terminal, turn.direction = True, -1
+
         while t < duration:
-            sol = solve_ivp(rhs, (t, duration), y, method="RK45", rtol=rtol, atol=atol, events=[onset, separation])
+            sol = solve_ivp(rhs, (t, duration), y, method="RK45", rtol=rtol, atol=atol,
+                            events=[onset, separation, new_impact, turn])
             steps += len(sol.t) - 1
             nfev += sol.nfev
             t, y = sol.t[-1], sol.y[:, -1]
@@ -140,17 +166,29 @@ def make_family_solver(law, n, duration, rtol, atol):
             gaps = np.diff(y[:n]) - 2.0 * R
             rates = -np.diff(y[n:])
             offset[(offset != 0.0) & (gaps > TOUCH_TOLERANCE)] = 0.0  # apart again: the offset is forgotten
+            if sol.t_events[2].size:  # a pair closing at twice its δ̇⁻: it follows its closing speed
+                waiting = touching & ~following & (rates > 0.0)
+                i = int(np.flatnonzero(waiting)[np.argmax((rates - 2.0 * approach)[waiting])])
+                following[i], approach[i] = True, rates[i]
+                continue
+            if sol.t_events[3].size:  # a following pair at its largest closing speed: δ̇⁻ fixed there
+                a = accelerations(forces(y), n)
+                i = int(np.flatnonzero(following)[np.argmin((a[:-1] - a[1:])[following])])
+                following[i], approach[i] = False, rates[i]
+                damping[i] = z_of(rates[i]) / rates[i]
+                open_impacts[i]["impact_velocity"] = rates[i]
+                continue
             if sol.t_events[0].size:  # the pair apart whose gap (less its offset) reached zero
                 i = int(np.flatnonzero(~touching)[np.argmin(np.abs((gaps - offset)[~touching]))])
                 if gaps[i] >= -TOUCH_TOLERANCE and not rates[i] > IMPACT_VELOCITY_FLOOR:
                     offset[i] = min(gaps[i], 0.0) - TOUCH_TOLERANCE  # touching, not approaching: not yet an impact
                     continue
-                approach = max(rates[i], IMPACT_VELOCITY_FLOOR)
-                touching[i], damping[i], offset[i] = True, z_of(approach) / approach, 0.0
+                approach[i] = max(rates[i], IMPACT_VELOCITY_FLOOR)
+                touching[i], damping[i], offset[i] = True, z_of(approach[i]) / approach[i], 0.0
                 open_impacts[i] = impact(f"bead_{i}/bead_{i + 1}", t, rates[i])
             else:  # the pair in contact whose indentation reached zero
                 i = int(np.flatnonzero(touching)[np.argmin(np.abs(gaps[touching]))])
-                touching[i], offset[i] = False, min(gaps[i], 0.0) - TOUCH_TOLERANCE
+                touching[i], following[i], offset[i] = False, False, min(gaps[i], 0.0) - TOUCH_TOLERANCE
                 row = open_impacts.pop(i)
                 impacts.append(impact(row["pair"], row["t_start"], row["impact_velocity"], t, -rates[i]))
         impacts += list(open_impacts.values())
