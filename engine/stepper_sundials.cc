@@ -14,6 +14,7 @@
 #include <limits>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <arkode/arkode_erkstep.h>
 #include <cvode/cvode.h>
@@ -35,7 +36,10 @@ constexpr double kQuadratureAbsoluteTolerance = 1e100;
 class SundialsStepper : public Stepper {
  public:
   SundialsStepper(OdeSystem& system, const IntegratorOptions& options, const double* y0)
-      : system_(system), size_(system.size()) {
+      : system_(system),
+        size_(system.size()),
+        passed_(static_cast<std::size_t>(system.root_count()), 0),
+        found_(passed_.size(), 0) {
     SUNContext_Create(nullptr, &context_);
     y_ = N_VNew_Serial(size_, context_);
     tolerances_ = N_VClone(y_);
@@ -62,8 +66,21 @@ class SundialsStepper : public Stepper {
   }
   static int roots_callback(double t, N_Vector y, double* g, void* user) {
     auto* self = static_cast<SundialsStepper*>(user);
-    return self->guarded([&] { return self->system_.roots(t, N_VGetArrayPointer(y), nullptr, g); });
+    const int status = self->guarded([&] { return self->system_.roots(t, N_VGetArrayPointer(y), nullptr, g); });
+    for (std::size_t i = 0; i < self->passed_.size(); ++i) {
+      if (self->passed_[i] != 0) g[i] = self->passed_[i];
+    }
+    return status;
   }
+
+  // A root the caller let pass (it changed nothing, so the method restarts from it itself): until the next step is
+  // taken, each function that fired there reads as the side it crossed to. A function that is a finite difference
+  // (a force rate at a flat peak) changes sign in round-off over far more than SUNDIALS' root tolerance around its
+  // root, and restarting there it met the same root every 4e-18 s until the step budget ran out (docs/engine.md).
+  void pass_root(const int* found) {
+    passed_.assign(found, found + passed_.size());
+  }
+  void end_pass() { std::fill(passed_.begin(), passed_.end(), 0); }
 
   Outcome finish(int flag, int root_flag, int stop_flag, double* y) {
     if (thrown_) std::rethrow_exception(std::exchange(thrown_, nullptr));
@@ -99,6 +116,8 @@ class SundialsStepper : public Stepper {
   OdeSystem& system_;
   int size_;
   bool at_root_ = false;  // the last advance() returned a root the caller has not restarted from
+  std::vector<int> passed_;  // per root function: ±1 while a root let pass holds it on that side, else 0
+  std::vector<int> found_;   // the root information of the last root, for pass_root
   SUNContext context_ = nullptr;
   N_Vector y_ = nullptr;
   N_Vector tolerances_ = nullptr;
@@ -131,9 +150,14 @@ class ArkodeStepper final : public SundialsStepper {
   ~ArkodeStepper() override { ERKStepFree(&memory_); }
 
   Outcome advance(double, double& t, double* y) override {
-    if (at_root_) restart(t, y, last_step());
+    if (at_root_) {
+      if (!found_.empty()) ERKStepGetRootInfo(memory_, found_.data());
+      restart(t, y, last_step());
+      pass_root(found_.data());
+    }
     const int flag = ERKStepEvolve(memory_, t_stop_, y_, &t, ARK_ONE_STEP);
     at_root_ = flag == ARK_ROOT_RETURN;
+    if (flag == ARK_SUCCESS) end_pass();
     return finish(flag, ARK_ROOT_RETURN, ARK_TSTOP_RETURN, y);
   }
   void roots_found(int* out) const override { ERKStepGetRootInfo(memory_, out); }
@@ -145,6 +169,7 @@ class ArkodeStepper final : public SundialsStepper {
   }
   void restart(double t, const double* y, double first_step) override {
     at_root_ = false;
+    end_pass();  // the caller's restart: its functions may have changed
     ERKStepSetInitStep(memory_, first_step);
     ERKStepReset(memory_, t, state_from(y));
     ERKStepSetStopTime(memory_, t_stop_);
@@ -207,9 +232,14 @@ class CvodeStepper final : public SundialsStepper {
   }
 
   Outcome advance(double, double& t, double* y) override {
-    if (at_root_) restart(t, y, last_step());
+    if (at_root_) {
+      if (!found_.empty()) CVodeGetRootInfo(memory_, found_.data());
+      restart(t, y, last_step());
+      pass_root(found_.data());
+    }
     const int flag = CVode(memory_, t_stop_, y_, &t, CV_ONE_STEP);
     at_root_ = flag == CV_ROOT_RETURN;
+    if (flag == CV_SUCCESS) end_pass();
     return finish(flag, CV_ROOT_RETURN, CV_TSTOP_RETURN, y);
   }
   void roots_found(int* out) const override { CVodeGetRootInfo(memory_, out); }
@@ -221,6 +251,7 @@ class CvodeStepper final : public SundialsStepper {
   }
   void restart(double t, const double* y, double first_step) override {
     at_root_ = false;
+    end_pass();  // the caller's restart: its functions may have changed
     collect(carried_);  // CVodeReInit clears the counters
     CVodeReInit(memory_, t, state_from(y));
     CVodeSetInitStep(memory_, first_step);
