@@ -189,22 +189,7 @@ class LawFloorChain final : public DormandPrince::Function {
     c.rises = rate >= closing_at(method, i, end - 1e-3 * (end - start));
     double largest = rate;
     if (!c.rises) {
-      const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
-      double low = start, high = end;
-      double left = high - ratio * (high - low), right = low + ratio * (high - low);
-      double at_left = closing_at(method, i, left), at_right = closing_at(method, i, right);
-      for (int k = 0; k < 24; ++k) {  // 0.618^24: 1e-5 of the step
-        if (at_left < at_right) {
-          low = left, left = right, at_left = at_right;
-          right = low + ratio * (high - low);
-          at_right = closing_at(method, i, right);
-        } else {
-          high = right, right = left, at_right = at_left;
-          left = high - ratio * (high - low);
-          at_left = closing_at(method, i, left);
-        }
-      }
-      largest = std::max({rate, at_left, at_right});
+      largest = std::max(rate, largest_between(start, end, [&](double t) { return closing_at(method, i, t); }));
     }
     if (!begins && !(largest > c.impact_velocity)) return;
     c.impact_velocity = largest;

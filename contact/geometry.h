@@ -5,6 +5,9 @@
 // extents h, a cylinder of radius R and half length H along z. All lengths in metres.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
+
 #include <optional>
 
 #include <Eigen/Core>
@@ -127,6 +130,32 @@ double zero_between(double lo, double hi, const G& g) {
     }
   }
   return -g_lo < g_hi ? lo : hi;
+}
+
+// The largest value of f on [lo, hi] where f rises and then falls (one maximum inside), by golden-section search:
+// 24 narrowings (0.618^24: 1e-5 of the interval; a loop on the width would stall at round-off), the value then
+// within about 1e-10 of itself (f is flat at its largest).
+template <class F>
+double largest_between(double lo, double hi, const F& f) {
+  const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
+  double left = hi - ratio * (hi - lo), right = lo + ratio * (hi - lo);
+  double at_left = f(left), at_right = f(right);
+  for (int k = 0; k < 24; ++k) {
+    if (at_left < at_right) {
+      lo = left;
+      left = right;
+      at_left = at_right;
+      right = lo + ratio * (hi - lo);
+      at_right = f(right);
+    } else {
+      hi = right;
+      right = left;
+      at_right = at_left;
+      left = hi - ratio * (hi - lo);
+      at_left = f(left);
+    }
+  }
+  return std::max(at_left, at_right);
 }
 
 }  // namespace contactlab

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "contact/contact_force.h"
+#include "contact/geometry.h"
 #include "engine/dynamics.h"
 #include "engine/forward.h"
 #include "engine/element_kernels.h"
@@ -734,29 +735,10 @@ double ContactEvents::closing_inside(int e, double time, Stepper& stepper, std::
 }
 
 // The largest closing speed of element e in the step just accepted, ending at t, where it rose at the step's start
-// and falls at its end: golden-section search on the dense output down to 1e-5 of the step (24 narrowings), the
-// speed then within about 1e-10 of itself (it is flat at its largest).
+// and falls at its end (largest_between on the dense output, contact/geometry.h).
 double ContactEvents::largest_closing_inside(int e, double t, Stepper& stepper, std::span<double> inside) {
-  const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
-  double low = t - stepper.last_step(), high = t;
-  double left = high - ratio * (high - low), right = low + ratio * (high - low);
-  double at_left = closing_inside(e, left, stepper, inside), at_right = closing_inside(e, right, stepper, inside);
-  for (int k = 0; k < 24; ++k) {  // 0.618^24: 1e-5 of the step (a loop on the width stalls at round-off)
-    if (at_left < at_right) {
-      low = left;
-      left = right;
-      at_left = at_right;
-      right = low + ratio * (high - low);
-      at_right = closing_inside(e, right, stepper, inside);
-    } else {
-      high = right;
-      right = left;
-      at_right = at_left;
-      left = high - ratio * (high - low);
-      at_left = closing_inside(e, left, stepper, inside);
-    }
-  }
-  return std::max(at_left, at_right);
+  return largest_between(t - stepper.last_step(), t,
+                         [&](double time) { return closing_inside(e, time, stepper, inside); });
 }
 
 void ContactEvents::open_new_impact_records(double t) {

@@ -336,5 +336,15 @@ TEST(ZeroBetween, ToRoundOffAndEnds) {
   EXPECT_EQ(zero_between(-2.0, 0.0, g), 0.0);
 }
 
+TEST(LargestBetween, TheMaximumToTheFlatnessOfItsTop) {
+  // sin x on [0, π] peaks at 1 (x = π/2): the interval narrowed to 1e-5 of its width leaves x within 3e-5 of the
+  // peak, sin within (3e-5)²/2 = 5e-10 of 1.
+  const auto f = [](double x) { return std::sin(x); };
+  EXPECT_NEAR(largest_between(0.0, std::numbers::pi, f), 1.0, 5e-10);
+  // Off-centre, as a closing speed that turns late in a step: 2 − 40 (x − 0.93)² on [0, 1] peaks at 2.
+  const auto late = [](double x) { return 2.0 - 40.0 * (x - 0.93) * (x - 0.93); };
+  EXPECT_NEAR(largest_between(0.0, 1.0, late), 2.0, 40.0 * 1e-10);
+}
+
 }  // namespace
 }  // namespace contactlab
