@@ -651,7 +651,7 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
                 {"source", info.source},
                 {"parameters", parameters},
                 {"derived", derived},
-                {"needs_impact_velocity", (info.needs & kNeedsImpactVelocity) != 0},
+                {"needs_impact_velocity", reads_impact_velocity(info)},
                 {"needs_effective_mass", (info.needs & kNeedsEffectiveMass) != 0},
                 {"state_size", info.state_size},
                 {"separation", info.separation == Separation::kForce ? "force" : "indentation"},
@@ -688,7 +688,7 @@ int list_models(const std::string& law, bool json, std::ostream& out) {
     for (const LawParameter& p : info.parameters) describe_parameter(p);
     if (!info.derived.empty()) out << "  derived when a pair is compiled:\n";
     for (const LawParameter& p : info.derived) out << "    " << p.name << " [" << p.unit << "]: " << p.description << "\n";
-    out << "  needs: impact velocity " << ((info.needs & kNeedsImpactVelocity) ? "yes" : "no") << ", effective mass "
+    out << "  needs: impact velocity " << (reads_impact_velocity(info) ? "yes" : "no") << ", effective mass "
         << ((info.needs & kNeedsEffectiveMass) ? "yes" : "no") << "\n";
     const bool ignores_stiffness = (info.ignores & kIgnoresStiffness) != 0;
     const bool ignores_exponent = (info.ignores & kIgnoresExponent) != 0;

@@ -278,7 +278,8 @@ std::string accurate_range_text(const LawInfo& law) { return has_target_range(la
 
 std::string needs_text(const LawInfo& law) {
   std::vector<std::string> needs;
-  if (law.needs & kNeedsImpactVelocity) needs.push_back("the impact velocity δ̇⁻ (captured at onset)");
+  if (reads_impact_velocity(law))
+    needs.push_back("the impact velocity δ̇⁻ (the closing speed at onset, or a new impact's largest)");
   if (law.needs & kNeedsEffectiveMass) needs.push_back("the effective mass m_eff");
   if (law.needs & kNeedsMaterials) needs.push_back("E\\* and R\\* of the pair (materials and shapes)");
   if (law.needs & kNeedsTimeSinceOnset) needs.push_back("the time since onset");

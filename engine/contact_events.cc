@@ -135,8 +135,7 @@ void ContactEvents::start_contact(int e, double t, When when) {
     if (k != e && sibling.active && !sibling.impact_velocity_floored)
       s.impact_velocity = std::max(s.impact_velocity, sibling.impact_velocity);
   }
-  const bool needs_impact_velocity = (element.normal_law->needs & kNeedsImpactVelocity) != 0;
-  if (needs_impact_velocity && s.impact_velocity < model_.contact.impact_velocity_floor) {
+  if (reads_impact_velocity(*element.normal_law) && s.impact_velocity < model_.contact.impact_velocity_floor) {
     s.impact_velocity = model_.contact.impact_velocity_floor;
     s.impact_velocity_floored = true;
     std::ostringstream message;
@@ -425,7 +424,7 @@ bool ContactEvents::handle(double t, const FoundRoots& roots, double last_step) 
     // Its maxima at the root too (data holds its contact stage at t): a fixed step may end every step of a contact at
     // an event — its maximum indentation, its force peak — and never an accepted step, where record_maxima is called.
     record_maxima(e);
-    if (s.new_impact && s.closing_rises && (data_.elements[i].normal_law->needs & kNeedsImpactVelocity) != 0) {
+    if (largest_closing_ahead(s, *data_.elements[i].normal_law)) {
       // Its rate function is its closing acceleration: where it falls through zero the closing speed is at its largest,
       // the new impact's δ̇⁻ (RunOde::closing_rises). The law read max(δ̇⁻, δ̇) = δ̇ there: the force does not change.
       if (roots.rate(e) < 0) {
@@ -435,7 +434,7 @@ bool ContactEvents::handle(double t, const FoundRoots& roots, double last_step) 
         if (closing > s.impact_velocity) {
           s.impact_velocity = closing;
           if (open_impact_[i] >= 0) result_.impacts[static_cast<std::size_t>(open_impact_[i])].impact_velocity = closing;
-          if ((data_.elements[i].normal_law->needs & kNeedsImpactVelocity) != 0) law_event(ContactEvent::kNewImpact, e, t);
+          law_event(ContactEvent::kNewImpact, e, t);
         }
         changed = true;  // its rate function is δ̇ again
       }
@@ -676,7 +675,7 @@ bool ContactEvents::follow_new_impacts(double t, Stepper& stepper, std::span<dou
     // corners by Stribeck friction, its corners made impacts again, no longer finished 2 s in a minute (5.5 s without).
     if (element.tangential_law != nullptr) continue;
     PairState& s = state_.contacts[i];
-    const bool reads_approach = (element.normal_law->needs & kNeedsImpactVelocity) != 0;
+    const bool reads_approach = reads_impact_velocity(*element.normal_law);
     const double closing = data_.geometry[i].normal_velocity;
     bool begins = false, splits = false;
     if (!s.new_impact) {

@@ -47,6 +47,13 @@ struct FoundRoots {
   int stick(int e) const { return stick_block >= 0 ? found[static_cast<std::size_t>(stick_block * elements + e)] : 0; }
 };
 
+// Whether a contact's δ̇⁻ is still to come as an event: a new impact whose closing speed still rises, under a law that
+// reads δ̇⁻. Its rate function is then its closing acceleration, whose root is the largest closing speed
+// (docs/contact.md, "A new impact through a contact").
+inline bool largest_closing_ahead(const PairState& s, const LawInfo& law) {
+  return s.new_impact && s.closing_rises && reads_impact_velocity(law);
+}
+
 class RunOde final : public OdeSystem {
  public:
   RunOde(const Model& model, const SimulationOptions& options, State& state, Data& data, const PairTable& table,
@@ -142,9 +149,7 @@ class RunOde final : public OdeSystem {
   // the other laws it is the record's alone, found on the steps' dense output).
   bool closing_rises(int e) const {
     const auto i = static_cast<std::size_t>(e);
-    const PairState& s = state_.contacts[i];
-    return s.active && s.new_impact && s.closing_rises &&
-           (data_.elements[i].normal_law->needs & kNeedsImpactVelocity) != 0;
+    return state_.contacts[i].active && largest_closing_ahead(state_.contacts[i], *data_.elements[i].normal_law);
   }
   // Element e's stick function (data_: the right-hand side at the point, hold forces included).
   double stick_function(int e) const;

@@ -239,4 +239,8 @@ inline constexpr int kMaxLawState = 8;
 // integrated as a state of its own (xiong's), which its rates carry whether or not the contact rests.
 inline bool history_at_events(const LawInfo& law) { return (law.needs & kNeedsHistory) != 0 && law.event != nullptr; }
 
+// Whether the law reads the impact velocity δ̇⁻ (kNeedsImpactVelocity): the engine then raises a slower approach to
+// its floor, and locates a new impact's largest closing speed as an event (docs/contact.md).
+inline bool reads_impact_velocity(const LawInfo& law) { return (law.needs & kNeedsImpactVelocity) != 0; }
+
 }  // namespace contactlab
