@@ -723,11 +723,18 @@ bool ContactEvents::follow_new_impacts(double t, Stepper& stepper, std::span<dou
 // The closing speed δ̇ of active element e at a time inside the step just accepted, by the method's dense output
 // (`inside`: room for the integrated vector), in the spare workspace; NaN where the method has none there.
 double ContactEvents::closing_inside(int e, double time, Stepper& stepper, std::span<double> inside) {
-  if (!stepper.interpolate(time, inside.data())) return std::numeric_limits<double>::quiet_NaN();
+  // Only what the element's geometry reads, where that is its sliders' coordinates and rates: a search for a new
+  // impact's largest closing speed interpolates some thirty times a step, and a chain's state is long.
+  int components[4];
+  const int count = geometry_inputs(model_, data_.elements[static_cast<std::size_t>(e)], nq_, components);
+  const bool interpolated = count < 0 ? stepper.interpolate(time, inside.data())
+                                      : stepper.interpolate(time, {components, static_cast<std::size_t>(count)},
+                                                            inside.data());
+  if (!interpolated) return std::numeric_limits<double>::quiet_NaN();
   Data& free = spare_.get();
   Eigen::Map<Eigen::VectorXd> q(inside.data(), nq_);
   Eigen::Map<Eigen::VectorXd> v(inside.data() + nq_, nv_);
-  if (needs_body_motion(data_.elements[static_cast<std::size_t>(e)].geometry)) tree_kinematics(model_, q, v, free);
+  if (count < 0) tree_kinematics(model_, q, v, free);
   const int single[] = {e};
   contact_geometry(model_, q, v, single, free);
   return free.geometry[static_cast<std::size_t>(e)].normal_velocity;

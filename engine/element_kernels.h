@@ -217,6 +217,19 @@ inline bool needs_body_motion(ElementKernel row) {
   return with_kernel(row, [](auto kernel) { return kernel.kNeedsBodyMotion; });
 }
 
+// The components of the state (q, then v: nq coordinates) that element e's geometry reads, into `out`: its sliders'
+// coordinates and rates, at most four. −1 when its row reads the tree bodies' motion, which takes the whole state.
+inline int geometry_inputs(const Model& model, const ContactElement& element, int nq, int (&out)[4]) {
+  if (needs_body_motion(element.geometry)) return -1;
+  int count = 0;
+  for (int k : {element.shapes.slider_a, element.shapes.slider_b}) {
+    if (k < 0) continue;
+    out[count++] = model.sliders.q_index[static_cast<std::size_t>(k)];
+    out[count++] = nq + model.sliders.v_index[static_cast<std::size_t>(k)];
+  }
+  return count;
+}
+
 // Two unit tangents completing the unit normal n to a right-handed orthonormal basis (n, t₁, t₂), without a branch
 // but the sign of n_z (Duff et al. 2017, "Building an orthonormal basis, revisited", JCGT 6(1)).
 inline void contact_tangents(const Vec3& n, Vec3& tangent_1, Vec3& tangent_2) {

@@ -521,17 +521,12 @@ int RunOde::roots(double t, const double* y, const double* ydot, double* g, int 
 // law integrates a state (roots() copies them all) and no force-rate function differentiates along the whole flow.
 std::span<const int> RunOde::root_inputs(int i) {
   const int e = i % elements_;
-  const ContactElement& element = data_.elements[static_cast<std::size_t>(e)];
-  if (needs_body_motion(element.geometry) || law_state_offset_.back() > 0 || stick_events_) return {};
+  if (law_state_offset_.back() > 0 || stick_events_) return {};
   if (i / elements_ == block(kPeakRoot)) return {};  // (the block exists only when peaks are located)
   if (closing_rises(e)) return {};  // its closing acceleration differentiates along the whole flow
-  std::size_t count = 0;
-  for (int k : {element.shapes.slider_a, element.shapes.slider_b}) {
-    if (k < 0) continue;
-    root_inputs_[count++] = model_.sliders.q_index[static_cast<std::size_t>(k)];
-    root_inputs_[count++] = nq_ + model_.sliders.v_index[static_cast<std::size_t>(k)];
-  }
-  return {root_inputs_, count};
+  const int count = geometry_inputs(model_, data_.elements[static_cast<std::size_t>(e)], nq_, root_inputs_);
+  if (count < 0) return {};
+  return {root_inputs_, static_cast<std::size_t>(count)};
 }
 
 // A contact released on force ends at the first zero of min(δ, F): the force is taken over the element's secant

@@ -57,6 +57,11 @@ class Stepper {
   virtual Outcome advance(double t_stop, double& t, double* y) = 0;
   virtual void roots_found(int* out) const = 0;             // after kRoot: ±1 per function that crossed
   virtual bool interpolate(double t, double* out) = 0;      // the state inside the last step
+  // The listed components of it at least (a method may write the others too).
+  virtual bool interpolate(double t, std::span<const int> components, double* out) {
+    (void)components;
+    return interpolate(t, out);
+  }
   virtual void restart(double t, const double* y, double first_step) = 0;
   // Bounds the steps from here on to at most `step` [s] besides the options' max_step (infinite: no bound), as the
   // run's tunnelling bound asks after every step. The fixed-step methods keep their step.

@@ -76,6 +76,11 @@ class DormandPrinceStepper final : public Stepper {
     return true;
   }
 
+  bool interpolate(double t, std::span<const int> components, double* out) override {
+    method_.interpolate(t, components, out);
+    return true;
+  }
+
   void restart(double t, const double* y, double first_step) override {
     pending_root_ = false;
     failed_ = method_.reset(t, y, first_step, function_) != DormandPrince::Status::kSuccess;
