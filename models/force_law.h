@@ -138,7 +138,10 @@ enum class ContactEvent : std::uint8_t {
   // A new impact loads the contact while it is in contact (a resting contact, or a compression after its first, whose
   // closing speed rose well above its δ̇⁻: docs/contact.md, "A new impact through a contact"): ContactInput::
   // impact_velocity is the new δ̇⁻, raised again while the compression speeds up. What the law derived from δ̇⁻ at
-  // kOnset it derives again here; its history (δ_max, residual indentation) stays.
+  // kOnset it derives again here; its history (δ_max, residual indentation) stays. The engine reports it where the
+  // new impact begins and where its largest closing speed is located, not in between: meanwhile impact_velocity is
+  // the rising closing speed itself, and a force that reads something derived from δ̇⁻ derives it for the input's
+  // δ̇⁻ where that is not the one it was derived for (wang_yield, poursina_nikravesh).
   kNewImpact,
 };
 

@@ -161,13 +161,15 @@ void wang_yield_prepare(WangYieldParameters& p) {
                                                                      p.similar_strength_tolerance);
 }
 
-// Per-contact state: the contact's z, set at kOnset (c* depends on δ̇⁻ alone, which is frozen there) and at
-// kNewImpact (which sets a new δ̇⁻), cleared at kSeparation (a pair out of contact holds no history, so the pair
-// table does not keep it). The force then costs what any family member's does: the cbrt and exp of z run once per
-// contact, not in every evaluation.
+// Per-contact state: the contact's z and the δ̇⁻ it was computed for, set at kOnset and kNewImpact, cleared at
+// kSeparation (a pair out of contact holds no history, so the pair table does not keep it). The force then costs what
+// any family member's does: the cbrt and exp of z run once per contact, not in every evaluation. While a new impact's
+// closing speed still rises the law's δ̇⁻ is that speed (ContactInput::impact_velocity, docs/contact.md, "A new
+// impact through a contact"), and the force computes z for it: the force follows δ̇⁻ continuously, between events.
 enum WangYieldState {
-  kContactDamping = 0,  // z of the contact [-]
-  kWangYieldStateSize = 1,
+  kContactDamping = 0,   // z of the contact [-]
+  kDampingApproach = 1,  // the δ̇⁻ z is for [m/s]
+  kWangYieldStateSize = 2,
 };
 
 // Wang et al. [185]: z = 3(1−c*²)e^{2(1−c*)}/4 with c* = 1 − 0.26 K* δ̇⁻^{1/3} — S001 Eq (5.58)–(5.60).
@@ -183,13 +185,17 @@ double wang_yield_damping(const ContactInput& in, const WangYieldParameters& p) 
 void wang_yield_event(ContactEvent event, const ContactInput& in, const WangYieldParameters& p, double* state) {
   if (event == ContactEvent::kOnset || event == ContactEvent::kNewImpact) {
     state[kContactDamping] = wang_yield_damping(in, p);
+    state[kDampingApproach] = in.impact_velocity;
   }
-  if (event == ContactEvent::kSeparation) state[kContactDamping] = 0.0;
+  if (event == ContactEvent::kSeparation) state[kContactDamping] = state[kDampingApproach] = 0.0;
 }
 
-// Wang et al. [185]: K δ^n [1 + 3(1−c*²)e^{2(1−c*)}/4 · δ̇/δ̇⁻] with the contact's z — S001 Eq (5.58)–(5.60).
-ContactForce wang_yield_force(const ContactInput& in, const double*, const double* state) {
-  return family_force(in, state[kContactDamping]);
+// Wang et al. [185]: K δ^n [1 + 3(1−c*²)e^{2(1−c*)}/4 · δ̇/δ̇⁻] with the contact's z, or z for the input's δ̇⁻
+// where that is not the one z is for (a new impact's rising closing speed) — S001 Eq (5.58)–(5.60).
+ContactForce wang_yield_force(const ContactInput& in, const WangYieldParameters& p, const double* state) {
+  const double z =
+      in.impact_velocity == state[kDampingApproach] ? state[kContactDamping] : wang_yield_damping(in, p);
+  return family_force(in, z);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -311,8 +317,9 @@ void append_hunt_crossley_family(std::vector<LawInfo>& laws) {
       "read with '−' in case 1 and '≥' in its condition (models.md §3.D9); the tolerance of 'σ2 ≈ σ1' is not given "
       "and is a parameter (default 5 %); case 1 is tested first. c* = 1 − 0.26 K* δ̇⁻^{1/3} (0.26 in (s/m)^{1/3}, "
       "δ̇⁻ in m/s, a parameter) is clamped to [0, 1] (z finite at c* = 0). c* depends on δ̇⁻, which prepare cannot "
-      "know: z is computed at kOnset from ContactInput::impact_velocity (frozen there, so z is constant during a "
-      "contact) into the state, and cleared at kSeparation. S001 Table 1 prints 1 − c*³ in this row; Eq (5.60) and 'similar to "
+      "know: z is computed at kOnset (and kNewImpact) from ContactInput::impact_velocity into the state, and cleared at "
+      "kSeparation; while a new impact's closing speed rises, δ̇⁻ rises with it and the force computes z for it. "
+      "S001 Table 1 prints 1 − c*³ in this row; Eq (5.60) and 'similar to "
       "Zhiying–Qishao' give 1 − c*², the only form whose z → 1.5(1 − c*) as c* → 1, i.e. that returns c* in the "
       "elastic limit (tests/models/hunt_crossley_family_test.cc).";
   wang_yield.dissipation_parameter = "velocity_coefficient";

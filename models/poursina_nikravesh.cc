@@ -40,18 +40,30 @@ double optimal_damping(const ContactInput& in, double restitution) {
   return alpha(n) * (std::pow(restitution, beta(n)) - 1.0) * scale;
 }
 
-// As S002 does, c is computed once, at the onset, and kept in the contact's state; again at a new impact through
-// the contact, for its δ̇⁻.
+// As S002 does, c is computed once, at the onset, and kept in the contact's state with the δ̇⁻ it is for; again at
+// a new impact through the contact, for its δ̇⁻. While a new impact's closing speed still rises, δ̇⁻ is that speed
+// (docs/contact.md, "A new impact through a contact") and the force computes c for it.
+enum PoursinaNikraveshState {
+  kOptimalDamping = 0,   // c_opt [N s/m]
+  kDampingApproach = 1,  // the δ̇⁻ c_opt is for [m/s]
+  kPoursinaNikraveshStateSize = 2,
+};
+
 void poursina_nikravesh_event(ContactEvent event, const ContactInput& in, const PoursinaNikraveshParameters& p,
                               double* state) {
-  if (event == ContactEvent::kOnset || event == ContactEvent::kNewImpact) state[0] = optimal_damping(in, p.restitution);
+  if (event == ContactEvent::kOnset || event == ContactEvent::kNewImpact) {
+    state[kOptimalDamping] = optimal_damping(in, p.restitution);
+    state[kDampingApproach] = in.impact_velocity;
+  }
 }
 
 // Poursina–Nikravesh: F = c_opt δ̇ + k δ^n released at F = 0 — S002 Eq (7), (20), (46)–(47), (49)–(50).
-ContactForce poursina_nikravesh_force(const ContactInput& in, const double*, const double* state) {
+ContactForce poursina_nikravesh_force(const ContactInput& in, const PoursinaNikraveshParameters& p,
+                                      const double* state) {
   const double n = in.exponent;
   const double indentation = std::max(in.indentation, 0.0);
-  const double damping = state[0];
+  const double damping = in.impact_velocity == state[kDampingApproach] ? state[kOptimalDamping]
+                                                                        : optimal_damping(in, p.restitution);
   const double elastic = in.stiffness * indentation_power(indentation, n);
   const double slope = indentation > 0.0 ? n * elastic / indentation : (n == 1.0 ? in.stiffness : 0.0);
   return {damping * in.normal_velocity + elastic, slope, damping};
@@ -90,7 +102,7 @@ void append_poursina_nikravesh_laws(std::vector<LawInfo>& laws) {
   law.force_jump = true;  // F = c δ̇⁻ at first touch (point A of S002 Fig. 2)
   law.accurate_restitution_min = 0.0;
   law.accurate_restitution_max = 1.0;
-  law.state_size = 1;  // c_opt
+  law.state_size = kPoursinaNikraveshStateSize;  // c_opt and its δ̇⁻
   law.event = law_function<poursina_nikravesh_event>;
   set_force<poursina_nikravesh_force>(law);
   law.potential = poursina_nikravesh_potential;

@@ -517,14 +517,14 @@ double wang_yield_damping_at(const LawParameters& p, double impact_velocity) {
 
 TEST(WangYieldAndLuoNahon, WangYieldMetadata) {
   // §3.D9: the family law with c* from the materials instead of a target c_r (no accurate range); needs the stored
-  // δ̇⁻ (c* depends on it), not m_eff or E*; no tension in an isolated impact, no jump. z is the contact's one state
-  // entry (set at kOnset, where δ̇⁻ is frozen).
+  // δ̇⁻ (c* depends on it), not m_eff or E*; no tension in an isolated impact, no jump. The contact's state: z and
+  // the δ̇⁻ it is for (set at kOnset and kNewImpact).
   const LawInfo& law = law_by_id("wang_yield");
   EXPECT_EQ(law.family, "hunt_crossley");
   EXPECT_TRUE(law.needs & kNeedsImpactVelocity);
   EXPECT_FALSE(law.needs & kNeedsEffectiveMass);
   EXPECT_FALSE(law.needs & kNeedsMaterials);
-  EXPECT_EQ(law.state_size, 1);
+  EXPECT_EQ(law.state_size, 2);
   EXPECT_EQ(law.continuous_state_size, 0);
   EXPECT_FALSE(law.can_tension);
   EXPECT_FALSE(law.force_jump);
@@ -582,6 +582,27 @@ TEST(WangYieldAndLuoNahon, WangYieldIsZhiyingQishaoAtCStar) {
       law_by_id("wang_yield"), p, setup, 1e-4 * test_support::hertz_compression_time(setup));
   ASSERT_TRUE(out.separated);
   EXPECT_NEAR(out.restitution, 0.8959, kFourDecimalTolerance);
+}
+
+TEST(WangYieldAndLuoNahon, WangYieldFollowsARisingApproach) {
+  // While a new impact's closing speed rises, the engine's δ̇⁻ is that speed (ContactInput::impact_velocity) and
+  // reports kNewImpact only where the largest is found: the force must be z's for the input's δ̇⁻, not for the one
+  // its state was set for. z at 2 m/s (c* = 1 − 0.26·2^{1/3} = 0.6724 with K* = 1) from a state set at 1 m/s is
+  // the force of a state set at 2 m/s, to the last bit; and at the state's own δ̇⁻ the state's z.
+  const LawParameters p = compile_wang_yield(0.5e9, 0.5e9);
+  const LawInfo& law = law_by_id("wang_yield");
+  ContactInput in = make_input(1e-4, 1.5);
+  in.impact_velocity = 1.0;
+  double state[kMaxLawState] = {};
+  law.event(ContactEvent::kOnset, in, p.values, state);
+  const double at_onset = law.force(in, p.values, state).force;
+  in.impact_velocity = 2.0;
+  const double rising = law.force(in, p.values, state).force;
+  EXPECT_EQ(rising, wang_yield_force(p, in).force);
+  EXPECT_NEAR(wang_yield_damping_at(p, 2.0), zq_damping(1.0 - 0.26 * std::cbrt(2.0)), 1e-12);
+  EXPECT_LT(rising, at_onset);  // a faster approach: less damping per δ̇/δ̇⁻ and a smaller δ̇/δ̇⁻
+  in.impact_velocity = 1.0;
+  EXPECT_EQ(law.force(in, p.values, state).force, at_onset);
 }
 
 TEST(WangYieldAndLuoNahon, WangYieldSquareNotCubeInTheZqFactor) {

@@ -108,7 +108,7 @@ TEST(PoursinaNikravesh, Metadata) {
   EXPECT_FALSE(law.can_tension);
   EXPECT_TRUE(law.force_jump);
   EXPECT_FALSE(law.requires_linear_stiffness);
-  EXPECT_EQ(law.state_size, 1);  // c, computed at the onset
+  EXPECT_EQ(law.state_size, 2);  // c, computed at the onset, and the δ̇⁻ it is for
   EXPECT_EQ(law.continuous_state_size, 0);
   // The fit stays within kFitAccuracy < 0.01 for every e in (0, 1] (tested below), so the ±0.01 range is all of it.
   EXPECT_EQ(law.accurate_restitution_min, 0.0);
@@ -177,6 +177,25 @@ TEST(PoursinaNikravesh, DampingHasTheExactExponentsOfS002Eq34) {
   EXPECT_NEAR(damping_of(stiffer, 0.45) / c, std::pow(10.0, 1.0 / 2.6), 1e-12);
   EXPECT_NEAR(damping_of(faster, 0.45) / c, std::pow(10.0, 0.6 / 2.6), 1e-12);
   EXPECT_NEAR(damping_of(heavier, 0.45) / c, std::pow(10.0, 1.6 / 2.6), 1e-12);
+}
+
+TEST(PoursinaNikravesh, DampingFollowsARisingApproach) {
+  // While a new impact's closing speed rises, the engine's δ̇⁻ is that speed (ContactInput::impact_velocity) and
+  // reports kNewImpact only where the largest is found: c must be the one for the input's δ̇⁻, c ∝ δ̇⁻^{(n−1)/(n+1)}
+  // (above), not the one the state was set for. From a state set at 2 m/s, an input at 20 m/s has the damping of a
+  // state set at 20 m/s, to the last bit (n = 1.6: 10^{0.6/2.6} = 1.70 times the onset's); at 2 m/s, the state's.
+  const ImpactSetup base{3e8, 1.6, 0.4, 2.0};
+  const LawParameters parameters = compile_with_restitution(0.45);
+  ContactInput in = make_input(base, 1e-9, 0.0);
+  double state[kMaxLawState] = {};
+  poursina_nikravesh().event(ContactEvent::kOnset, in, parameters.values, state);
+  const double at_onset = poursina_nikravesh().force(in, parameters.values, state).dforce_dnormal_velocity;
+  in.impact_velocity = 20.0;
+  const double rising = poursina_nikravesh().force(in, parameters.values, state).dforce_dnormal_velocity;
+  EXPECT_EQ(rising, pn_force(in, parameters).dforce_dnormal_velocity);
+  EXPECT_NEAR(rising / at_onset, std::pow(10.0, 0.6 / 2.6), 1e-12);
+  in.impact_velocity = 2.0;
+  EXPECT_EQ(poursina_nikravesh().force(in, parameters.values, state).dforce_dnormal_velocity, at_onset);
 }
 
 TEST(PoursinaNikravesh, HertzExponentGivesS002Eq52) {
