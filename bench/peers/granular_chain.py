@@ -14,7 +14,8 @@ chain_laws.py holds the laws and their parameters):
   recorded), the smallest indentation of the pairs in contact (a separation), the largest closing speed less twice
   δ̇⁻ of the pairs compressing (a new impact: δ̇⁻ then follows the closing speed, max(δ̇⁻, δ̇) in the force), and the smallest
   closing acceleration of the pairs following (their largest closing speed: δ̇⁻ fixed there); the solve restarts at
-  each, as contactlab does.
+  each, as contactlab does. An impact record gives the speed its impact arrived with (δ̇⁻), still open at the end
+  while its closing speed rises: the speed so far.
 Prints one JSON object (see README.md).
 
     /usr/bin/python3 bench/peers/granular_chain.py [--law hertz] [--beads 70] [--duration 600e-6] [--rtol 1e-8]
@@ -191,6 +192,12 @@ def make_family_solver(law, n, duration, rtol, atol):
                 touching[i], following[i], offset[i] = False, False, min(gaps[i], 0.0) - TOUCH_TOLERANCE
                 row = open_impacts.pop(i)
                 impacts.append(impact(row["pair"], row["t_start"], row["impact_velocity"], t, -rates[i]))
+        # An impact still open at the end whose closing speed still rises arrived, so far, with its speed there (its
+        # δ̇⁻ as the force reads it, max(δ̇⁻, δ̇)), as contactlab's open record gives it.
+        rates = -np.diff(y[n:])
+        for i, row in open_impacts.items():
+            if following[i]:
+                row["impact_velocity"] = max(approach[i], rates[i])
         impacts += list(open_impacts.values())
         impacts.sort(key=lambda row: row["t_start"])
         return {"steps": steps, "rhs_evaluations": nfev, "impacts": impacts, "final": final_state(t, y, n)}
