@@ -73,12 +73,15 @@ class SundialsStepper : public Stepper {
     return status;
   }
 
-  // A root the caller let pass (it changed nothing, so the method restarts from it itself): until the next step is
-  // taken, each function that fired there reads as the side it crossed to. A function that is a finite difference
-  // (a force rate at a flat peak) changes sign in round-off over far more than SUNDIALS' root tolerance around its
-  // root, and restarting there it met the same root every 4e-18 s until the step budget ran out (docs/engine.md).
-  void pass_root(const int* found) {
-    passed_.assign(found, found + passed_.size());
+  // A root the caller let pass (it changed nothing): the method restarts from it at the next advance(), and until
+  // its next step is taken each function that fired there reads as the side it crossed to. A function that is a
+  // finite difference (a force rate at a flat peak) changes sign in round-off over far more than SUNDIALS' root
+  // tolerance around its root, and restarting there it met the same root every 4e-18 s until the step budget ran out
+  // (docs/engine.md).
+  void restart_past_root(double t, double* y) {
+    if (!found_.empty()) roots_found(found_.data());
+    restart(t, y, last_step());  // (clears passed_)
+    passed_ = found_;
   }
   void end_pass() { std::fill(passed_.begin(), passed_.end(), 0); }
 
@@ -117,7 +120,7 @@ class SundialsStepper : public Stepper {
   int size_;
   bool at_root_ = false;  // the last advance() returned a root the caller has not restarted from
   std::vector<int> passed_;  // per root function: ±1 while a root let pass holds it on that side, else 0
-  std::vector<int> found_;   // the root information of the last root, for pass_root
+  std::vector<int> found_;   // the root information of the last root, for restart_past_root
   SUNContext context_ = nullptr;
   N_Vector y_ = nullptr;
   N_Vector tolerances_ = nullptr;
@@ -150,11 +153,7 @@ class ArkodeStepper final : public SundialsStepper {
   ~ArkodeStepper() override { ERKStepFree(&memory_); }
 
   Outcome advance(double, double& t, double* y) override {
-    if (at_root_) {
-      if (!found_.empty()) ERKStepGetRootInfo(memory_, found_.data());
-      restart(t, y, last_step());
-      pass_root(found_.data());
-    }
+    if (at_root_) restart_past_root(t, y);
     const int flag = ERKStepEvolve(memory_, t_stop_, y_, &t, ARK_ONE_STEP);
     at_root_ = flag == ARK_ROOT_RETURN;
     if (flag == ARK_SUCCESS) end_pass();
@@ -232,11 +231,7 @@ class CvodeStepper final : public SundialsStepper {
   }
 
   Outcome advance(double, double& t, double* y) override {
-    if (at_root_) {
-      if (!found_.empty()) CVodeGetRootInfo(memory_, found_.data());
-      restart(t, y, last_step());
-      pass_root(found_.data());
-    }
+    if (at_root_) restart_past_root(t, y);
     const int flag = CVode(memory_, t_stop_, y_, &t, CV_ONE_STEP);
     at_root_ = flag == CV_ROOT_RETURN;
     if (flag == CV_SUCCESS) end_pass();
