@@ -209,6 +209,9 @@ struct PairState {
   // (slightly negative) value, so it starts positive and the next approach is a clean + to − crossing. Never
   // positive: 0, or a residual indentation and a touch tolerance below zero.
   double gap_offset = 0.0;       // [m]
+  // The elastic energy a release on force left behind with its residual overlap, booked as dissipated then [J]: a
+  // re-engagement at that overlap gets it back (ContactEvents::start_contact). 0 once the offset is forgotten.
+  double released_energy = 0.0;
   double law_state[kMaxLawState] = {};
   double onset_slip[3] = {};     // slip velocity at onset [m/s]: the impact record's tangential reference
   // The friction law's state (bristle deflections, in the contact plane), zero at each onset.

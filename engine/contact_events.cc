@@ -114,6 +114,7 @@ void ContactEvents::start_contact(int e, double t, When when) {
   const PairGeometry& geometry = data_.geometry[i];
   PairState& s = state_.contacts[i];
   if (!monitor_.touch_fits_pair(t, e, state_.q.data(), state_.v.data())) return;  // the run stops here
+  const double released = s.released_energy;
   {
     PairState fresh;  // the law's own state persists across contacts; the law resets it at kOnset if it wants
     std::copy(s.law_state, s.law_state + kMaxLawState, fresh.law_state);
@@ -159,13 +160,20 @@ void ContactEvents::start_contact(int e, double t, When when) {
   const ContactInput input = contact_input(pair, s, geometry, t);
   // Engaged at depth (an overlap at the start, a contact point handed over): the elastic energy it holds from the
   // start enters its ledger, so that W_dissipated = W − Σ elastic stays continuous. E(0) then counts it, and an
-  // engagement later in the run shows in the energy balance as the energy it injects.
+  // engagement later in the run shows in the energy balance as the energy it injects. A re-engagement at the
+  // residual overlap a release on force left (docs/contact.md, "Tension, release and re-engagement") gets back the
+  // elastic energy that release booked as dissipated, up to that much: W_dissipated falls by it, and only the rest
+  // is energy from nowhere.
   const double stored = pair_elastic_energy(pair, s, input);
-  if (stored != 0.0) {
-    state_.absorbed_work[e] += stored;
-    if (when == When::kRunning) monitor_.engagement_holds(t, e, -geometry.gap, stored);
+  const double returned = std::min(std::max(stored, 0.0), released);
+  const double injected = stored - returned;
+  // The record's dissipated energy counts from W_dissipated just before the onset: the energy given back counts
+  // against it, so that a pair's records add up to what the pair dissipated.
+  s.work_at_onset = state_.absorbed_work[e];
+  if (injected != 0.0) {
+    state_.absorbed_work[e] += injected;
+    if (when == When::kRunning) monitor_.engagement_holds(t, e, -geometry.gap, injected);
   }
-  s.work_at_onset = state_.absorbed_work[e] - stored;  // the element's W_dissipated just before and after the onset
   // Laws with a force jump start at their largest dashpot force: the onset itself may be the peak.
   const ContactForce onset_force = pair_force(pair, s, input);
   record_force(s, onset_force.force, geometry);
@@ -363,6 +371,9 @@ void ContactEvents::end_contact(int e, double t, Ending ending) {
     monitor_.warn_once(e, RunMonitor::Warning::kTension, message.str());
   }
   if (separated) {
+    // Released on force with the shapes still overlapping, the elastic energy left there (before the law hears of
+    // the separation, as the ledger counted it).
+    s.released_energy = geometry.gap < 0.0 ? std::max(pair_elastic_energy(pair, s, input), 0.0) : 0.0;
     law_event(ContactEvent::kSeparation, e, t);
     // Released on force with the shapes still overlapping: the residual indentation stays as an offset, and
     // the contact re-engages only when the indentation exceeds it again (models.md §7 decision 3). Either way the
@@ -791,6 +802,7 @@ void ContactEvents::forget_offsets(const double* q, const double* v) {
     if (table_.is_active(e) || !(s.gap_offset < 0.0)) return true;
     if (offset_gaps_[static_cast<std::size_t>(e)] <= table_.touch_tolerance(e)) return false;
     s.gap_offset = 0.0;
+    s.released_energy = 0.0;
     return true;
   });
 }
