@@ -10,8 +10,11 @@
 // the onset it would have there), its closing speed changing sign calls kMaxIndentation or kReload where it crossed
 // zero, a step's end without overlap kSeparation where the gap opened, and a compression closing faster than twice
 // its δ̇⁻ a new impact, whose δ̇⁻ is then the largest closing speed the compression reaches (docs/contact.md, "A new
-// impact through a contact"). The law's force is not smooth there, but the loop steps on without restarting. A pull (F < 0) is applied only where the pair allows it, as the engine's
-// tension rule does.
+// impact through a contact"). The law's force is not smooth there, but the loop steps on without restarting. A pull
+// (F < 0) is applied only where the pair allows it, as the engine's tension rule does; a contact that ends where its
+// force returns to zero (Poursina–Nikravesh, a pair with tension: release) ends there, its residual overlap kept as
+// an offset the next onset must exceed until the beads come apart (docs/contact.md, "Tension, release and
+// re-engagement"), as the engine's rule.
 #pragma once
 
 #include <algorithm>
@@ -43,6 +46,7 @@ class LawFloorChain final : public DormandPrince::Function {
         impact_velocity_floor_(impact_velocity_floor),
         continuous_(law_.continuous_state_size),
         no_pull_(pair.tension == TensionRule::kClamp || law_.separation == Separation::kForce),
+        releases_(pair.tension == TensionRule::kRelease || law_.separation == Separation::kForce),
         contacts_(static_cast<std::size_t>(std::max(beads_ - 1, 0))),
         initial_(std::move(positions)) {
     input_.effective_mass = 0.5 * bead_mass;  // two equal beads, each free along the line
@@ -69,11 +73,11 @@ class LawFloorChain final : public DormandPrince::Function {
     std::fill(ydot + 2 * beads_, ydot + size(), 0.0);
     for (int i = 0; i + 1 < beads_; ++i) {
       const double indentation = reach_ - (x[i + 1] - x[i]);
-      if (!(indentation > 0.0)) {
+      Contact& c = contacts_[static_cast<std::size_t>(i)];
+      if (!(indentation > (c.touching ? 0.0 : c.offset))) {
         if (continuous_ > 0) apart_rate(i, y, ydot);
         continue;
       }
-      Contact& c = contacts_[static_cast<std::size_t>(i)];
       ContactInput& in = input_;
       in.indentation = indentation;
       in.normal_velocity = v[i] - v[i + 1];
@@ -113,13 +117,23 @@ class LawFloorChain final : public DormandPrince::Function {
       Contact& c = contacts_[static_cast<std::size_t>(i)];
       const double indentation = reach_ - (x[i + 1] - x[i]);
       const double rate = v[i] - v[i + 1];
-      if (!(indentation > 0.0)) {
-        if (c.touching) event(ContactEvent::kSeparation, c, locate(method, i, true), y, i);
+      if (c.touching && releases_ && !(force_at(c, Point{method.time(), indentation, rate}) > 0.0)) {
+        // Released where the force returned to zero (before the overlap did: F = c δ̇ < 0 at δ = 0 while it
+        // opens), the residual overlap kept as an offset until the beads come apart.
+        const Point release = locate(method, i, [&](const Point& p) { return force_at(c, p); });
+        event(ContactEvent::kSeparation, c, release, y, i);
         c.touching = false;
+        c.offset = std::max(release.indentation, 0.0);
+      }
+      if (!(indentation > (c.touching ? 0.0 : c.offset))) {
+        if (c.touching) event(ContactEvent::kSeparation, c, locate(method, i, gap_of), y, i);
+        c.touching = false;
+        if (!(indentation > 0.0)) c.offset = 0.0;
         continue;
       }
       if (!c.touching) {
-        const Point touch = locate(method, i, true);
+        const double offset = c.offset;
+        const Point touch = locate(method, i, [offset](const Point& p) { return offset - p.indentation; });
         input_.indentation = 0.0;
         input_.normal_velocity = touch.closing;
         onset(input_, c.law_state.data());
@@ -127,7 +141,7 @@ class LawFloorChain final : public DormandPrince::Function {
         c.impact_velocity = input_.impact_velocity;
         c.onset_time = touch.time;
       } else if ((c.rate > 0.0) != (rate > 0.0)) {
-        const Point turn = locate(method, i, false);
+        const Point turn = locate(method, i, closing_of);
         if (rate < 0.0) c.new_impact = false;  // the compression is over: δ̇⁻ stays
         event(rate > 0.0 ? ContactEvent::kReload : ContactEvent::kMaxIndentation, c, turn, y, i);
       }
@@ -144,6 +158,7 @@ class LawFloorChain final : public DormandPrince::Function {
     double impact_velocity = 0.0;
     double onset_time = 0.0;
     double rate = 0.0;  // δ̇ at the last step's end
+    double offset = 0.0;  // the residual overlap a release left, until the beads come apart [m]
     std::array<double, kMaxLawState> law_state{};
   };
 
@@ -154,10 +169,13 @@ class LawFloorChain final : public DormandPrince::Function {
     double indentation = 0.0;
     double closing = 0.0;  // δ̇
   };
-  // Where pair i's gap (`by_gap`) or closing speed changed sign within the last step, to round-off, by the Illinois
-  // method on the step's dense output (contact/geometry.h): a handful of interpolations of four components, where a
-  // run restarting there would take a step or two.
-  Point locate(const DormandPrince& method, int i, bool by_gap) {
+  // Where `value` of pair i's point (its gap, closing speed, or force) changed sign within the last step, to
+  // round-off, by the Illinois method on the step's dense output (contact/geometry.h): a handful of interpolations
+  // of four components, where a run restarting there would take a step or two.
+  static double gap_of(const Point& p) { return -p.indentation; }
+  static double closing_of(const Point& p) { return p.closing; }
+  template <class Value>
+  Point locate(const DormandPrince& method, int i, const Value& value) {
     const int components[] = {i, i + 1, beads_ + i, beads_ + i + 1};
     auto at = [&](double t) {
       method.interpolate(t, components, scratch_.data());
@@ -165,13 +183,20 @@ class LawFloorChain final : public DormandPrince::Function {
       const auto b = static_cast<std::size_t>(beads_);
       return Point{t, reach_ - (scratch_[k + 1] - scratch_[k]), scratch_[b + k] - scratch_[b + k + 1]};
     };
-    auto value = [&](double t) {
-      const Point p = at(t);
-      return by_gap ? -p.indentation : p.closing;
-    };
     const double start = method.previous_time();
-    const double sign = value(start) > 0.0 ? -1.0 : 1.0;  // negative at the step's start, for zero_between
-    return at(zero_between(start, method.time(), [&](double t) { return sign * value(t); }));
+    const double sign = value(at(start)) > 0.0 ? -1.0 : 1.0;  // negative at the step's start, for zero_between
+    return at(zero_between(start, method.time(), [&](double t) { return sign * value(at(t)); }));
+  }
+
+  // The law's force on contact c at point p, its state as the last event left it.
+  double force_at(const Contact& c, const Point& p) {
+    ContactInput in = input_;
+    in.indentation = p.indentation;
+    in.normal_velocity = p.closing;
+    in.impact_velocity = c.new_impact ? std::max(c.impact_velocity, p.closing) : c.impact_velocity;
+    in.time_since_onset = p.time - c.onset_time;
+    return law_.force_value != nullptr ? law_.force_value(in, parameters_, c.law_state.data())
+                                       : law_.force(in, parameters_, c.law_state.data()).force;
   }
 
   // A compressing contact closing faster than twice its δ̇⁻ is loaded by a new impact: its δ̇⁻ is the largest
@@ -236,6 +261,7 @@ class LawFloorChain final : public DormandPrince::Function {
   double impact_velocity_floor_;
   int continuous_;
   bool no_pull_;
+  bool releases_;  // the contact ends where its force returns to zero (docs/contact.md, "Tension, release and re-engagement")
   ContactInput input_;
   std::vector<Contact> contacts_;
   std::vector<double> scratch_ = std::vector<double>(static_cast<std::size_t>(size()));
@@ -248,9 +274,12 @@ struct LawFloorRun {
   long steps = 0;
   long evaluations = 0;
   bool finite = true;
+  bool exhausted = false;      // stopped at max_evaluations, short of the end
   Eigen::VectorXd velocities;  // the beads' at the end [m/s]
 };
-inline LawFloorRun run_law_floor(const Scene& scene, double relative_tolerance = 0.0, double absolute_tolerance = 0.0) {
+// The scene's tolerances unless given; `max_evaluations` right-hand sides at most (none: 0).
+inline LawFloorRun run_law_floor(const Scene& scene, double relative_tolerance = 0.0, double absolute_tolerance = 0.0,
+                                 long max_evaluations = 0) {
   const Model& model = scene.model;
   const ContactModel& contact = model.contact;
   const int beads = model.nv;
@@ -276,6 +305,10 @@ inline LawFloorRun run_law_floor(const Scene& scene, double relative_tolerance =
       break;
     }
     chain.after_step(method);
+    if (max_evaluations > 0 && method.function_evaluations() > max_evaluations) {
+      run.exhausted = true;
+      break;
+    }
   }
   run.velocities = Eigen::Map<const Eigen::VectorXd>(method.state() + beads, beads);
   run.steps = method.steps();
