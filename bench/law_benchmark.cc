@@ -98,6 +98,11 @@ void BM_ChainLaw(benchmark::State& bench, std::string law, int beads) {
 constexpr double kFloorAgreement = 1e-2;
 
 
+// The answers' accuracy: the beads' end velocities against a reference's, ‖v − v_ref‖/‖v_ref‖.
+double velocity_error(const Eigen::VectorXd& v, const Eigen::VectorXd& reference) {
+  return (v - reference).norm() / reference.norm();
+}
+
 void BM_LawOverhead(benchmark::State& bench, std::string law, int beads) {
   const Scene scene = chain_scene(law, beads);
   const auto runs = bench::time_paired(bench, scene, [&scene] { return bench::run_law_floor(scene); });
@@ -111,7 +116,7 @@ void BM_LawOverhead(benchmark::State& bench, std::string law, int beads) {
   }
   // That the two solved the same problem: how far the floor's end velocities are from the pipeline's, relative. A
   // floor that solved another one (a law's events taken elsewhere) would time something else: an error, not a ratio.
-  const double velocity_difference = (runs.floor.velocities - runs.end.v).norm() / runs.end.v.norm();
+  const double velocity_difference = velocity_error(runs.floor.velocities, runs.end.v);
   if (!(velocity_difference < kFloorAgreement)) {
     bench.SkipWithError(("the floor's end velocities are " + std::to_string(velocity_difference) +
                          " apart from the pipeline's (relative): not the same problem").c_str());
@@ -121,11 +126,6 @@ void BM_LawOverhead(benchmark::State& bench, std::string law, int beads) {
   bench.counters["beads"] = beads;
   bench::set_paired_counters(bench, runs);
   bench.counters["velocity_difference"] = velocity_difference;
-}
-
-// The answers' accuracy: the beads' end velocities against a reference's, ‖v − v_ref‖/‖v_ref‖.
-double velocity_error(const Eigen::VectorXd& v, const Eigen::VectorXd& reference) {
-  return (v - reference).norm() / reference.norm();
 }
 
 // The floor's tolerances searched for BM_LawOverheadAtAccuracy: the scene's, relative and absolute alike, times

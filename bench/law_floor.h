@@ -97,8 +97,7 @@ class LawFloorChain final : public DormandPrince::Function {
         onset(in, copy.data());
         in.time_since_onset = 0.0;
       }
-      double force = law_.force_value != nullptr ? law_.force_value(in, parameters_, state)
-                                                 : law_.force(in, parameters_, state).force;
+      double force = force_of(law_, in, parameters_, state);
       if (!std::isfinite(force)) return 1;
       if (no_pull_ && force < 0.0) force = 0.0;
       a[i] -= force * inverse_mass_;
@@ -195,8 +194,7 @@ class LawFloorChain final : public DormandPrince::Function {
     in.normal_velocity = p.closing;
     in.impact_velocity = c.new_impact ? std::max(c.impact_velocity, p.closing) : c.impact_velocity;
     in.time_since_onset = p.time - c.onset_time;
-    return law_.force_value != nullptr ? law_.force_value(in, parameters_, c.law_state.data())
-                                       : law_.force(in, parameters_, c.law_state.data()).force;
+    return force_of(law_, in, parameters_, c.law_state.data());
   }
 
   // A compressing contact closing faster than twice its δ̇⁻ is loaded by a new impact: its δ̇⁻ is the largest

@@ -44,9 +44,7 @@ inline ContactForce pair_force(const ContactPairModel& pair, const PairState& st
 // F alone of a pair the caller knows is active, as pair_force(...).force: what the right-hand side asks for, by the
 // law's force_value where it has one (no partials evaluated).
 inline double active_pair_force_value(const ContactPairModel& pair, const PairState& state, const ContactInput& input) {
-  const LawInfo& law = *pair.law_info;
-  const double force = law.force_value != nullptr ? law.force_value(input, pair.parameters.values, state.law_state)
-                                                  : law.force(input, pair.parameters.values, state.law_state).force;
+  const double force = force_of(*pair.law_info, input, pair.parameters.values, state.law_state);
   return pair_withholds(pair, state, input, force) ? 0.0 : force;
 }
 

@@ -371,8 +371,8 @@ void ContactEvents::end_contact(int e, double t, Ending ending) {
     monitor_.warn_once(e, RunMonitor::Warning::kTension, message.str());
   }
   if (separated) {
-    // Released on force with the shapes still overlapping, the elastic energy left there (before the law hears of
-    // the separation, as the ledger counted it).
+    // The elastic energy a release leaves at the residual overlap (taken before the law hears of the separation,
+    // as the ledger counted it): a re-engagement there gets it back (start_contact).
     s.released_energy = geometry.gap < 0.0 ? std::max(pair_elastic_energy(pair, s, input), 0.0) : 0.0;
     law_event(ContactEvent::kSeparation, e, t);
     // Released on force with the shapes still overlapping: the residual indentation stays as an offset, and

@@ -236,6 +236,11 @@ struct LawInfo {
 inline constexpr int kMaxLawParameters = 8;  // given and derived together
 inline constexpr int kMaxLawState = 8;
 
+// The law's F alone at `in`: its force_value where it has one, else the F of its force (partials and all).
+inline double force_of(const LawInfo& law, const ContactInput& in, const double* parameters, const double* state) {
+  return law.force_value != nullptr ? law.force_value(in, parameters, state) : law.force(in, parameters, state).force;
+}
+
 // Whether the law's events keep its history (kNeedsHistory) in its discrete state: δ_max and the unloading curve it
 // fixes, taken at the contact's phase changes (ContactEvent::kMaxIndentation, kReload). The engine then lets no
 // contact of the law rest through a new maximum indentation (docs/contact.md, "Persistent contact"). Not a history

@@ -274,25 +274,24 @@ class Report:
                 laws.setdefault(parts[1], {})[int(parts[2])] = run["median"]
         return laws
 
-    def law_overheads(self):
-        """{law: {beads: run}} of BM_LawOverhead/<law>/<beads>, in the registry's order."""
+    def paired_law_runs(self, benchmark):
+        """{law: {beads: run}} of <benchmark>/<law>/<beads> (a floor and the pipeline timed in pairs), in the
+        registry's order."""
         laws = {}
         for key, run in (self.laws or {}).items():
             parts = key.split("/")
-            if (parts[0] == "BM_LawOverhead" and len(parts) == 3 and run.get("floor_seconds")
+            if (parts[0] == benchmark and len(parts) == 3 and run.get("floor_seconds")
                     and run.get("pipeline_seconds")):
                 laws.setdefault(parts[1], {})[int(parts[2])] = run
         return laws
 
+    def law_overheads(self):
+        """{law: {beads: run}} of BM_LawOverhead/<law>/<beads>."""
+        return self.paired_law_runs("BM_LawOverhead")
+
     def law_accuracy_overheads(self):
-        """{law: run} of BM_LawOverheadAtAccuracy/<law>/70, in the registry's order."""
-        laws = {}
-        for key, run in (self.laws or {}).items():
-            parts = key.split("/")
-            if (parts[0] == "BM_LawOverheadAtAccuracy" and len(parts) == 3 and run.get("floor_seconds")
-                    and run.get("pipeline_seconds")):
-                laws[parts[1]] = run
-        return laws
+        """{law: run} of BM_LawOverheadAtAccuracy/<law>/70."""
+        return {law: runs[70] for law, runs in self.paired_law_runs("BM_LawOverheadAtAccuracy").items() if 70 in runs}
 
     def law_overhead_ratios(self):
         """{law: {beads: pipeline over that law's floor}}."""
@@ -782,7 +781,6 @@ class Report:
                           seconds(run["floor_seconds"]) if run else NA,
                           f"{count(run.get('steps'))} / {count(run.get('floor_steps'))}" if run else "—",
                           ratio(run["pipeline_seconds"] / run["floor_seconds"]) if run else NA]
-            both = [r["pipeline_seconds"] / r["floor_seconds"] for r in runs.values()]
             apart = " / ".join(sig(runs[b]["velocity_difference"], 2) if b in runs and "velocity_difference" in runs[b]
                                else NA for b in (70, 10000))
             accurate = accuracy.get(law)
